@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The one error shape every API failure answers with (DESIGN §4). */
+export const apiErrorSchema = z.object({
+  status: z.number().int(),
+  error: z.string().optional(),
+  code: z.string().optional(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+/** Codes the member-identity call answers with on 403. */
+export const IDENTITY_ERROR = {
+  pending: 'T012',
+  inactive: 'T013',
+  noTenant: 'T010',
+} as const;
+
+export const PHONE_NOT_VERIFIED = 'PHONE_NOT_VERIFIED';

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** GET /api/public/firebase-config: the web SDK's configuration, plus the emulator when one is used. */
+export const firebaseConfigSchema = z.object({
+  apiKey: z.string(),
+  authDomain: z.string(),
+  projectId: z.string(),
+  appId: z.string(),
+  storageBucket: z.string().optional(),
+  messagingSenderId: z.string().optional(),
+  emulatorHost: z.string().optional(),
+});
+export type FirebaseWebConfig = z.infer<typeof firebaseConfigSchema>;
+
+/** GET /api/members/me, 200. */
+export const memberIdentitySchema = z.object({
+  tenantId: z.string(),
+  userId: z.string(),
+  status: z.literal('OK'),
+});
+export type MemberIdentity = z.infer<typeof memberIdentitySchema>;
+
+export const healthSchema = z.object({ status: z.literal('ok') });
