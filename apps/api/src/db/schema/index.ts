@@ -1,0 +1,5 @@
+export * from './members';
+export * from './membership-tiers';
+export * from './settings';
+export * from './tenants';
+export * from './uploads';

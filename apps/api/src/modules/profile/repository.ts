@@ -1,0 +1,33 @@
+import type { Profile } from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { accounts } from '../../db/schema';
+
+const profileColumns = {
+  firstName: accounts.firstName,
+  lastName: accounts.lastName,
+  email: accounts.email,
+  phone: accounts.phone,
+};
+
+export async function findProfile(db: Database, uid: string): Promise<Profile | undefined> {
+  const [row] = await db.select(profileColumns).from(accounts).where(eq(accounts.firebaseUid, uid)).limit(1);
+  return row;
+}
+
+export async function findAccountIdByEmail(db: Database, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ uid: accounts.firebaseUid }).from(accounts).where(eq(accounts.email, email)).limit(1);
+  return row?.uid;
+}
+
+export type ProfileChange = Partial<Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phone'>>;
+
+/** Account rows are not tenant data: one account, one profile, whichever tenant the caller is in. */
+export async function updateProfile(db: Database, uid: string, change: ProfileChange): Promise<Profile | undefined> {
+  const [row] = await db
+    .update(accounts)
+    .set({ ...change, updatedAt: sql`now()` })
+    .where(eq(accounts.firebaseUid, uid))
+    .returning(profileColumns);
+  return row;
+}

@@ -1,0 +1,60 @@
+import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { findAccountIdByEmail, findProfile, type ProfileChange, updateProfile } from './repository';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/users/me',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['profile'], summary: 'Own profile', response: { 200: profileSchema, ...errors } },
+    },
+    async (request) => {
+      const profile = await findProfile(app.db, request.identity.uid);
+      if (!profile) throw notFound('Profile not found');
+      return profile;
+    },
+  );
+
+  app.put(
+    '/api/users/me',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['profile'],
+        summary: 'Update own names, or record a verified phone or e-mail',
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { uid } = request.identity;
+      const body = request.body;
+      const change: ProfileChange = {};
+      if ('first_name' in body) {
+        change.firstName = body.first_name;
+        change.lastName = body.last_name;
+      } else if ('phone' in body) {
+        // Only a phone Firebase has verified for this user may be stored; the body alone proves nothing.
+        const user = await app.firebase.auth.getUser(uid);
+        if (user.phoneNumber !== body.phone) throw badRequest({ phone: 'Verify this phone number by SMS first.' });
+        change.phone = body.phone;
+      } else {
+        const email = body.email.toLowerCase();
+        const user = await app.firebase.auth.getUser(uid);
+        if (user.email?.toLowerCase() !== email) {
+          throw badRequest({ email: 'Change the e-mail of your sign-in account first.' });
+        }
+        const owner = await findAccountIdByEmail(app.db, email);
+        if (owner && owner !== uid) throw conflict('This email is already in use by another account.');
+        change.email = email;
+      }
+      const profile = await updateProfile(app.db, uid, change);
+      if (!profile) throw notFound('Profile not found');
+      return profile;
+    },
+  );
+};

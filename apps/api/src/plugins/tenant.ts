@@ -1,0 +1,53 @@
+import { IDENTITY_ERROR } from '@loyalty/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/errors';
+import { findMembership, type Membership } from '../modules/identity/repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    /** preHandler after authenticate: resolves the caller's tenant once; repositories take it as an argument. */
+    requireTenant(request: FastifyRequest): Promise<void>;
+  }
+  interface FastifyRequest {
+    tenant: Membership;
+  }
+}
+
+const UUIDISH = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * The tenant named by X-Tenant-Id, or else the caller's first tenant. A tenant the caller does not belong
+ * to is the same 403 as an unknown one, so the answer reveals nothing about other tenants.
+ */
+export async function resolveMembership(db: Database, request: FastifyRequest): Promise<Membership> {
+  const header = request.headers['x-tenant-id'];
+  const wanted = Array.isArray(header) ? header[0] : header;
+  if (wanted !== undefined && !UUIDISH.test(wanted)) throw new AppError(403, 'Forbidden', { error: 'FORBIDDEN' });
+  const membership = await findMembership(db, request.identity.uid, wanted || undefined);
+  if (membership) return membership;
+  if (wanted) throw new AppError(403, 'Forbidden', { error: 'FORBIDDEN' });
+  throw new AppError(403, 'This account does not belong to any business.', { error: IDENTITY_ERROR.noTenant });
+}
+
+/** Why an account that belongs to the tenant may still not use it yet, as the member-identity codes say. */
+export function membershipBlock(m: Membership): AppError | undefined {
+  if (m.status === 'INACTIVE') return new AppError(403, 'This user is inactive.', { error: IDENTITY_ERROR.inactive });
+  if (m.status === 'PENDING_VERIFICATION' || m.tenantStatus === 'PENDING_VERIFICATION') {
+    return new AppError(403, 'Phone verification is pending.', { error: IDENTITY_ERROR.pending });
+  }
+  return undefined;
+}
+
+export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
+  app.decorate('db', opts.db);
+  app.decorateRequest('tenant', null as unknown as Membership);
+  app.decorate('requireTenant', async (request: FastifyRequest) => {
+    const membership = await resolveMembership(opts.db, request);
+    const block = membershipBlock(membership);
+    if (block) throw block;
+    request.tenant = membership;
+  });
+});

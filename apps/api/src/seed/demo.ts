@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { accounts, tenants, tenantUsers } from '../db/schema';
+
+const DEMO = {
+  businessName: 'Demo Coffee Co.',
+  industry: 'Hospitality & Tourism',
+  firstName: 'Demo',
+  lastName: 'Owner',
+  phone: '+85291234567',
+};
+
+/**
+ * Local development only: makes sure an active demo business exists, in the database and in the Auth
+ * emulator alike (either may have been wiped on its own), and prints how to sign in.
+ */
+export async function seedDemo(app: FastifyInstance, config: Config) {
+  const { db } = app.database;
+  const auth = app.firebase.auth;
+  const email = config.demo.email.toLowerCase();
+  const [existing] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
+
+  let uid = existing?.firebaseUid;
+  const user = await auth.getUserByEmail(email).catch(() => undefined);
+  if (!user) {
+    const created = await auth.createUser({
+      ...(uid ? { uid } : {}),
+      email,
+      password: config.demo.password,
+      emailVerified: true,
+      phoneNumber: DEMO.phone,
+      displayName: `${DEMO.firstName} ${DEMO.lastName}`,
+    });
+    uid = created.uid;
+  } else {
+    uid ??= user.uid;
+  }
+
+  if (!existing) {
+    const tenantId = randomUUID();
+    const accountId = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(tenants)
+        .values({ id: tenantId, businessName: DEMO.businessName, industry: DEMO.industry, status: 'ACTIVE' });
+      await tx.insert(accounts).values({
+        id: accountId,
+        firebaseUid: uid,
+        email,
+        firstName: DEMO.firstName,
+        lastName: DEMO.lastName,
+        phone: DEMO.phone,
+      });
+      await tx.insert(tenantUsers).values({ id: randomUUID(), tenantId, accountId, role: 'owner', status: 'ACTIVE' });
+    });
+  }
+
+  const line = '─'.repeat(60);
+  console.log(
+    `\n${line}\n  Demo business: ${DEMO.businessName}\n  Sign in with   ${email}\n  Password       ${config.demo.password}\n${line}\n`,
+  );
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { createDatabase, type DatabaseHandle } from '../src/db/client';
+
+export const PROJECT_ID = 'demo-loyalty-portal';
+export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
+
+export function emulatorHost() {
+  return inject('emulatorHost');
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/unused',
+    FIREBASE_PROJECT_ID: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(),
+    ...overrides,
+  });
+}
+
+/** A fresh app on a fresh database: in-memory PGlite, or the shared migrated PostgreSQL of TEST_DATABASE_URL. */
+export async function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+  const database: DatabaseHandle =
+    engine === 'postgres'
+      ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: ':memory:' })
+      : createDatabase({ dataDir: ':memory:' });
+  if (engine === 'pglite') await database.migrate();
+  const app = await buildApp(testConfig(overrides), { database });
+  app.addHook('onClose', () => database.close());
+  await app.ready();
+  return app;
+}
+
+const rest = (path: string) => `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
+
+async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: { message: string } };
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+export type TestUser = { uid: string; email: string; password: string; idToken: string };
+
+/** A real emulator account signed up with e-mail and password; the token is a real (unsigned) emulator token. */
+export async function signUp(
+  email = `user-${randomUUID()}@example.test`,
+  password = 'secret-pass-1',
+): Promise<TestUser> {
+  const res = await post<{ localId: string; idToken: string }>(rest('accounts:signUp'), {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return { uid: res.localId, email, password, idToken: res.idToken };
+}
+
+export async function signIn(email: string, password: string): Promise<string> {
+  const res = await post<{ idToken: string }>(rest('accounts:signInWithPassword'), {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  return res.idToken;
+}
+
+/** Verifies a phone for the user the way the browser does: send a code, read it from the emulator, confirm. */
+export async function linkPhone(idToken: string, phoneNumber: string): Promise<string> {
+  const { sessionInfo } = await post<{ sessionInfo: string }>(rest('accounts:sendVerificationCode'), {
+    phoneNumber,
+    recaptchaToken: 'ignored-by-emulator',
+  });
+  const codes = (await (
+    await fetch(`http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)
+  ).json()) as { verificationCodes: { sessionInfo: string; code: string }[] };
+  const code = codes.verificationCodes.find((c) => c.sessionInfo === sessionInfo)?.code;
+  if (!code) throw new Error('no verification code in the emulator');
+  const res = await post<{ idToken: string }>(rest('accounts:signInWithPhoneNumber'), { sessionInfo, code, idToken });
+  return res.idToken;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A unique valid E.164 number, so parallel tests never share a phone. */
+export function uniquePhone(): string {
+  return `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+}

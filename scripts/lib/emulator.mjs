@@ -1,0 +1,125 @@
+// Starts and stops the Firebase Auth emulator (firebase-tools) for `npm start`, `npm run dev` and the tests.
+// Only the auth emulator runs: it needs no Java and nothing from the internet for a demo- project.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
+
+/**
+ * @param {object} opts
+ * @param {string} opts.projectId
+ * @param {number} opts.port        auth emulator port
+ * @param {number} opts.hubPort     emulator hub port (used for exports)
+ * @param {number} opts.loggingPort
+ * @param {string} opts.workDir     where the generated firebase.json lives
+ * @param {string} [opts.importDir] accounts to import at start, when it exists
+ * @param {(line: string) => void} [opts.onLine] every output line of the emulator
+ */
+export async function startAuthEmulator(opts) {
+  mkdirSync(opts.workDir, { recursive: true });
+  const configPath = join(opts.workDir, 'firebase.json');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: opts.port },
+        hub: { host: '127.0.0.1', port: opts.hubPort },
+        logging: { host: '127.0.0.1', port: opts.loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  const args = ['emulators:start', '--only', 'auth', '--project', opts.projectId, '--config', configPath];
+  if (opts.importDir && existsSync(join(opts.importDir, 'firebase-export-metadata.json'))) {
+    args.push('--import', opts.importDir);
+  }
+  const child = spawn(firebaseBin, args, {
+    cwd: opts.workDir,
+    // The CLI's update check and telemetry would only time out on a closed network.
+    env: {
+      ...process.env,
+      NO_UPDATE_NOTIFIER: '1',
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      CI: process.env.CI ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+  });
+  let output = '';
+  const feed = (chunk) => {
+    const text = chunk.toString();
+    output += text;
+    if (output.length > 20000) output = output.slice(-20000);
+    for (const line of text.split('\n')) if (line.trim()) opts.onLine?.(line);
+  };
+  child.stdout.on('data', feed);
+  child.stderr.on('data', feed);
+
+  const host = `127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output}`);
+    if (await isUp(host)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  if (!(await isUp(host))) {
+    stop(child);
+    throw new Error(`Auth emulator did not start on ${host}:\n${output}`);
+  }
+
+  return {
+    host,
+    child,
+    /** Writes the emulator's accounts to dir in its own import format. */
+    async exportTo(dir) {
+      const res = await fetch(`http://127.0.0.1:${opts.hubPort}/_admin/export`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ path: dir, initiatedBy: 'loyalty-portal' }),
+      });
+      if (!res.ok) throw new Error(`export failed: ${res.status} ${await res.text()}`);
+    },
+    stop: () => stop(child),
+  };
+}
+
+async function isUp(host) {
+  try {
+    const res = await fetch(`http://${host}/`, { signal: AbortSignal.timeout(1000) });
+    return res.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops the emulator and the Java-less node processes it spawned (its whole process group). */
+function stop(child) {
+  return new Promise((resolveStop) => {
+    if (child.exitCode !== null || child.signalCode) return resolveStop();
+    child.once('exit', () => resolveStop());
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      child.kill('SIGINT');
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, 5000).unref();
+  });
+}
+
+/** Emulator REST helpers shared by seeding and tests. */
+export function emulatorRest(host, projectId) {
+  const base = `http://${host}`;
+  return {
+    identity: (path) => `${base}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`,
+    verificationCodes: `${base}/emulator/v1/projects/${projectId}/verificationCodes`,
+    accounts: `${base}/emulator/v1/projects/${projectId}/accounts`,
+  };
+}
