@@ -36,9 +36,10 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
   return app;
 }
 
-const rest = (path: string) => `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
+export const rest = (path: string) =>
+  `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
 
-async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -93,4 +94,34 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A unique valid E.164 number, so parallel tests never share a phone. */
 export function uniquePhone(): string {
   return `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+}
+
+/** Changes the e-mail of the emulator account behind idToken, as the web SDK's updateEmail does; a fresh token. */
+export async function updateFirebaseEmail(idToken: string, email: string): Promise<string> {
+  const res = await post<{ idToken: string }>(rest('accounts:update'), { idToken, email, returnSecureToken: true });
+  return res.idToken;
+}
+
+/** Deletes the emulator account behind idToken (frees its e-mail for another sign-up). */
+export async function deleteFirebaseUser(idToken: string): Promise<void> {
+  await post(rest('accounts:delete'), { idToken });
+}
+
+const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** An emulator-style unsigned ID token: header alg none, empty signature; claims overridable. */
+export function craftToken(uid: string, claims: Record<string, unknown> = {}): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${PROJECT_ID}`,
+    aud: PROJECT_ID,
+    sub: uid,
+    user_id: uid,
+    auth_time: now,
+    iat: now,
+    exp: now + 3600,
+    firebase: { identities: {}, sign_in_provider: 'password' },
+    ...claims,
+  };
+  return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.`;
 }

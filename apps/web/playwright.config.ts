@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './e2e/env';
+
+// The browser suite runs the real product: `scripts/start.mjs` (Auth emulator + API serving the built web
+// app) on ports of its own and a fresh data folder, driven in Debian's Chromium (Playwright cannot download
+// browsers here).
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: '../../.test-data/playwright-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E.baseURL,
+    headless: true,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `rm -rf ${E2E.dataDir} && node scripts/start.mjs`,
+    cwd: '../..',
+    url: `${E2E.baseURL}/api/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      DATA_DIR: E2E.dataDir,
+      AUTH_EMULATOR_PORT: String(E2E.emulatorPort),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,31 @@
+// Builds the web app only when its sources are newer than the last build, so `npm start` stays quick.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './emulator.mjs';
+
+const inputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/public',
+  'packages/contracts/src',
+];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const name of readdirSync(path)) max = Math.max(max, newest(join(path, name)));
+  return max;
+}
+
+export function buildWebIfStale({ force = false } = {}) {
+  const built = join(repoRoot, 'apps/web/dist/index.html');
+  const stale = force || !existsSync(built) || inputs.some((p) => newest(join(repoRoot, p)) > statSync(built).mtimeMs);
+  if (!stale) return;
+  console.log('[start] building the web app…');
+  const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (res.status !== 0) throw new Error('web build failed');
+}
