@@ -10,6 +10,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { tenantPlugin } from './plugins/tenant';
@@ -64,5 +65,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(profileRoutes);
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
+  await app.register(notFoundPlugin);
   return app;
 }

@@ -28,10 +28,4 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.
     return reply.code(status).send({ status, error: err.code ?? 'BAD_REQUEST', message: err.message });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ status: 404, error: 'NOT_FOUND', message: `Route ${request.method} ${request.url} not found` });
-  });
 });

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import * as React from 'react';
+import { api } from '@/lib/api';
+import {
+  type AuthUser,
+  initializeFirebase,
+  isEmulatorMode,
+  signInWithEmail,
+  signInWithGoogle,
+  signOutUser,
+  subscribeToAuthState,
+} from '@/lib/auth';
+import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
+import { performLogout } from '@/lib/logout';
+import { fetchMemberIdentity } from '@/lib/member-identity';
+
+/** Wires the session interface to Firebase and the API; the only provider that knows about either. */
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = React.useState<AuthUser | null>(null);
+  const [loading, setLoading] = React.useState(true);
+  const [initError, setInitError] = React.useState<string | null>(null);
+  const [emulator, setEmulator] = React.useState(false);
+
+  React.useEffect(() => {
+    let active = true;
+    let unsubscribe = () => {};
+    initializeFirebase()
+      .then(() => {
+        if (!active) return;
+        setEmulator(isEmulatorMode());
+        unsubscribe = subscribeToAuthState((next) => {
+          setUser(next);
+          setLoading(false);
+        });
+      })
+      .catch((error: unknown) => {
+        if (!active) return;
+        console.error(error);
+        setInitError(error instanceof Error ? error.message : 'Failed to fetch Firebase config');
+        setLoading(false);
+      });
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
+
+  const value = React.useMemo<AuthContextValue>(
+    () => ({
+      user,
+      loading,
+      initError,
+      emulator,
+      // The user is set right away (not only by the listener) so the next screen sees it at once.
+      signInWithEmail: async (email, password) => {
+        const signedIn = await signInWithEmail(email, password);
+        setUser(signedIn);
+        return signedIn;
+      },
+      signInWithGoogle: async (account) => {
+        const signedIn = await signInWithGoogle(account);
+        setUser(signedIn);
+        return signedIn;
+      },
+      checkMemberIdentity: () => fetchMemberIdentity(api),
+      logout: async () => {
+        const errors = await performLogout({ queryClient, signOut: signOutUser });
+        for (const error of errors) console.error('A sign-out step failed', error);
+        setUser(null);
+      },
+    }),
+    [user, loading, initError, emulator, queryClient],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}

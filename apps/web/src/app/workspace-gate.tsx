@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { Loader2Icon } from 'lucide-react';
+import * as React from 'react';
+import { Navigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '@/lib/auth-context';
+import { WorkspaceShell } from './workspace-shell';
+
+export function PreparingWorkspace() {
+  return (
+    <div role="status" className="flex min-h-svh items-center justify-center gap-2 text-muted-foreground">
+      <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+      <span>Preparing your workspace…</span>
+    </div>
+  );
+}
+
+/** Spec §2 "Gate of the workspace": nobody sees the shell before the member identity is known. */
+export function WorkspaceGate() {
+  const { user, loading, checkMemberIdentity } = useAuth();
+  const identity = useQuery({
+    queryKey: ['session', user?.uid ?? null, 'member-identity'],
+    queryFn: checkMemberIdentity,
+    enabled: user !== null,
+    // Checked again on every entry to the workspace: the answer changes when verification completes.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const result = identity.data;
+
+  React.useEffect(() => {
+    if (result?.status !== 'UNKNOWN') return;
+    // A failed lookup lets the user through (spec), but is logged and shown.
+    console.error('Member identity check failed:', result.message);
+    toast({ variant: 'destructive', title: 'Access', description: result.message || 'Unable to verify access.' });
+  }, [result]);
+
+  if (loading) return <PreparingWorkspace />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!result) return <PreparingWorkspace />;
+  if (result.status === 'PENDING') return <Navigate to="/register/verify" replace />;
+  if (result.status === 'NOT_AUTHENTICATED') return <Navigate to="/login" replace />;
+  return <WorkspaceShell />;
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import type { EmulatorGoogleAccount } from '@/lib/auth-context';
+
+/** A sample so a developer can sign in with one click; any address works with the emulator. */
+export const SAMPLE_GOOGLE_ACCOUNT: EmulatorGoogleAccount = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
+
+const accountSchema = z.object({
+  email: z.email({ error: 'Enter a valid email address' }),
+  name: z.string().trim().min(1, 'Name is required'),
+});
+
+interface GoogleAccountDialogProps {
+  open: boolean;
+  onChoose: (account: EmulatorGoogleAccount) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Stands in for Google's account chooser when the Auth Emulator is used (DESIGN §6): the real
+ * popup needs Google's servers, the emulator accepts a credential built from these fields.
+ */
+export function GoogleAccountDialog({ open, onChoose, onCancel }: GoogleAccountDialogProps) {
+  const form = useForm<EmulatorGoogleAccount>({
+    resolver: zodResolver(accountSchema),
+    defaultValues: SAMPLE_GOOGLE_ACCOUNT,
+  });
+  const { errors } = form.formState;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Emulator Google account</DialogTitle>
+          <DialogDescription>
+            Google sign-in is simulated by the local Firebase Auth Emulator. Choose the account to continue with.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onChoose)}>
+          <div className="grid gap-2">
+            <Label htmlFor="google-account-email">Email</Label>
+            <Input
+              id="google-account-email"
+              type="email"
+              autoComplete="off"
+              aria-invalid={errors.email ? true : undefined}
+              {...form.register('email')}
+            />
+            {errors.email && <p className="text-destructive text-sm">{errors.email.message}</p>}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="google-account-name">Name</Label>
+            <Input
+              id="google-account-name"
+              autoComplete="off"
+              aria-invalid={errors.name ? true : undefined}
+              {...form.register('name')}
+            />
+            {errors.name && <p className="text-destructive text-sm">{errors.name.message}</p>}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit">Continue</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Lets a flow `await chooseAccount()` like it would await a popup; null means the user cancelled,
+ * which callers treat like a closed popup (silently).
+ */
+export function useGoogleAccountChooser() {
+  const [resolve, setResolve] = React.useState<((account: EmulatorGoogleAccount | null) => void) | null>(null);
+
+  const chooseAccount = React.useCallback(
+    () => new Promise<EmulatorGoogleAccount | null>((done) => setResolve(() => done)),
+    [],
+  );
+
+  const finish = (account: EmulatorGoogleAccount | null) => {
+    resolve?.(account);
+    setResolve(null);
+  };
+
+  const dialog = <GoogleAccountDialog open={resolve !== null} onChoose={finish} onCancel={() => finish(null)} />;
+  return { chooseAccount, dialog };
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mapGoogleSignInError, mapLoginError } from './login-errors';
+
+const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
+
+describe('login error mapping', () => {
+  it.each([
+    ['auth/user-not-found', 'No account found with this email'],
+    ['auth/wrong-password', 'Incorrect password'],
+    ['auth/invalid-credential', 'Incorrect password'],
+    ['auth/too-many-requests', 'Too many failed attempts. Try again later'],
+    ['auth/network-request-failed', 'Failed to log in. Please check your credentials.'],
+  ])('maps %s to "%s"', (code, message) => {
+    expect(mapLoginError(firebaseError(code))).toBe(message);
+  });
+
+  it('falls back for errors without a code', () => {
+    expect(mapLoginError(new Error('boom'))).toBe('Failed to log in. Please check your credentials.');
+    expect(mapLoginError('nonsense')).toBe('Failed to log in. Please check your credentials.');
+  });
+
+  it.each([
+    ['auth/popup-blocked', 'Please allow popups for this site'],
+    ['auth/account-exists-with-different-credential', 'Email already registered with different method'],
+    ['auth/internal-error', 'Google sign-in failed'],
+  ])('maps Google %s to "%s"', (code, message) => {
+    expect(mapGoogleSignInError(firebaseError(code))).toBe(message);
+  });
+
+  it('stays silent when the user closed the Google popup', () => {
+    expect(mapGoogleSignInError(firebaseError('auth/popup-closed-by-user'))).toBeNull();
+  });
+});

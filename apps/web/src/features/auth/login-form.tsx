@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { GoogleIcon } from '@/components/google-icon';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+interface LoginFormProps {
+  defaultEmail: string;
+  busy: 'password' | 'google' | null;
+  error: string | null;
+  onEmailChange: (email: string) => void;
+  onSubmit: (values: LoginValues) => void;
+  onGoogle: () => void;
+}
+
+export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, onGoogle }: LoginFormProps) {
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: defaultEmail, password: '' },
+  });
+  const { errors } = form.formState;
+
+  return (
+    // noValidate: the schema reports missing fields in the page, where every browser shows them alike.
+    <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
+      <div className="grid gap-2">
+        <Label htmlFor="login-email">Email</Label>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@company.com"
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'login-email-error' : undefined}
+          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+        />
+        {errors.email && (
+          <p id="login-email-error" className="text-destructive text-sm">
+            {errors.email.message}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="login-password">Password</Label>
+        <Input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? 'login-password-error' : undefined}
+          {...form.register('password')}
+        />
+        {errors.password && (
+          <p id="login-password-error" className="text-destructive text-sm">
+            {errors.password.message}
+          </p>
+        )}
+      </div>
+      {error && (
+        <p
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-destructive text-sm"
+        >
+          {error}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={busy !== null}>
+        {busy === 'password' ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <div className="relative text-center text-muted-foreground text-xs uppercase">
+        <span className="relative z-10 bg-card px-2">or</span>
+        <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
+      </div>
+      <Button variant="outline" className="w-full" disabled={busy !== null} onClick={onGoogle}>
+        <GoogleIcon className="size-4" />
+        Continue with Google
+      </Button>
+      <p className="text-center text-muted-foreground text-sm">
+        Don't have a business account yet?{' '}
+        <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          Register here
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The only module that talks to the Firebase SDK (DESIGN §2), so the rest of the app depends on
+ * plain functions and types and can be tested without Firebase.
+ */
+import { type FirebaseWebConfig, firebaseConfigSchema } from '@loyalty/contracts';
+import { initializeApp } from 'firebase/app';
+import {
+  type Auth,
+  browserLocalPersistence,
+  connectAuthEmulator,
+  GoogleAuthProvider,
+  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  onAuthStateChanged,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signInWithPopup,
+  signOut,
+  type User,
+} from 'firebase/auth';
+
+export interface AuthUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  phoneNumber: string | null;
+  /** Sign-in methods linked to the account, e.g. 'password', 'google.com', 'phone'. */
+  providerIds: string[];
+}
+
+/** What the in-app chooser collects when the Auth Emulator stands in for Google (DESIGN §6). */
+export interface EmulatorGoogleAccount {
+  email: string;
+  name: string;
+}
+
+interface FirebaseState {
+  auth: Auth;
+  emulator: boolean;
+}
+
+const NOT_INITIALIZED = 'Firebase not initialized. Call initializeFirebase first.';
+const CONFIG_FAILED = 'Failed to fetch Firebase config';
+
+let state: FirebaseState | null = null;
+let pending: Promise<FirebaseState> | null = null;
+
+async function fetchConfig(): Promise<FirebaseWebConfig> {
+  let response: Response;
+  try {
+    response = await fetch('/api/public/firebase-config', { headers: { Accept: 'application/json' } });
+  } catch {
+    throw new Error(CONFIG_FAILED);
+  }
+  if (!response.ok) throw new Error(CONFIG_FAILED);
+  const parsed = firebaseConfigSchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new Error(CONFIG_FAILED);
+  return parsed.data;
+}
+
+function createAuth(config: FirebaseWebConfig): FirebaseState {
+  const { emulatorHost, ...webConfig } = config;
+  const app = initializeApp(webConfig);
+  if (!emulatorHost) return { auth: getAuth(app), emulator: false };
+  // No popup/redirect resolver with the emulator: it would load Google's gapi script, which is
+  // unreachable offline; the in-app account chooser replaces the popup there.
+  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
+  return { auth, emulator: true };
+}
+
+/** Fetches the configuration once and initialises Firebase; later calls share the same promise. */
+export function initializeFirebase(): Promise<FirebaseState> {
+  if (state) return Promise.resolve(state);
+  pending ??= fetchConfig()
+    .then((config) => {
+      state = createAuth(config);
+      return state;
+    })
+    .catch((error: unknown) => {
+      // Let a later call (e.g. after the API comes up) try again.
+      pending = null;
+      throw error;
+    });
+  return pending;
+}
+
+function requireAuth(): Auth {
+  if (!state) throw new Error(NOT_INITIALIZED);
+  return state.auth;
+}
+
+/** True when the Auth Emulator is in use; only meaningful after initializeFirebase resolved. */
+export function isEmulatorMode(): boolean {
+  return state?.emulator ?? false;
+}
+
+export function toAuthUser(user: User): AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    phoneNumber: user.phoneNumber,
+    providerIds: user.providerData.map((info) => info.providerId),
+  };
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<AuthUser> {
+  const result = await signInWithEmailAndPassword(requireAuth(), email, password);
+  return toAuthUser(result.user);
+}
+
+/** The credential the emulator accepts in place of a Google ID token; sub is stable per e-mail. */
+export function emulatorGoogleCredential(account: EmulatorGoogleAccount) {
+  const email = account.email.trim().toLowerCase();
+  let hash = 0;
+  for (const char of email) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const claims = { sub: `emulator-${hash}`, email, email_verified: true, name: account.name.trim() };
+  return GoogleAuthProvider.credential(JSON.stringify(claims));
+}
+
+/**
+ * Google sign-in. With the emulator the caller passes the account picked in the in-app chooser;
+ * with a real project the popup always shows Google's account chooser.
+ */
+export async function signInWithGoogle(account?: EmulatorGoogleAccount): Promise<AuthUser> {
+  const auth = requireAuth();
+  if (isEmulatorMode()) {
+    if (!account) throw new Error('An emulator Google account is required');
+    return toAuthUser((await signInWithCredential(auth, emulatorGoogleCredential(account))).user);
+  }
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: 'select_account' });
+  return toAuthUser((await signInWithPopup(auth, provider)).user);
+}
+
+/** The signed-in user's ID token, or null when nobody is signed in. */
+export async function getIdToken(forceRefresh = false): Promise<string | null> {
+  const user = requireAuth().currentUser;
+  return user ? user.getIdToken(forceRefresh) : null;
+}
+
+export function subscribeToAuthState(listener: (user: AuthUser | null) => void): () => void {
+  return onAuthStateChanged(requireAuth(), (user) => listener(user ? toAuthUser(user) : null));
+}
+
+export async function signOutUser(): Promise<void> {
+  await signOut(requireAuth());
+}

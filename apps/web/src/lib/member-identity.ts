@@ -1,0 +1,40 @@
+import { IDENTITY_ERROR, memberIdentitySchema } from '@loyalty/contracts';
+import { type ApiClient, ApiError, NotAuthenticatedError } from './api-client';
+import { STORAGE_KEYS, writeStorage } from './storage-keys';
+
+export type MemberIdentityResult =
+  | { status: 'OK'; tenantId: string; userId: string }
+  | { status: 'PENDING' }
+  | { status: 'NOT_AUTHENTICATED' }
+  | { status: 'UNKNOWN'; message: string };
+
+/**
+ * Asks the API who the signed-in user is in the portal (spec §4) and turns every outcome into a
+ * value, so the gate and the login screen decide where to go without try/catch of their own.
+ */
+export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIdentityResult> {
+  try {
+    const parsed = memberIdentitySchema.safeParse(await client.get('/api/members/me'));
+    if (!parsed.success) return { status: 'UNKNOWN', message: 'Invalid response from server' };
+    const identity = parsed.data;
+    // Later calls send X-Tenant-Id from here.
+    writeStorage(STORAGE_KEYS.tenantId, identity.tenantId);
+    writeStorage(STORAGE_KEYS.userId, identity.userId);
+    return { status: 'OK', tenantId: identity.tenantId, userId: identity.userId };
+  } catch (error) {
+    if (error instanceof NotAuthenticatedError) return { status: 'NOT_AUTHENTICATED' };
+    if (error instanceof ApiError) {
+      if (error.status === 403) {
+        return error.code === IDENTITY_ERROR.pending
+          ? { status: 'PENDING' }
+          : { status: 'UNKNOWN', message: 'Forbidden' };
+      }
+      return { status: 'UNKNOWN', message: error.serverMessage ?? `HTTP ${error.status}` };
+    }
+    // fetch rejects with a TypeError only when the request never got an answer.
+    if (error instanceof Error && !(error instanceof TypeError) && error.message) {
+      return { status: 'UNKNOWN', message: error.message };
+    }
+    return { status: 'UNKNOWN', message: 'Network error' };
+  }
+}

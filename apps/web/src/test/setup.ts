@@ -1,0 +1,44 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { dismissToast } from '@/components/ui/use-toast';
+
+// jsdom has no layout engine; these are the browser APIs Radix and the sidebar ask for.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+// Radix menus and selects call these pointer and scrolling APIs.
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+afterEach(() => {
+  cleanup();
+  // The toast store lives at module level; close what a test left open.
+  dismissToast();
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+    const name = cookie.split('=')[0];
+    // biome-ignore lint/suspicious/noDocumentCookie: resetting cookies between tests.
+    document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  document.documentElement.className = '';
+});

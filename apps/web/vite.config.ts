@@ -1,0 +1,40 @@
+import { fileURLToPath, URL } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The dev server proxies /api so the browser talks to one origin, exactly as in production
+// where the API serves the built app.
+const port = Number(process.env.PORT ?? 3000);
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  // Scripts start Vite from the repository root with --config; the app root is this folder regardless.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  server: {
+    port,
+    strictPort: true,
+    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: { port },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Hashed names let the API serve /assets with a long cache lifetime.
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks keep them cached across deploys.
+        codeSplitting: {
+          groups: [
+            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
