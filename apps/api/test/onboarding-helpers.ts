@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { RegistrationBody } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
+import { accounts, tenantUsers } from '../src/db/schema';
 import { bearer, linkPhone, signUp, type TestUser, uniquePhone } from './helpers';
 
 export function registrationBody(user: Pick<TestUser, 'email'>, overrides: Partial<RegistrationBody> = {}) {
@@ -44,4 +46,20 @@ export async function activeOwner(app: FastifyInstance): Promise<RegisteredOwner
   });
   if (res.statusCode !== 200) throw new Error(`activate: ${res.statusCode} ${res.body}`);
   return { ...owner, token, phone };
+}
+
+/** Puts an account for user into tenantId with the given role and status, as team-user creation will. */
+export async function addTeamUser(
+  app: FastifyInstance,
+  tenantId: string,
+  user: TestUser,
+  role: 'admin' | 'staff',
+  status: 'PENDING_VERIFICATION' | 'ACTIVE' | 'INACTIVE' = 'PENDING_VERIFICATION',
+): Promise<string> {
+  const accountId = randomUUID();
+  await app.database.db
+    .insert(accounts)
+    .values({ id: accountId, firebaseUid: user.uid, email: user.email, firstName: 'Team', lastName: 'User' });
+  await app.database.db.insert(tenantUsers).values({ id: randomUUID(), tenantId, accountId, role, status });
+  return accountId;
 }
