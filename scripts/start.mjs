@@ -65,7 +65,7 @@ async function main() {
       importDir: accountsDir,
       // SMS codes are the lines a developer needs; the rest of the emulator's chatter stays quiet.
       onLine: (line) => {
-        if (/verif|code|error|⚠|✖/i.test(line)) console.log(`[auth-emulator] ${line.trim()}`);
+        if (/to verify|verification code|error|✖/i.test(line)) console.log(`[auth-emulator] ${line.trim()}`);
       },
     });
     stopBackup = startBackupLoop(emulator, accountsDir);
@@ -89,7 +89,17 @@ async function main() {
       },
     );
   }
-  console.log(`[start] open http://localhost:${port}`);
+  await waitForReady(`http://127.0.0.1:${port}/api/ready`);
+  console.log(`[start] ready: open http://localhost:${port}`);
+}
+
+async function waitForReady(url) {
+  for (let i = 0; i < 600 && !shuttingDown; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 main().catch(async (err) => {

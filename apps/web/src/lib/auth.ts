@@ -91,6 +91,11 @@ function requireAuth(): Auth {
   return state.auth;
 }
 
+/** The initialised Auth instance, for the other Firebase-boundary modules (auth-account.ts). */
+export function getFirebaseAuth(): Auth {
+  return requireAuth();
+}
+
 /** True when the Auth Emulator is in use; only meaningful after initializeFirebase resolved. */
 export function isEmulatorMode(): boolean {
   return state?.emulator ?? false;
