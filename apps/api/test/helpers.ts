@@ -96,11 +96,19 @@ export function uniquePhone(): string {
   return `+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
 }
 
-/** Changes the e-mail of the emulator account behind idToken, as the web SDK's updateEmail does; a fresh token. */
-export async function updateFirebaseEmail(idToken: string, email: string): Promise<string> {
-  const res = await post<{ idToken: string }>(rest('accounts:update'), { idToken, email, returnSecureToken: true });
+/** Updates the emulator account behind idToken as the web SDK's updateEmail/updatePassword do; a fresh token. */
+export async function updateFirebaseAccount(
+  idToken: string,
+  change: { email?: string; password?: string },
+): Promise<string> {
+  const res = await post<{ idToken: string }>(rest('accounts:update'), { idToken, ...change, returnSecureToken: true });
   return res.idToken;
 }
+
+export const updateFirebaseEmail = (idToken: string, email: string) => updateFirebaseAccount(idToken, { email });
+
+/** Token times are whole seconds: waiting past the next second makes "before" and "after" distinguishable. */
+export const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1100));
 
 /** Deletes the emulator account behind idToken (frees its e-mail for another sign-up). */
 export async function deleteFirebaseUser(idToken: string): Promise<void> {

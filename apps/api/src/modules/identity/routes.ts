@@ -6,7 +6,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['identity'],
         summary: 'Member identity of the caller: whether the workspace may open',

@@ -16,7 +16,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/onboarding/register',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['onboarding'],
         summary: 'Register a business: tenant, owner account and owner row, pending phone verification',
@@ -43,7 +43,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/onboarding/activate',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['onboarding'],
         summary: "Activate the caller's row (and the tenant, for its owner) once the phone is verified",

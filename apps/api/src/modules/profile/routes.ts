@@ -9,7 +9,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { tags: ['profile'], summary: 'Own profile', response: { 200: profileSchema, ...errors } },
     },
     async (request) => {
@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['profile'],
         summary: 'Update own names, or record a verified phone or e-mail',

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('config', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.env).toBe('development');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(resolve('./.data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.firebase.projectId).toBe('demo-loyalty-portal');
+    expect(config.firebase.emulatorHost).toBeUndefined();
+    expect(config.firebase.web.authDomain).toBe('demo-loyalty-portal.firebaseapp.com');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '', DATA_DIR: '', FIREBASE_AUTH_EMULATOR_HOST: '' });
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe(resolve('./.data'));
+    expect(config.firebase.emulatorHost).toBeUndefined();
+  });
+
+  it('reads the variables it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/tmp/lp-data',
+      FIREBASE_PROJECT_ID: 'acme',
+      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+      DATABASE_URL: 'postgres://u@db:5432/x',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toBe('/tmp/lp-data');
+    expect(config.firebase.projectId).toBe('acme');
+    expect(config.firebase.emulatorHost).toBe('127.0.0.1:9099');
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/x');
+  });
+
+  it.each(['abc', '70000', '-1', '3.5'])('rejects PORT=%s with a ConfigError naming PORT', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: port })).toThrow(/PORT/);
+  });
+
+  it('rejects other invalid values with a ConfigError', () => {
+    expect(() => loadConfig({ NODE_ENV: 'staging' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it('refuses the emulator in production', () => {
+    const env = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
+    // Production without the emulator is fine.
+    expect(loadConfig({ NODE_ENV: 'production' }).env).toBe('production');
+  });
+});
