@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { fieldErrors } from '../lib/validation-errors';
 
 /** One error shape for every failure; 5xx details go to the log, never to the client. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
@@ -12,11 +13,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors: Record<string, string> = {};
-      for (const issue of err.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
-        errors[field] ??= issue.message ?? 'Invalid value';
-      }
+      const errors = fieldErrors(err.validation);
       const body: ApiErrorBody = { status: 400, error: 'VALIDATION_ERROR', message: 'Validation failed', errors };
       return reply.code(400).send(body);
     }
