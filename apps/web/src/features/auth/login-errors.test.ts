@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { mapGoogleSignInError, mapLoginError } from './login-errors';
+import { describe, expect, it, NO_SESSION } from 'vitest';
+import { mapGoogleSignInError, mapLoginError, NO_SESSION } from './login-errors';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
 
@@ -29,5 +29,7 @@ describe('login error mapping', () => {
 
   it('stays silent when the user closed the Google popup', () => {
     expect(mapGoogleSignInError(firebaseError('auth/popup-closed-by-user'))).toBeNull();
+    // No session is toasted by the page ("Google sign-in failed" / "No session was established").
+    expect(mapGoogleSignInError(firebaseError(NO_SESSION))).toBeNull();
   });
 });

@@ -7,7 +7,11 @@ export const LOGIN_MESSAGES = {
   popupBlocked: 'Please allow popups for this site',
   differentCredential: 'Email already registered with different method',
   googleFailed: 'Google sign-in failed',
+  noSession: 'No session was established',
 } as const;
+
+/** Google resolved without a signed-in user; the page toasts it, so the inline message stays empty. */
+export const NO_SESSION = 'app/no-session';
 
 function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
@@ -37,6 +41,7 @@ export function mapLoginError(error: unknown): string {
 export function mapGoogleSignInError(error: unknown): string | null {
   switch (errorCode(error)) {
     case 'auth/popup-closed-by-user':
+    case NO_SESSION:
       return null;
     case 'auth/popup-blocked':
       return LOGIN_MESSAGES.popupBlocked;

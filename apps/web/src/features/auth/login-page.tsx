@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { toast } from '@/components/ui/use-toast';
 import { type EmulatorGoogleAccount, useAuth } from '@/lib/auth-context';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
-import { mapGoogleSignInError, mapLoginError } from './login-errors';
+import { LOGIN_MESSAGES, mapGoogleSignInError, mapLoginError, NO_SESSION } from './login-errors';
 import { LoginForm, type LoginValues } from './login-form';
 
 type Busy = 'password' | 'google' | null;
@@ -80,7 +80,17 @@ export function LoginPage() {
       if (!chosen) return;
       account = chosen;
     }
-    await signIn('google', () => auth.signInWithGoogle(account), mapGoogleSignInError);
+    await signIn(
+      'google',
+      async () => {
+        const signedIn = await auth.signInWithGoogle(account);
+        if (!signedIn?.uid) {
+          toast({ variant: 'destructive', title: LOGIN_MESSAGES.googleFailed, description: LOGIN_MESSAGES.noSession });
+          throw Object.assign(new Error(LOGIN_MESSAGES.noSession), { code: NO_SESSION });
+        }
+      },
+      mapGoogleSignInError,
+    );
   };
 
   let status: string | null = null;
