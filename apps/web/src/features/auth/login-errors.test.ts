@@ -1,4 +1,4 @@
-import { describe, expect, it, NO_SESSION } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapGoogleSignInError, mapLoginError, NO_SESSION } from './login-errors';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
