@@ -38,6 +38,8 @@ export default defineConfig({
     url: `${E2E.baseURL}/api/ready`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // start.mjs stops the emulator's whole process group on SIGTERM; a plain kill would leave it listening.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     env: {
       PORT: String(E2E.port),

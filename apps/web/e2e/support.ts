@@ -43,3 +43,6 @@ const screenshotDir = new URL('../../../.test-data/screenshots/', import.meta.ur
 export async function screenshot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage });
 }
+
+/** A Hong Kong mobile number no other test uses: the emulator refuses a phone linked to another account. */
+export const uniquePhoneDigits = () => `9${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;

@@ -7,6 +7,9 @@ export const apiErrorSchema = z.object({
   code: z.string().optional(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** With T012 only: the caller's own pending tenant and user, so verification can resume after a new sign-in. */
+  tenantId: z.string().optional(),
+  userId: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -36,7 +36,11 @@ export async function resolveMembership(db: Database, request: FastifyRequest): 
 export function membershipBlock(m: Membership): AppError | undefined {
   if (m.status === 'INACTIVE') return new AppError(403, 'This user is inactive.', { error: IDENTITY_ERROR.inactive });
   if (m.status === 'PENDING_VERIFICATION' || m.tenantStatus === 'PENDING_VERIFICATION') {
-    return new AppError(403, 'Phone verification is pending.', { error: IDENTITY_ERROR.pending });
+    return new AppError(403, 'Phone verification is pending.', {
+      error: IDENTITY_ERROR.pending,
+      tenantId: m.tenantId,
+      userId: m.accountId,
+    });
   }
   return undefined;
 }

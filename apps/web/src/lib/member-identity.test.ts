@@ -35,6 +35,15 @@ describe('fetchMemberIdentity', () => {
     expect(localStorage.getItem('tenantId')).toBeNull();
   });
 
+  it('stores the pending tenant the server names with T012, so verification can resume', async () => {
+    const { client } = clientAnswering(async () =>
+      json(403, { status: 403, error: 'T012', message: 'Pending', tenantId: 't-9', userId: 'u-9' }),
+    );
+    await expect(fetchMemberIdentity(client)).resolves.toEqual({ status: 'PENDING' });
+    expect(localStorage.getItem('tenantId')).toBe('t-9');
+    expect(localStorage.getItem('userId')).toBe('u-9');
+  });
+
   it('says "Forbidden" for any other 403', async () => {
     const { client } = clientAnswering(async () => json(403, { status: 403, error: 'T010', message: 'No tenant' }));
     await expect(fetchMemberIdentity(client)).resolves.toEqual({ status: 'UNKNOWN', message: 'Forbidden' });

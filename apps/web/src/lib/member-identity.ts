@@ -1,4 +1,4 @@
-import { IDENTITY_ERROR, memberIdentitySchema } from '@loyalty/contracts';
+import { apiErrorSchema, IDENTITY_ERROR, memberIdentitySchema } from '@loyalty/contracts';
 import { type ApiClient, ApiError, NotAuthenticatedError } from './api-client';
 import { STORAGE_KEYS, writeStorage } from './storage-keys';
 
@@ -25,9 +25,14 @@ export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIden
     if (error instanceof NotAuthenticatedError) return { status: 'NOT_AUTHENTICATED' };
     if (error instanceof ApiError) {
       if (error.status === 403) {
-        return error.code === IDENTITY_ERROR.pending
-          ? { status: 'PENDING' }
-          : { status: 'UNKNOWN', message: 'Forbidden' };
+        if (error.code !== IDENTITY_ERROR.pending) return { status: 'UNKNOWN', message: 'Forbidden' };
+        // The pending answer names the caller's own tenant: verification can resume after a new sign-in.
+        const pending = apiErrorSchema.safeParse(error.body);
+        if (pending.success && pending.data.tenantId && pending.data.userId) {
+          writeStorage(STORAGE_KEYS.tenantId, pending.data.tenantId);
+          writeStorage(STORAGE_KEYS.userId, pending.data.userId);
+        }
+        return { status: 'PENDING' };
       }
       return { status: 'UNKNOWN', message: error.serverMessage ?? `HTTP ${error.status}` };
     }

@@ -30,6 +30,8 @@ describe('GET /api/members/me', () => {
     const res = await me(owner.token);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ status: 403, error: 'T012', message: expect.any(String) });
+    // The caller's own pending tenant, so verification can resume after signing in again.
+    expect(res.json()).toMatchObject({ tenantId: owner.tenantId, userId: owner.userId });
   });
 
   it('answers 403 T012 when the row is active but the tenant still awaits verification', async () => {

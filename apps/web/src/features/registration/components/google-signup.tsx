@@ -1,0 +1,32 @@
+import { CheckCircle2Icon } from 'lucide-react';
+import { GoogleIcon } from '@/components/google-icon';
+import { Button } from '@/components/ui/button';
+
+interface GoogleSignUpProps {
+  connected: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/** The divider "OR CONTINUE WITH" and the Google button (spec §2); hidden by the page in continue mode. */
+export function GoogleSignUp({ connected, busy, disabled, onClick }: GoogleSignUpProps) {
+  return (
+    <div className="grid gap-4">
+      <div className="relative text-center text-muted-foreground text-xs uppercase">
+        <span className="relative z-10 bg-card px-2">OR CONTINUE WITH</span>
+        <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
+      </div>
+      <Button
+        variant="outline"
+        className="w-full"
+        disabled={disabled || connected || busy}
+        aria-busy={busy || undefined}
+        onClick={onClick}
+      >
+        {connected ? <CheckCircle2Icon className="size-4 text-green-600" /> : <GoogleIcon className="size-4" />}
+        {connected ? 'Connected with Google' : 'Sign up with Google'}
+      </Button>
+    </div>
+  );
+}

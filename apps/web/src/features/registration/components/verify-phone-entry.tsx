@@ -1,0 +1,55 @@
+import { Loader2Icon } from 'lucide-react';
+import * as React from 'react';
+import { PhoneInput } from '@/components/phone-input/phone-input';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
+
+/** Spec §5: a phone typed on the verify screen needs 10 characters and a leading +. */
+export function phoneEntryError(phone: string): string | null {
+  if (phone.length < 10) return VERIFICATION_MESSAGES.invalidPhone;
+  if (!phone.startsWith('+')) return VERIFICATION_MESSAGES.phoneNeedsCountry;
+  return null;
+}
+
+interface VerifyPhoneEntryProps {
+  sending: boolean;
+  onSend: (phone: string) => void;
+  actions: React.ReactNode;
+}
+
+/** "No phone stored" state: type a phone and have the code sent to it. */
+export function VerifyPhoneEntry({ sending, onSend, actions }: VerifyPhoneEntryProps) {
+  const [phone, setPhone] = React.useState('');
+  const [submitted, setSubmitted] = React.useState(false);
+  const error = phoneEntryError(phone);
+  return (
+    <form
+      className="grid gap-6"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSubmitted(true);
+        if (!error) onSend(phone);
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="verify-phone">Phone number</Label>
+        <PhoneInput
+          id="verify-phone"
+          value={phone}
+          onChange={setPhone}
+          error={error ?? undefined}
+          showError={submitted}
+          required
+          disabled={sending}
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={sending}>
+        {sending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+        {sending ? 'Sending Code...' : 'Send Verification Code'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-center gap-2 border-t pt-4">{actions}</div>
+    </form>
+  );
+}

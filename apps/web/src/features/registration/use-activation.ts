@@ -1,0 +1,55 @@
+import { PHONE_NOT_VERIFIED } from '@loyalty/contracts';
+import * as React from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { REDIRECT_DELAY_MS } from '@/components/verification/verification-constants';
+import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
+import { ApiError } from '@/lib/api-client';
+import { activateAccount } from './api/activate-account';
+import { REGISTRATION_TOASTS } from './registration-errors';
+import { clearRegistrationData, markCameFromRegistration } from './registration-storage';
+import { resolveTenantId } from './resolve-tenant';
+
+function activationFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const body = error.body as { code?: unknown } | undefined;
+    if (error.status === 403 && body?.code === PHONE_NOT_VERIFIED) return VERIFICATION_MESSAGES.phoneNotVerified;
+    return error.serverMessage ?? VERIFICATION_MESSAGES.verifyFailed;
+  }
+  return error instanceof Error && error.message ? error.message : VERIFICATION_MESSAGES.verifyFailed;
+}
+
+/**
+ * Spec §4 success path: activate the tenant (409 = already active), toast, clear the stored verification
+ * data and go to / after 1 s. Resolves true once the redirect is scheduled.
+ */
+export function useActivation() {
+  const navigate = useNavigate();
+  const [succeeded, setSucceeded] = React.useState(false);
+
+  const activate = React.useCallback(async (): Promise<boolean> => {
+    const tenantId = await resolveTenantId();
+    if (!tenantId) {
+      toast({ variant: 'destructive', title: 'Registration failed', description: REGISTRATION_TOASTS.missingData });
+      // The registration form in continue mode can recreate what is missing.
+      markCameFromRegistration();
+      navigate('/register', { replace: true });
+      return false;
+    }
+    try {
+      await activateAccount(tenantId);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) {
+        toast({ variant: 'destructive', title: 'Activation failed', description: activationFailure(error) });
+        return false;
+      }
+    }
+    toast({ title: 'Registration successful!', description: 'Your account is ready. Redirecting to dashboard...' });
+    clearRegistrationData();
+    setSucceeded(true);
+    setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    return true;
+  }, [navigate]);
+
+  return { activate, succeeded };
+}
