@@ -3,6 +3,7 @@ import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
+import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { useAuth } from '@/lib/auth-context';
 import { WorkspaceShell } from './workspace-shell';
 
@@ -27,6 +28,7 @@ export function WorkspaceGate() {
     gcTime: 0,
   });
   const result = identity.data;
+  const [profileOpen, setProfileOpen] = React.useState(false);
 
   React.useEffect(() => {
     if (result?.status !== 'UNKNOWN') return;
@@ -40,5 +42,10 @@ export function WorkspaceGate() {
   if (!result) return <PreparingWorkspace />;
   if (result.status === 'PENDING') return <Navigate to="/register/verify" replace />;
   if (result.status === 'NOT_AUTHENTICATED') return <Navigate to="/login" replace />;
-  return <WorkspaceShell />;
+  return (
+    <>
+      <WorkspaceShell onEditProfile={() => setProfileOpen(true)} />
+      <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+    </>
+  );
 }

@@ -3,17 +3,22 @@ import { Outlet, useNavigate } from 'react-router';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
+import { displayNameOf, useProfile } from '@/features/profile/api/get-profile';
 import { useAuth } from '@/lib/auth-context';
 import { AppSidebar } from './app-sidebar';
 
 interface WorkspaceShellProps {
-  /** Opens the own-profile dialog; the dialog itself arrives with a later issue. */
+  /** Opens the own-profile dialog (rendered by the gate). */
   onEditProfile?: () => void;
 }
 
 export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  // The portal's own record of the name and e-mail (GET /api/users/me); Firebase's only until it loads.
+  const profile = useProfile({ enabled: user !== null }).data;
+  const displayName = (profile && displayNameOf(profile)) || user?.displayName || null;
+  const email = profile?.email || user?.email || null;
 
   const onLogout = React.useCallback(async () => {
     await logout();
@@ -22,12 +27,7 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
 
   return (
     <SidebarProvider>
-      <AppSidebar
-        displayName={user?.displayName ?? null}
-        email={user?.email ?? null}
-        onEditProfile={() => onEditProfile?.()}
-        onLogout={onLogout}
-      />
+      <AppSidebar displayName={displayName} email={email} onEditProfile={() => onEditProfile?.()} onLogout={onLogout} />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-4">
           <SidebarTrigger className="-ml-1" />

@@ -1,0 +1,104 @@
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { useAccountActions } from '../account-actions';
+import { mapReauthError } from '../profile-messages';
+import { PasswordField, UsernameHint } from './password-field';
+
+interface ConfirmIdentityDialogProps {
+  open: boolean;
+  /** Called with the password Firebase accepted. */
+  onConfirmed: (password: string) => void;
+  onCancel: () => void;
+}
+
+/** "Confirm Your Identity" (spec §2): re-enter the password; Enter submits; a wrong one keeps it open. */
+export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityDialogProps) {
+  const actions = useAccountActions();
+  const [password, setPassword] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState(false);
+
+  React.useEffect(() => {
+    if (!open) {
+      setPassword('');
+      setError(null);
+      setBusy(false);
+    }
+  }, [open]);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await actions.reauthenticate(password);
+      onConfirmed(password);
+    } catch (failure) {
+      setError(mapReauthError(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <DialogContent className="sm:max-w-sm">
+        <DialogHeader>
+          <DialogTitle>Confirm Your Identity</DialogTitle>
+          <DialogDescription>Enter your current password to continue.</DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <UsernameHint email={actions.currentAccount()?.email} />
+          <PasswordField
+            id="confirm-identity-password"
+            label="Password"
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {error && (
+            <p role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          )}
+          <DialogFooter>
+            <Button variant="outline" disabled={busy} onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy || password === ''}>
+              Confirm
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Lets a flow `await confirmIdentity()` before a sensitive change; resolves with the password once
+ * Firebase accepted it (an e-mail change renews the session with it), null when the user cancelled.
+ */
+export function useIdentityConfirmation() {
+  const [resolve, setResolve] = React.useState<((password: string | null) => void) | null>(null);
+
+  const confirmIdentity = React.useCallback(() => new Promise<string | null>((done) => setResolve(() => done)), []);
+
+  const finish = (password: string | null) => {
+    resolve?.(password);
+    setResolve(null);
+  };
+
+  const dialog = <ConfirmIdentityDialog open={resolve !== null} onConfirmed={finish} onCancel={() => finish(null)} />;
+  return { confirmIdentity, dialog };
+}

@@ -1,0 +1,90 @@
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountActions } from '../account-actions';
+import { serveApi } from '../profile-test-api';
+import { createFakeProfileServer, openEditProfile } from '../profile-test-utils';
+
+vi.mock('@/lib/api', () => import('../profile-test-api'));
+
+let log: string[];
+beforeEach(() => {
+  log = [];
+  serveApi(createFakeProfileServer(log).fetch);
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const open = (providerIds: string[], overrides: Partial<AccountActions> = {}) =>
+  openEditProfile(log, providerIds, overrides);
+
+async function changePassword(user: ReturnType<typeof userEvent.setup>, current: string, next: string, again = next) {
+  await user.click(screen.getByRole('tab', { name: 'Password' }));
+  if (current) await user.type(screen.getByLabelText('Current Password'), current);
+  if (next) await user.type(screen.getByLabelText('New Password'), next);
+  if (again) await user.type(screen.getByLabelText('Confirm New Password'), again);
+  await user.click(screen.getByRole('button', { name: 'Change Password' }));
+}
+
+describe('Edit Profile: tabs', () => {
+  it('offers Profile, Password and Connections; Password only with a password method', async () => {
+    await open(['google.com', 'phone']);
+    expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Password' })).toBeDisabled();
+    expect(screen.getByRole('tab', { name: 'Connections' })).toBeEnabled();
+  });
+});
+
+describe('Edit Profile: Password tab (spec §5)', () => {
+  it.each([
+    ['', 'abcdef', 'abcdef', 'Current password required', 'Please enter your current password.'],
+    ['old-pass', 'abcde', 'abcde', 'Password too short', 'New password must be at least 6 characters long.'],
+    ['old-pass', 'abcdef', 'abcdeg', "Passwords don't match", "New password and confirmation don't match."],
+    ['abcdef', 'abcdef', 'abcdef', 'Same password', 'New password must be different from current password.'],
+  ])('refuses current=%j new=%j confirm=%j with "%s"', async (current, next, again, title, description) => {
+    const user = await open(['password']);
+    await changePassword(user, current, next, again);
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(log).toEqual([]);
+  });
+
+  it('re-authenticates with the current password, then updates it, and clears the form', async () => {
+    const user = await open(['password']);
+    await changePassword(user, 'old-pass', 'new-pass');
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(log).toEqual(['reauthenticate old-pass', 'changePassword new-pass']);
+    expect(screen.getByLabelText('Current Password')).toHaveValue('');
+  });
+
+  it('says "Current password is incorrect." for the emulator’s invalid-credential', async () => {
+    const user = await open(['password'], {
+      reauthenticate: async () => {
+        throw Object.assign(new Error('x'), { code: 'auth/invalid-credential' });
+      },
+    });
+    await changePassword(user, 'wrong-pass', 'new-pass');
+    expect(await screen.findByText('Current password is incorrect.')).toBeInTheDocument();
+    expect(log).toEqual([]);
+  });
+
+  it('maps a weak password from Firebase', async () => {
+    const user = await open(['password'], {
+      changePassword: async () => {
+        throw Object.assign(new Error('x'), { code: 'auth/weak-password' });
+      },
+    });
+    await changePassword(user, 'old-pass', 'new-pass');
+    expect(await screen.findByText('New password is too weak. Please choose a stronger password.')).toBeInTheDocument();
+  });
+
+  it('has a show/hide toggle on each password field', async () => {
+    const user = await open(['password']);
+    await user.click(screen.getByRole('tab', { name: 'Password' }));
+    const field = screen.getByLabelText('New Password');
+    expect(field).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show new password' }));
+    expect(field).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Show current password' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Show confirm new password' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,166 @@
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { VerificationCodeInput } from '@/components/verification/code-input';
+import { maskPhone } from '@/components/verification/mask-phone';
+import { ResendControl } from '@/components/verification/resend-control';
+import { SecurityErrorDialog } from '@/components/verification/security-error-dialog';
+import { useResendCountdown } from '@/components/verification/use-resend-countdown';
+import { CODE_LENGTH, PROFILE_AUTO_SEND_DELAY_MS } from '@/components/verification/verification-constants';
+import {
+  mapRecaptchaSetupError,
+  mapVerificationError,
+  VERIFICATION_MESSAGES,
+} from '@/components/verification/verification-errors';
+import { type PhoneCodeSender, useAccountActions } from '../account-actions';
+
+interface VerifyPhoneBodyProps {
+  phone: string;
+  onVerified: () => void;
+  onSecurityError: (message: string) => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** Mounted only while the dialog is open: each opening starts clean and sends one code by itself. */
+function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: VerifyPhoneBodyProps) {
+  const actions = useAccountActions();
+  const countdown = useResendCountdown({ key: `profile-phone:${phone}` });
+  const container = React.useRef<HTMLDivElement>(null);
+  const sender = React.useRef<PhoneCodeSender | null>(null);
+  const [verificationId, setVerificationId] = React.useState<string | null>(null);
+  const [code, setCode] = React.useState('');
+  const [status, setStatus] = React.useState<'idle' | 'sending' | 'verifying'>('idle');
+  const [error, setError] = React.useState<string | null>(null);
+
+  React.useEffect(() => onBusyChange(status === 'verifying'), [status, onBusyChange]);
+
+  const send = async () => {
+    if (!container.current) return;
+    setStatus('sending');
+    setError(null);
+    try {
+      sender.current ??= actions.createPhoneCodeSender(container.current);
+    } catch (failure) {
+      setStatus('idle');
+      onSecurityError(mapRecaptchaSetupError(failure).message);
+      return;
+    }
+    try {
+      setVerificationId(await sender.current.send(phone));
+      countdown.recordSend();
+    } catch (failure) {
+      console.error('Sending the verification code failed', failure);
+      const mapped = mapVerificationError(failure, VERIFICATION_MESSAGES.sendFailed);
+      if (mapped.security) onSecurityError(mapped.message);
+      else setError(mapped.message);
+    } finally {
+      setStatus('idle');
+    }
+  };
+  const sendRef = React.useRef(send);
+  sendRef.current = send;
+
+  // Spec §4, §9: the code goes out by itself about a second after opening, once; the captcha is
+  // discarded when the dialog closes.
+  React.useEffect(() => {
+    const timer = setTimeout(() => void sendRef.current(), PROFILE_AUTO_SEND_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  React.useEffect(() => () => sender.current?.clear(), []);
+
+  const verify = async (value: string) => {
+    if (status !== 'idle') return;
+    if (value.length !== CODE_LENGTH) return setError(VERIFICATION_MESSAGES.codeLength);
+    if (!verificationId) return setError(VERIFICATION_MESSAGES.verificationExpired);
+    setStatus('verifying');
+    setError(null);
+    try {
+      await actions.confirmPhoneCode(verificationId, value);
+      onVerified();
+    } catch (failure) {
+      console.error('Phone verification failed', failure);
+      setError(mapVerificationError(failure).message);
+      setCode('');
+      setStatus('idle');
+    }
+  };
+
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void verify(code);
+      }}
+    >
+      <DialogDescription className="text-center">
+        {verificationId ? "We've sent a 6-digit verification code to" : 'Sending a 6-digit verification code to'}{' '}
+        <span className="font-medium text-foreground">{maskPhone(phone)}</span>
+      </DialogDescription>
+      <VerificationCodeInput
+        value={code}
+        onChange={setCode}
+        onComplete={(full) => void verify(full)}
+        disabled={status === 'verifying'}
+        invalid={error !== null}
+        autoFocus
+      />
+      {error && (
+        <p role="alert" className="text-center text-destructive text-sm">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={code.length !== CODE_LENGTH || !verificationId || status !== 'idle'}>
+        {status === 'verifying' ? 'Verifying...' : 'Verify Phone'}
+      </Button>
+      <ResendControl countdown={countdown} onResend={() => void send()} disabled={status !== 'idle'} />
+      {/* The invisible captcha renders here, out of the layout's flow. */}
+      <div ref={container} className="absolute" />
+    </form>
+  );
+}
+
+/**
+ * Lets the profile save `await verifyPhone(phone)`: resolves true once Firebase holds the new
+ * number, false when the dialog was closed before that.
+ */
+export function usePhoneVerification() {
+  const [request, setRequest] = React.useState<{ phone: string; done: (ok: boolean) => void } | null>(null);
+  const [securityError, setSecurityError] = React.useState<string | null>(null);
+  const [busy, setBusy] = React.useState(false);
+
+  const verifyPhone = React.useCallback(
+    (phone: string) => new Promise<boolean>((done) => setRequest({ phone, done })),
+    [],
+  );
+  const finish = (ok: boolean) => {
+    request?.done(ok);
+    setRequest(null);
+  };
+
+  const dialog = (
+    <>
+      <Dialog open={request !== null} onOpenChange={(open) => !open && !busy && finish(false)}>
+        <DialogContent className="sm:max-w-md">
+          <DialogHeader>
+            <DialogTitle className="text-center">Verify Your Phone</DialogTitle>
+          </DialogHeader>
+          {request && (
+            <VerifyPhoneBody
+              phone={request.phone}
+              onVerified={() => finish(true)}
+              onSecurityError={(message) => {
+                setSecurityError(message);
+                finish(false);
+              }}
+              onBusyChange={setBusy}
+            />
+          )}
+        </DialogContent>
+      </Dialog>
+      <SecurityErrorDialog message={securityError} onClose={() => setSecurityError(null)} />
+    </>
+  );
+  return { verifyPhone, dialog };
+}
