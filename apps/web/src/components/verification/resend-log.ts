@@ -1,3 +1,4 @@
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { RESEND_LIMIT, RESEND_WINDOW_MS } from './verification-constants';
 
 /** When codes were sent and when the current countdown began, per phone or flow (a "key"). */
@@ -6,11 +7,32 @@ interface ResendLog {
   countdownFrom: number | null;
 }
 
-// Module memory, not React state: a code sent on /register still counts once /register/verify mounts.
-const logs = new Map<string, ResendLog>();
+// sessionStorage, not React state: a code sent on /register still counts once /register/verify mounts,
+// and the limit holds across the reload that follows sending to a newly typed phone.
+function loadLogs(): Record<string, ResendLog> {
+  try {
+    const parsed = JSON.parse(readStorage(STORAGE_KEYS.resendLog, sessionStorage) ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, ResendLog>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const logs = {
+  get: (key: string): ResendLog | undefined => loadLogs()[key],
+  set: (key: string, log: ResendLog) =>
+    writeStorage(STORAGE_KEYS.resendLog, JSON.stringify({ ...loadLogs(), [key]: log }), sessionStorage),
+  delete: (key: string) => {
+    const all = loadLogs();
+    delete all[key];
+    writeStorage(STORAGE_KEYS.resendLog, JSON.stringify(all), sessionStorage);
+  },
+  clear: () => writeStorage(STORAGE_KEYS.resendLog, '{}', sessionStorage),
+};
 
 export function readResendLog(key: string): Readonly<ResendLog> {
-  return logs.get(key) ?? { sends: [], countdownFrom: null };
+  const log = logs.get(key);
+  return log && Array.isArray(log.sends) ? log : { sends: [], countdownFrom: null };
 }
 
 /** Counts a sent code and restarts the countdown; call after every successful send, automatic or not. */

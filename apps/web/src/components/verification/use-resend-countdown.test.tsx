@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { ResendControl } from './resend-control';
-import { clearResendLog, countdownSecondsLeft, isResendLimitReached, sendsInWindow } from './resend-log';
+import {
+  clearResendLog,
+  countdownSecondsLeft,
+  isResendLimitReached,
+  readResendLog,
+  recordCodeSent,
+  sendsInWindow,
+} from './resend-log';
 import { useResendCountdown } from './use-resend-countdown';
 
 const MINUTE = 60_000;
@@ -112,5 +119,21 @@ describe('ResendControl', () => {
     expect(screen.getByText('Resend limit reached')).toBeInTheDocument();
     expect(screen.getByText('Please wait a few minutes before requesting another code.')).toBeInTheDocument();
     vi.useRealTimers();
+  });
+});
+
+describe('the resend log across a page reload', () => {
+  beforeEach(() => clearResendLog());
+
+  it('keeps the sends in sessionStorage, so a reload does not lift the limit', () => {
+    const now = Date.now();
+    recordCodeSent('+85291234567', now - 2000);
+    recordCodeSent('+85291234567', now - 1000);
+    recordCodeSent('+85291234567', now);
+    // What a fresh page would read: nothing from module memory, only the stored log.
+    const stored = JSON.parse(sessionStorage.getItem('resendLog') ?? '{}');
+    expect(stored['+85291234567'].sends).toHaveLength(3);
+    expect(isResendLimitReached(readResendLog('+85291234567').sends, now)).toBe(true);
+    expect(readResendLog('+85290000000').sends).toEqual([]);
   });
 });
