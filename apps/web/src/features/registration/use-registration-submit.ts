@@ -110,5 +110,8 @@ export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Opti
     }
   };
 
-  return { busy, onSubmit };
+  // A submit the schema refused says so, even when the field at fault is one the user cannot see.
+  const onInvalid = () => show(failed(REGISTRATION_TOASTS.checkForm));
+
+  return { busy, onSubmit, onInvalid };
 }

@@ -39,7 +39,7 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
     criteriaMode: 'all',
   });
   const google = useGoogleSignUp(form);
-  const { busy, onSubmit } = useRegistrationSubmit({ form, continueMode, recaptchaRef });
+  const { busy, onSubmit, onInvalid } = useRegistrationSubmit({ form, continueMode, recaptchaRef });
   const authProvider = form.watch('authProvider');
 
   const locked = React.useMemo(() => {
@@ -86,7 +86,12 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
       }
     >
       {/* noValidate: the schema's messages, shown in the page, replace the browser's bubbles. */}
-      <form className="relative grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-busy={busy}>
+      <form
+        className="relative grid gap-4"
+        noValidate
+        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+        aria-busy={busy}
+      >
         <RegistrationFields form={form} locked={locked} showPasswords={!continueMode && authProvider === 'password'} />
         <Button type="submit" className="mt-2 w-full" disabled={busy || google.busy}>
           {busy && <Loader2Icon className="animate-spin" aria-hidden="true" />}
