@@ -82,6 +82,18 @@ describe('registration form', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Industry is required')).not.toBeInTheDocument();
   });
 
+  it('once a field was blurred, re-validates it as the user types (no submit needed)', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    await blur(user, 'First Name');
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    await user.type(field('First Name'), 'O');
+    await waitFor(() => expect(screen.queryByText('First name is required')).not.toBeInTheDocument());
+    await user.clear(field('First Name'));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(registerBusiness).not.toHaveBeenCalled();
+  });
+
   it('after a submit, re-validates as the user types', async () => {
     const user = userEvent.setup();
     renderApp('/register');

@@ -34,7 +34,8 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
   const form = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
     resolver: zodResolver(registrationFormSchema({ continueMode })),
     defaultValues,
-    mode: 'onBlur',
+    // Spec §4: validate a field when it loses focus, then on every change from then on.
+    mode: 'onTouched',
     reValidateMode: 'onChange',
     criteriaMode: 'all',
   });
