@@ -117,8 +117,16 @@ export async function deleteFirebaseUser(idToken: string): Promise<void> {
 
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/** An emulator-style unsigned ID token: header alg none, empty signature; claims overridable. */
-export function craftToken(uid: string, claims: Record<string, unknown> = {}): string {
+/**
+ * An emulator-style unsigned ID token: header alg none, empty signature; claims, header and signature
+ * overridable (a forged RS256 token is the same claims under another header with random bytes).
+ */
+export function craftToken(
+  uid: string,
+  claims: Record<string, unknown> = {},
+  header: Record<string, unknown> = { alg: 'none', typ: 'JWT' },
+  signature = '',
+): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     iss: `https://securetoken.google.com/${PROJECT_ID}`,
@@ -131,5 +139,5 @@ export function craftToken(uid: string, claims: Record<string, unknown> = {}): s
     firebase: { identities: {}, sign_in_provider: 'password' },
     ...claims,
   };
-  return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(payload)}.`;
+  return `${b64url(header)}.${b64url(payload)}.${signature}`;
 }

@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emulatorHost, PROJECT_ID, signUp, type TestUser } from '../../test/helpers';
+import { craftToken, emulatorHost, PROJECT_ID, signUp, type TestUser } from '../../test/helpers';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase, type DatabaseHandle } from '../db/client';
 
 // Its own file: building the app without the emulator removes FIREBASE_AUTH_EMULATOR_HOST from this
 // worker's environment, which must not leak into files that use the emulator.
-const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
-function claims(uid: string) {
-  const now = Math.floor(Date.now() / 1000);
-  return {
-    iss: `https://securetoken.google.com/${PROJECT_ID}`,
-    aud: PROJECT_ID,
-    sub: uid,
-    user_id: uid,
-    auth_time: now,
-    iat: now,
-    exp: now + 3600,
-  };
-}
-
 describe('auth without the emulator configured', () => {
   let app: FastifyInstance;
   let database: DatabaseHandle;
@@ -62,15 +47,15 @@ describe('auth without the emulator configured', () => {
   });
 
   it('rejects an unsigned token that names a key id with 401', async () => {
-    const token = `${b64url({ alg: 'none', typ: 'JWT', kid: 'k1' })}.${b64url(claims(user.uid))}.`;
+    const token = craftToken(user.uid, {}, { alg: 'none', typ: 'JWT', kid: 'k1' });
     const res = await get(token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 401, message: 'Invalid token' });
   });
 
   it('rejects a forged RS256-looking token with 401', async () => {
-    const header = b64url({ alg: 'RS256', typ: 'JWT', kid: randomBytes(20).toString('hex') });
-    const token = `${header}.${b64url(claims(user.uid))}.${randomBytes(256).toString('base64url')}`;
+    const header = { alg: 'RS256', typ: 'JWT', kid: randomBytes(20).toString('hex') };
+    const token = craftToken(user.uid, {}, header, randomBytes(256).toString('base64url'));
     const res = await get(token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 401, message: 'Invalid token' });
