@@ -70,6 +70,13 @@ async function main() {
     });
     stopBackup = startBackupLoop(emulator, accountsDir);
     apiEnv.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    // The API then listens on loopback only (config.ts) unless HOST says otherwise: say what that means.
+    if (env.HOST && !['127.0.0.1', 'localhost', '::1'].includes(env.HOST)) {
+      console.warn(
+        `[start] WARNING: HOST=${env.HOST} with the Auth emulator on: emulator tokens are unsigned, so anyone who can ` +
+          'reach this address can sign in as any user. Use it only on a network you trust.',
+      );
+    }
     apiEnv.FIREBASE_PROJECT_ID = projectId;
   }
   run(

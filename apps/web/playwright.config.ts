@@ -47,6 +47,8 @@ export default defineConfig({
       DATA_DIR: E2E.dataDir,
       AUTH_EMULATOR_PORT: String(E2E.emulatorPort),
       LOG_LEVEL: 'warn',
+      // A suite of its own may build and serve its own copy of the web app (parallel local runs).
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },
 });

@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-// The dev server proxies /api so the browser talks to one origin, exactly as in production
+// The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
 // where the API serves the built app.
 const port = Number(process.env.PORT ?? 3000);
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
@@ -16,7 +16,11 @@ export default defineConfig({
   server: {
     port,
     strictPort: true,
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      // Uploaded images are served by the API too.
+      '/files': { target: apiTarget, changeOrigin: false },
+    },
   },
   preview: { port },
   build: {

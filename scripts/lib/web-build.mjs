@@ -1,7 +1,7 @@
 // Builds the web app only when its sources are newer than the last build, so `npm start` stays quick.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { repoRoot } from './emulator.mjs';
 
 const inputs = [
@@ -21,11 +21,16 @@ function newest(path) {
   return max;
 }
 
+/** WEB_DIST_DIR (the folder the server serves) is also where the build goes, so parallel suites can each have one. */
 export function buildWebIfStale({ force = false } = {}) {
-  const built = join(repoRoot, 'apps/web/dist/index.html');
+  const outDir = process.env.WEB_DIST_DIR
+    ? resolve(repoRoot, process.env.WEB_DIST_DIR)
+    : join(repoRoot, 'apps/web/dist');
+  const built = join(outDir, 'index.html');
   const stale = force || !existsSync(built) || inputs.some((p) => newest(join(repoRoot, p)) > statSync(built).mtimeMs);
   if (!stale) return;
   console.log('[start] building the web app…');
-  const res = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  const args = ['run', 'build', '-w', 'apps/web', '--', '--outDir', outDir, '--emptyOutDir'];
+  const res = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('web build failed');
 }

@@ -4,15 +4,27 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
+import { requestForLog } from './lib/log-safety';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { membersRoutes } from './modules/members/routes';
+import { membershipsRoutes } from './modules/memberships/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
+import { passSettingsRoutes } from './modules/pass-settings/routes';
+import { pointsConversionRoutes } from './modules/points-conversion/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { storeSettingsRoutes } from './modules/store-settings/routes';
+import { uploadsRoutes } from './modules/uploads/routes';
+import { usersRoutes } from './modules/users/routes';
+import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
+import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityPlugin } from './plugins/security';
+import { storagePlugin } from './plugins/storage';
 import { tenantPlugin } from './plugins/tenant';
 import { webStaticPlugin } from './plugins/web-static';
 
@@ -22,21 +34,36 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { database?: DatabaseHandle; serveWeb?: boolean };
+export type BuildOptions = {
+  database?: DatabaseHandle;
+  serveWeb?: boolean;
+  /** Where the JSON log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
+};
 
 /** The whole API as a Fastify instance: server.ts listens with it, tests call inject() on it. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization'],
-      ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { singleLine: true } } } : {}),
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: requestForLog },
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.env === 'development'
+          ? { transport: { target: 'pino-pretty', options: { singleLine: true } } }
+          : {}),
     },
+    // One line per request (below), not Fastify's two.
+    disableRequestLogging: true,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A slow or stalled client cannot hold a connection forever (0, Node's default, means never).
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -45,6 +72,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const firebase = createFirebaseAdmin(config);
   app.decorate('database', database);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -58,11 +91,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(openapiPlugin);
   await app.register(authPlugin, { firebase });
   await app.register(tenantPlugin, { db: database.db });
+  await app.register(accessPlugin);
+  await app.register(rateLimitPlugin, { config });
+  await app.register(storagePlugin, { config: config.storage });
 
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);
   await app.register(onboardingRoutes);
   await app.register(profileRoutes);
+  await app.register(usersRoutes);
+  await app.register(membersRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(passSettingsRoutes);
+  await app.register(pointsConversionRoutes);
+  await app.register(storeSettingsRoutes);
+  await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
+  await app.register(membershipsRoutes);
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

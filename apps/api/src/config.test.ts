@@ -52,7 +52,25 @@ describe('config', () => {
     const env = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
-    // Production without the emulator is fine.
-    expect(loadConfig({ NODE_ENV: 'production' }).env).toBe('production');
+    // Production without the emulator, on a real project, is fine.
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty' }).env).toBe('production');
+  });
+
+  it('refuses a production start on the demo project id', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/FIREBASE_PROJECT_ID/);
+    expect(() => loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'demo-x' })).toThrow(ConfigError);
+  });
+
+  it('refuses SEED_DEMO outside development', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
+    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty', SEED_DEMO: 'true' };
+    expect(() => loadConfig(prod)).toThrow(/SEED_DEMO/);
+    expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('listens on loopback only while the emulator is on, unless HOST is set', () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({}).host).toBe('0.0.0.0');
   });
 });

@@ -13,7 +13,8 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Unset: loopback while the Auth emulator is on (its tokens are unsigned), every interface otherwise.
+  HOST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: z.string().url().optional(),
@@ -28,6 +29,25 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   DEMO_EMAIL: z.string().email().default('owner@demo.loyalty.test'),
   DEMO_PASSWORD: z.string().min(8).default('demo-password'),
+  REDIS_URL: z.string().url().optional(),
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_ONBOARDING_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // Uploaded images: local disk under DATA_DIR/uploads (default) or any S3-compatible store.
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024),
 });
 
 export type Config = {
@@ -45,7 +65,30 @@ export type Config = {
   };
   seedDemo: boolean;
   demo: { email: string; password: string };
+  /** Rate-limit counters go to Redis when set (several instances), else stay in memory. */
+  redisUrl?: string;
+  rateLimits: {
+    writesPerMinute: number;
+    onboardingPerMinute: number;
+    uploadsPerMinute: number;
+    authFailuresPerMinute: number;
+  };
+  storage: StorageConfig;
+  /** The largest file POST /api/oci-object-storage takes (413 beyond). */
+  uploadMaxBytes: number;
 };
+
+export type StorageConfig =
+  | { driver: 'local'; directory: string }
+  | {
+      driver: 's3';
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
@@ -58,14 +101,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.FIREBASE_AUTH_EMULATOR_HOST) {
-    // Emulator tokens are unsigned: accepting them in production would let anyone in.
-    throw new ConfigError('FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production');
+  if (e.NODE_ENV !== 'development' && e.NODE_ENV !== 'test' && e.FIREBASE_AUTH_EMULATOR_HOST) {
+    // Emulator tokens are unsigned: accepting them outside development and tests would let anyone in.
+    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=${e.NODE_ENV}`);
+  }
+  if (e.SEED_DEMO && e.NODE_ENV !== 'development') {
+    // The demo owner has a published password.
+    throw new ConfigError(
+      `SEED_DEMO creates an owner with a known password; it is refused when NODE_ENV=${e.NODE_ENV}`,
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.FIREBASE_PROJECT_ID.startsWith('demo-')) {
+    throw new ConfigError(
+      `FIREBASE_PROJECT_ID must name your real Firebase project in production (got ${e.FIREBASE_PROJECT_ID})`,
+    );
   }
   return {
+    storage: storageConfig(e),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),
     logLevel: e.LOG_LEVEL,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
@@ -81,7 +137,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID,
       },
     },
-    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV !== 'production' && Boolean(e.FIREBASE_AUTH_EMULATOR_HOST)),
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV === 'development' && Boolean(e.FIREBASE_AUTH_EMULATOR_HOST)),
     demo: { email: e.DEMO_EMAIL, password: e.DEMO_PASSWORD },
+    redisUrl: e.REDIS_URL,
+    rateLimits: {
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      onboardingPerMinute: e.RATE_LIMIT_ONBOARDING_PER_MINUTE,
+      uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
+      authFailuresPerMinute: e.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+    },
+  };
+}
+
+/** The storage driver's settings; STORAGE_DRIVER=s3 needs its bucket, region and keys (a clear start-up error). */
+function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local', directory: resolve(e.DATA_DIR, 'uploads') };
+  const required = {
+    S3_REGION: e.S3_REGION,
+    S3_BUCKET: e.S3_BUCKET,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) throw new ConfigError(`STORAGE_DRIVER=s3 needs ${missing.join(', ')}`);
+  return {
+    driver: 's3',
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION as string,
+    bucket: e.S3_BUCKET as string,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    // Path-style (https://endpoint/bucket/key) is what OCI, MinIO and s3rver answer; AWS and R2 take both.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
   };
 }

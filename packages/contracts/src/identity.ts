@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './common';
 
 /** GET /api/public/firebase-config: the web SDK's configuration, plus the emulator when one is used. */
 export const firebaseConfigSchema = z.object({
@@ -17,6 +18,8 @@ export const memberIdentitySchema = z.object({
   tenantId: z.string(),
   userId: z.string(),
   status: z.literal('OK'),
+  /** The caller's role in this tenant: the web hides what the role may not do (the server refuses it anyway). */
+  role: z.enum(ROLES),
 });
 export type MemberIdentity = z.infer<typeof memberIdentitySchema>;
 

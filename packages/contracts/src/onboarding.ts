@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
 import { phoneSchema } from './phone';
 
 export const INDUSTRIES = [
@@ -29,7 +30,12 @@ export const REGISTRATION_MESSAGES = {
 
 export const TEXT_MAX = 120;
 const required = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(TEXT_MAX, `At most ${TEXT_MAX} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
+    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
 
 /** POST /api/onboarding/register body: the same schema checks the form and the server. */
 export const registrationSchema = z.object({
@@ -49,7 +55,13 @@ export const registrationResponseSchema = z.object({
 });
 export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
-export const activationSchema = z.object({ tenantId: z.string().min(1, 'Tenant is required') });
+export const activationSchema = z.object({
+  tenantId: z
+    .string()
+    .min(1, 'Tenant is required')
+    .max(64, 'Invalid tenant')
+    .regex(/^[A-Za-z0-9-]+$/, 'Invalid tenant'),
+});
 export type ActivationBody = z.infer<typeof activationSchema>;
 export const activationResponseSchema = z.object({
   tenantId: z.string(),

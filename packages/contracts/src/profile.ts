@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
 import { TEXT_MAX } from './onboarding';
 import { PHONE_PATTERN } from './phone';
 
@@ -12,7 +13,12 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const name = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(TEXT_MAX, `At most ${TEXT_MAX} characters`);
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
+    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
 
 /** PUT /api/users/me takes exactly one of three forms (DESIGN §4); field names fixed by the spec. */
 export const profileNamesUpdateSchema = z.strictObject({

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+import { errorForLog } from '../lib/log-safety';
 import { fieldErrors } from '../lib/validation-errors';
 
 /** One error shape for every failure; 5xx details go to the log, never to the client. */
@@ -19,7 +20,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
     if (status >= 500) {
-      request.log.error({ err }, 'request failed');
+      request.log.error({ error: errorForLog(err) }, 'request failed');
       return reply.code(status).send({ status, error: 'INTERNAL', message: 'Internal server error' });
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to describe.

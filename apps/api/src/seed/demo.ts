@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { accounts, tenants, tenantUsers } from '../db/schema';
+import { seedDemoLoyalty } from './demo-loyalty';
 
 const DEMO = {
   businessName: 'Demo Coffee Co.',
@@ -55,6 +56,8 @@ export async function seedDemo(app: FastifyInstance, config: Config) {
       });
       await tx.insert(tenantUsers).values({ id: randomUUID(), tenantId, accountId, role: 'owner', status: 'ACTIVE' });
     });
+    // Only on first seed: a living programme for a newcomer to look at.
+    await seedDemoLoyalty(db, tenantId);
   }
 
   const line = '─'.repeat(60);

@@ -1,16 +1,33 @@
+import * as React from 'react';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
-import { DashboardPage } from '@/features/dashboard/dashboard-page';
-import { MembersPage } from '@/features/members/members-page';
-import { MembershipsPage } from '@/features/memberships/memberships-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
-import { PointSettingsPage } from '@/features/point-settings/point-settings-page';
 import { RegisterPage } from '@/features/registration/register-page';
 import { VerifyPage } from '@/features/registration/verify-page';
-import { StoreSettingsPage } from '@/features/store-settings/store-settings-page';
-import { UsersPage } from '@/features/users/users-page';
-import { WalletSettingsPage } from '@/features/wallet-settings/wallet-settings-page';
 import { WorkspaceGate } from './workspace-gate';
+
+// Each workspace screen is its own chunk, fetched when its route is first visited, so the sign-in and
+// registration screens ship without the data screens (and their charts, tables and colour pickers). The
+// workspace shell renders at once and suspends only its content area (see workspace-shell.tsx).
+const DashboardPage = React.lazy(() =>
+  import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const UsersPage = React.lazy(() => import('@/features/users/users-page').then((m) => ({ default: m.UsersPage })));
+const MembersPage = React.lazy(() =>
+  import('@/features/members/members-page').then((m) => ({ default: m.MembersPage })),
+);
+const MembershipsPage = React.lazy(() =>
+  import('@/features/memberships/memberships-page').then((m) => ({ default: m.MembershipsPage })),
+);
+const WalletSettingsPage = React.lazy(() =>
+  import('@/features/wallet-settings/wallet-settings-page').then((m) => ({ default: m.WalletSettingsPage })),
+);
+const PointSettingsPage = React.lazy(() =>
+  import('@/features/point-settings/point-settings-page').then((m) => ({ default: m.PointSettingsPage })),
+);
+const StoreSettingsPage = React.lazy(() =>
+  import('@/features/store-settings/store-settings-page').then((m) => ({ default: m.StoreSettingsPage })),
+);
 
 /** Spec §2 routes: three public screens, everything else behind the workspace gate. */
 export const routes: RouteObject[] = [

@@ -5,6 +5,8 @@ import { Navigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { useAuth } from '@/lib/auth-context';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
+import { type Workspace, WorkspaceContext } from '@/lib/workspace-context';
 import { WorkspaceShell } from './workspace-shell';
 
 export function PreparingWorkspace() {
@@ -29,6 +31,18 @@ export function WorkspaceGate() {
   });
   const result = identity.data;
   const [profileOpen, setProfileOpen] = React.useState(false);
+  const workspace = React.useMemo<Workspace>(
+    () =>
+      result?.status === 'OK'
+        ? { tenantId: result.tenantId, userId: result.userId, role: result.role }
+        : // A failed lookup lets the user through (spec) with the stored tenant and no write rights.
+          {
+            tenantId: readStorage(STORAGE_KEYS.tenantId) ?? '',
+            userId: readStorage(STORAGE_KEYS.userId) ?? '',
+            role: 'staff',
+          },
+    [result],
+  );
 
   React.useEffect(() => {
     if (result?.status !== 'UNKNOWN') return;
@@ -43,9 +57,9 @@ export function WorkspaceGate() {
   if (result.status === 'PENDING') return <Navigate to="/register/verify" replace />;
   if (result.status === 'NOT_AUTHENTICATED') return <Navigate to="/login" replace />;
   return (
-    <>
+    <WorkspaceContext value={workspace}>
       <WorkspaceShell onEditProfile={() => setProfileOpen(true)} />
       <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
-    </>
+    </WorkspaceContext>
   );
 }

@@ -28,8 +28,8 @@ describe('workspace shell', () => {
     const { router } = renderApp('/', { user: SAMPLE_USER });
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Point Settings' }));
     expect(router.state.location.pathname).toBe('/point-settings');
-    expect(screen.getByRole('heading', { name: 'Point Settings' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    // The screen's code arrives as its own chunk, so it shows up a moment after the click.
+    expect(await screen.findByRole('heading', { name: 'Point Settings' })).toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown paths inside the workspace', async () => {
@@ -38,12 +38,11 @@ describe('workspace shell', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/');
   });
 
-  it('shows the dashboard cards with a month-over-month trend', async () => {
+  it('shows the four dashboard cards (their live figures are tested in features/dashboard)', async () => {
     renderApp('/', { user: SAMPLE_USER });
     for (const title of ['Total Users', 'Active Memberships', 'Total Points Issued', 'Wallet Cards Active']) {
       expect(await screen.findByText(title)).toBeInTheDocument();
     }
-    expect(screen.getAllByText(/from last month$/)).toHaveLength(4);
   });
 
   it('falls back to "Admin User" and offers Edit Profile and Log out', async () => {

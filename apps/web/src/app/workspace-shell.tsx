@@ -1,3 +1,4 @@
+import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -37,9 +38,21 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
           </div>
         </header>
         <div className="flex flex-1 flex-col p-4 md:p-6">
-          <Outlet />
+          <React.Suspense fallback={<ScreenLoading />}>
+            <Outlet />
+          </React.Suspense>
         </div>
       </SidebarInset>
     </SidebarProvider>
+  );
+}
+
+/** Shown in the content area while a screen's code is fetched (first visit only). */
+function ScreenLoading() {
+  return (
+    <div role="status" className="flex items-center gap-2 py-10 text-muted-foreground text-sm">
+      <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
+      Loading…
+    </div>
   );
 }

@@ -20,6 +20,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Forces a fresh token on the first attempt (activation needs the phone claim just added). */
   forceRefresh?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key); never overrides the ones set here. */
+  headers?: Record<string, string>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -40,7 +42,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
 
   async function send(method: Method, path: string, token: string, opts: RequestOptions<unknown>) {
-    const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
+    const headers = new Headers({ ...opts.headers, Accept: 'application/json', Authorization: `Bearer ${token}` });
     const tenantId = options.getTenantId();
     if (tenantId) headers.set('X-Tenant-Id', tenantId);
     let body: BodyInit | undefined;

@@ -18,10 +18,15 @@ afterEach(() => {
 describe('fetchMemberIdentity', () => {
   it('answers OK and stores both ids', async () => {
     const { client, fetchFn } = clientAnswering(async () =>
-      json(200, { tenantId: 't-1', userId: 'u-1', status: 'OK' }),
+      json(200, { tenantId: 't-1', userId: 'u-1', status: 'OK', role: 'admin' }),
     );
 
-    await expect(fetchMemberIdentity(client)).resolves.toEqual({ status: 'OK', tenantId: 't-1', userId: 'u-1' });
+    await expect(fetchMemberIdentity(client)).resolves.toEqual({
+      status: 'OK',
+      tenantId: 't-1',
+      userId: 'u-1',
+      role: 'admin',
+    });
 
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/members/me');
     expect(localStorage.getItem('tenantId')).toBe('t-1');

@@ -1,9 +1,9 @@
-import { apiErrorSchema, IDENTITY_ERROR, memberIdentitySchema } from '@loyalty/contracts';
+import { apiErrorSchema, IDENTITY_ERROR, memberIdentitySchema, type Role } from '@loyalty/contracts';
 import { type ApiClient, ApiError, NotAuthenticatedError } from './api-client';
 import { STORAGE_KEYS, writeStorage } from './storage-keys';
 
 export type MemberIdentityResult =
-  | { status: 'OK'; tenantId: string; userId: string }
+  | { status: 'OK'; tenantId: string; userId: string; role: Role }
   | { status: 'PENDING' }
   | { status: 'NOT_AUTHENTICATED' }
   | { status: 'UNKNOWN'; message: string };
@@ -20,7 +20,7 @@ export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIden
     // Later calls send X-Tenant-Id from here.
     writeStorage(STORAGE_KEYS.tenantId, identity.tenantId);
     writeStorage(STORAGE_KEYS.userId, identity.userId);
-    return { status: 'OK', tenantId: identity.tenantId, userId: identity.userId };
+    return { status: 'OK', tenantId: identity.tenantId, userId: identity.userId, role: identity.role };
   } catch (error) {
     if (error instanceof NotAuthenticatedError) return { status: 'NOT_AUTHENTICATED' };
     if (error instanceof ApiError) {

@@ -30,7 +30,7 @@ export interface FakeAuthOptions {
 export function FakeAuthProvider({ options, children }: { options: FakeAuthOptions; children: React.ReactNode }) {
   const [user, setUser] = React.useState<AuthUser | null>(options.user ?? null);
   const value = React.useMemo<AuthContextValue>(() => {
-    const identity = options.identity ?? { status: 'OK', tenantId: 't-1', userId: 'u-1' };
+    const identity = options.identity ?? { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' };
     return {
       user,
       loading: options.loading ?? false,

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
+
+// Screens are lazy chunks (routes.tsx): on a loaded CI machine the first import of one can take longer than
+// Testing Library's default 1 s wait, so findBy* waits up to 5 s (still failing fast on a real absence).
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine; these are the browser APIs Radix and the sidebar ask for.
 if (!window.matchMedia) {

@@ -1,5 +1,7 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenants } from './tenants';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { membershipTiers } from './membership-tiers';
+import { accounts, tenants } from './tenants';
 
 /** The business's loyalty customers. */
 export const members = pgTable(
@@ -14,7 +16,12 @@ export const members = pgTable(
     email: text('email'),
     phone: text('phone').notNull().default(''),
     membershipCode: text('membership_code').notNull(),
-    tierId: text('tier_id'),
+    tierId: text('tier_id').references(() => membershipTiers.id, { onDelete: 'restrict' }),
+    // An admin's choice of tier wins over the tier that lifetime spend would give.
+    tierPinned: boolean('tier_pinned').notNull().default(false),
+    // Sum of PURCHASE amounts, kept with the ledger in the same transaction; drives the tier.
+    lifetimeSpend: numeric('lifetime_spend', { precision: 14, scale: 2 }).notNull().default('0'),
+    // The ledger's sum before expiry; the spendable balance subtracts lots past their expiry at read time.
     pointsBalance: integer('points_balance').notNull().default(0),
     status: text('status').notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +29,76 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_tenant_code_key').on(t.tenantId, t.membershipCode),
-    index('members_tenant_created_idx').on(t.tenantId, t.createdAt),
+    uniqueIndex('members_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    uniqueIndex('members_tenant_phone_key').on(t.tenantId, t.phone).where(sql`${t.phone} <> ''`),
+    // Serves the list order (newest first) for paging, forwards and backwards.
+    index('members_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('members_tenant_tier_idx').on(t.tenantId, t.tierId),
+  ],
+);
+
+/** Per-tenant counter behind membership codes: a code once handed out is never handed out again. */
+export const memberCodeCounters = pgTable('member_code_counters', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  lastValue: integer('last_value').notNull().default(0),
+});
+
+export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE'] as const;
+
+/** The points ledger: a member's balance is the sum of these entries, never a number edited in place. */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ledgerEntryTypes }).notNull(),
+    // Signed: + earned or added, − redeemed, removed or expired.
+    points: integer('points').notNull(),
+    // PURCHASE: the amount spent; REDEEM: the dollar value of the points.
+    amount: numeric('amount', { precision: 14, scale: 2 }),
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key'),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('points_ledger_idempotency_key')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('points_ledger_member_created_idx').on(t.tenantId, t.memberId, t.createdAt.desc(), t.id.desc()),
+    index('points_ledger_tenant_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+/** Earned points as lots, each with the expiry fixed when earned; redemptions spend the soonest-expiring first. */
+export const pointsLots = pgTable(
+  'points_lots',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ledgerId: text('ledger_id')
+      .notNull()
+      .references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    remaining: integer('remaining').notNull(),
+    // Null: never expires.
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('points_lots_member_expiry_idx').on(t.tenantId, t.memberId, t.expiresAt),
+    index('points_lots_tenant_expiry_idx').on(t.tenantId, t.expiresAt),
   ],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 export const membershipTiers = pgTable(
@@ -28,5 +29,9 @@ export const membershipTiers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('membership_tiers_tenant_sort_idx').on(t.tenantId, t.sortOrder)],
+  (t) => [
+    index('membership_tiers_tenant_sort_idx').on(t.tenantId, t.sortOrder, t.name),
+    // Names are unique per tenant in any letter case; a race between two creates ends in a 409.
+    uniqueIndex('membership_tiers_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
 );

@@ -4,13 +4,20 @@ import type { Config } from '../../config';
 import type { DatabaseHandle } from '../../db/client';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ config: Config; database: DatabaseHandle }> = async (app, opts) => {
-  app.get('/api/health', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['health'], response: { 200: healthSchema } } },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/api/ready',
-    { schema: { tags: ['health'], response: { 200: healthSchema, 503: apiErrorSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: healthSchema, 503: apiErrorSchema } },
+    },
     async (_request, reply) => {
       if (await opts.database.ping()) return { status: 'ok' as const };
       return reply.code(503).send({ status: 503, error: 'NOT_READY', message: 'Database unreachable' });
@@ -19,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ config: Config; database: Dat
 
   app.get(
     '/api/public/firebase-config',
-    { schema: { tags: ['public'], response: { 200: firebaseConfigSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['public'], response: { 200: firebaseConfigSchema } } },
     async () => {
       const { projectId, emulatorHost, web } = opts.config.firebase;
       return { ...web, projectId, ...(emulatorHost ? { emulatorHost } : {}) };

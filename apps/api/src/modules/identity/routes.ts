@@ -6,7 +6,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/me',
     {
-      onRequest: app.authenticate,
+      config: { access: 'account' },
       schema: {
         tags: ['identity'],
         summary: 'Member identity of the caller: whether the workspace may open',
@@ -17,7 +17,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       const membership = await resolveMembership(app.db, request);
       const block = membershipBlock(membership);
       if (block) throw block;
-      return { tenantId: membership.tenantId, userId: membership.accountId, status: 'OK' as const };
+      return {
+        tenantId: membership.tenantId,
+        userId: membership.accountId,
+        status: 'OK' as const,
+        role: membership.role,
+      };
     },
   );
 };

@@ -76,16 +76,40 @@ export async function findCallerRow(
   return row;
 }
 
-/** Activates the caller's row and, for the owner, the tenant; the verified phone becomes the account's. */
-export async function activate(db: Database, tenantId: string, target: ActivationTarget, phone: string) {
-  await db.transaction(async (tx) => {
-    await tx
+/**
+ * Activates the caller's row and, for the owner, the tenant; the verified phone becomes the account's.
+ * Only a PENDING_VERIFICATION row moves to ACTIVE: an admin's INACTIVE racing this activation wins.
+ * Answers the row's status after the call when nothing moved (ACTIVE or INACTIVE), else 'ACTIVATED'.
+ */
+export async function activate(
+  db: Database,
+  tenantId: string,
+  target: ActivationTarget,
+  phone: string,
+): Promise<'ACTIVATED' | ActivationTarget['status']> {
+  return db.transaction(async (tx) => {
+    const moved = await tx
       .update(tenantUsers)
       .set({ status: 'ACTIVE', updatedAt: sql`now()` })
-      .where(and(eq(tenantUsers.id, target.tenantUserId), eq(tenantUsers.tenantId, tenantId)));
+      .where(
+        and(
+          eq(tenantUsers.id, target.tenantUserId),
+          eq(tenantUsers.tenantId, tenantId),
+          eq(tenantUsers.status, 'PENDING_VERIFICATION'),
+        ),
+      )
+      .returning({ id: tenantUsers.id });
+    if (!moved[0]) {
+      const [now] = await tx
+        .select({ status: tenantUsers.status })
+        .from(tenantUsers)
+        .where(eq(tenantUsers.id, target.tenantUserId));
+      return now?.status ?? 'INACTIVE';
+    }
     await tx.update(accounts).set({ phone, updatedAt: sql`now()` }).where(eq(accounts.id, target.accountId));
     if (target.role === 'owner') {
       await tx.update(tenants).set({ status: 'ACTIVE', updatedAt: sql`now()` }).where(eq(tenants.id, tenantId));
     }
+    return 'ACTIVATED' as const;
   });
 }

@@ -16,7 +16,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/onboarding/register',
     {
-      onRequest: app.authenticate,
+      config: { access: 'account' },
       schema: {
         tags: ['onboarding'],
         summary: 'Register a business: tenant, owner account and owner row, pending phone verification',
@@ -43,7 +43,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/onboarding/activate',
     {
-      onRequest: app.authenticate,
+      config: { access: 'account' },
       schema: {
         tags: ['onboarding'],
         summary: "Activate the caller's row (and the tenant, for its owner) once the phone is verified",
@@ -65,7 +65,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (row.status === 'ACTIVE') throw conflict('This account is already active.', 'ALREADY_ACTIVE');
       if (row.status === 'INACTIVE') throw forbidden('This user is inactive.', 'T013');
-      await activate(app.db, tenantId, row, user.phoneNumber);
+      const outcome = await activate(app.db, tenantId, row, user.phoneNumber);
+      if (outcome === 'INACTIVE') throw forbidden('This user is inactive.', 'T013');
+      if (outcome !== 'ACTIVATED') throw conflict('This account is already active.', 'ALREADY_ACTIVE');
       return { tenantId, userId: row.accountId, status: 'ACTIVE' as const };
     },
   );

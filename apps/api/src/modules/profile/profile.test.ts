@@ -11,7 +11,7 @@ import {
   uniquePhone,
   updateFirebaseEmail,
 } from '../../../test/helpers';
-import { registerOwner } from '../../../test/onboarding-helpers';
+import { activeOwner, addTeamUser, registerOwner } from '../../../test/onboarding-helpers';
 import { accounts } from '../../db/schema';
 
 describe('own profile: /api/users/me', () => {
@@ -170,5 +170,15 @@ describe('own profile: /api/users/me', () => {
     const res = await app.inject({ url: '/api/users/me' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: 401, message: expect.any(String) });
+  });
+
+  it('PUT by a user every business has made INACTIVE answers 403 T013 and changes nothing', async () => {
+    const owner = await activeOwner(app);
+    const user = await signUp();
+    await addTeamUser(app, owner.tenantId, user, 'staff', 'INACTIVE');
+    const res = await put(user.idToken, { first_name: 'Sneaky', last_name: 'Change' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ status: 403, error: 'T013' });
+    expect(await stored(user.uid)).toMatchObject({ firstName: 'Team', lastName: 'User' });
   });
 });

@@ -1,7 +1,7 @@
 import type { Profile } from '@loyalty/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { accounts, tenantUsers } from '../../db/schema';
 
 const profileColumns = {
   firstName: accounts.firstName,
@@ -30,4 +30,20 @@ export async function updateProfile(db: Database, uid: string, change: ProfileCh
     .where(eq(accounts.firebaseUid, uid))
     .returning(profileColumns);
   return row;
+}
+
+/**
+ * True when the account belongs to tenants and every one of them has made it INACTIVE: such a user may no
+ * longer change anything, their profile included. An account still active in one business keeps its profile.
+ */
+export async function isDeactivatedEverywhere(db: Database, uid: string): Promise<boolean> {
+  const rows = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      live: sql<number>`count(*) filter (where ${ne(tenantUsers.status, 'INACTIVE')})::int`,
+    })
+    .from(tenantUsers)
+    .innerJoin(accounts, and(eq(accounts.id, tenantUsers.accountId), eq(accounts.firebaseUid, uid)));
+  const row = rows[0];
+  return !!row && row.total > 0 && row.live === 0;
 }

@@ -1,15 +1,27 @@
 import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { findAccountIdByEmail, findProfile, type ProfileChange, updateProfile } from './repository';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import {
+  findAccountIdByEmail,
+  findProfile,
+  isDeactivatedEverywhere,
+  type ProfileChange,
+  updateProfile,
+} from './repository';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me',
     {
-      onRequest: app.authenticate,
+      config: { access: 'account' },
       schema: { tags: ['profile'], summary: 'Own profile', response: { 200: profileSchema, ...errors } },
     },
     async (request) => {
@@ -22,7 +34,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me',
     {
-      onRequest: app.authenticate,
+      config: { access: 'account' },
       schema: {
         tags: ['profile'],
         summary: 'Update own names, or record a verified phone or e-mail',
@@ -32,6 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { uid } = request.identity;
+      if (await isDeactivatedEverywhere(app.db, uid)) throw forbidden('This user is inactive.', 'T013');
       const body = request.body;
       const change: ProfileChange = {};
       if ('first_name' in body) {

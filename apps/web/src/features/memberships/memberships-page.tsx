@@ -1,5 +1,119 @@
-import { ComingSoon } from '@/components/coming-soon';
+import type { Membership } from '@loyalty/contracts';
+import { PlusIcon } from 'lucide-react';
+import * as React from 'react';
+import { useSearchParams } from 'react-router';
+import { Pager } from '@/components/pager';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCanWrite } from '@/lib/workspace-context';
+import { useMemberships } from './api/get-memberships';
+import { DeleteMembershipDialog } from './components/delete-membership-dialog';
+import { MembershipCard } from './components/membership-card';
+import { MembershipFormDialog } from './components/membership-form-dialog';
+import { MEMBERSHIPS_TEXT } from './memberships-labels';
 
+/** The one place that says which dialog is open. */
+type OpenDialog = { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; tier: Membership } | null;
+
+/** The page lives in the URL (?page=2, counted from 1 there; zero-based for the API). */
+function usePageParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(raw) && raw >= 1 ? raw - 1 : 0;
+  const setPage = React.useCallback(
+    (next: number) =>
+      setParams(
+        (current) => {
+          const result = new URLSearchParams(current);
+          if (next > 0) result.set('page', String(next + 1));
+          else result.delete('page');
+          return result;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [page, setPage] as const;
+}
+
+/** /memberships (spec data-screens "Memberships"): the tier catalogue as a card grid. */
 export function MembershipsPage() {
-  return <ComingSoon title="Memberships" description="Manage membership tiers and benefits" />;
+  const canWrite = useCanWrite();
+  const [page, setPage] = usePageParam();
+  const [dialog, setDialog] = React.useState<OpenDialog>(null);
+  const query = useMemberships(page);
+  const totalPages = query.data?.totalPages;
+  React.useEffect(() => {
+    // The last tier of the last page was deleted: show the page before it.
+    if (totalPages !== undefined && page > 0 && page >= totalPages) setPage(Math.max(totalPages - 1, 0));
+  }, [totalPages, page, setPage]);
+
+  const close = () => setDialog(null);
+  const actions = canWrite
+    ? {
+        onEdit: (tier: Membership) => setDialog({ kind: 'edit', id: tier.id }),
+        onDelete: (tier: Membership) => setDialog({ kind: 'delete', tier }),
+      }
+    : null;
+  const tiers = query.data?.content ?? [];
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-2xl tracking-tight">{MEMBERSHIPS_TEXT.title}</h1>
+          <p className="text-muted-foreground">{MEMBERSHIPS_TEXT.subtitle}</p>
+        </div>
+        {canWrite && (
+          <Button onClick={() => setDialog({ kind: 'create' })}>
+            <PlusIcon aria-hidden="true" />
+            {MEMBERSHIPS_TEXT.add}
+          </Button>
+        )}
+      </div>
+      {query.isError && !query.data ? (
+        <Card role="alert" className="border-destructive/50">
+          <CardHeader>
+            <CardTitle className="text-destructive">{MEMBERSHIPS_TEXT.loadError}</CardTitle>
+          </CardHeader>
+          <CardContent className="grid justify-items-start gap-3">
+            <p className="text-muted-foreground text-sm">{query.error.message}</p>
+            <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      ) : query.isPending ? (
+        <div role="status" aria-label="Loading memberships" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+          <Skeleton className="h-64" />
+        </div>
+      ) : tiers.length === 0 ? (
+        <p className="rounded-md border border-dashed p-8 text-center text-muted-foreground">
+          {MEMBERSHIPS_TEXT.empty}
+        </p>
+      ) : (
+        <section aria-label="Membership tiers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {tiers.map((tier) => (
+            <MembershipCard key={tier.id} tier={tier} actions={actions} />
+          ))}
+        </section>
+      )}
+      <Pager
+        page={page}
+        totalPages={query.data?.totalPages ?? 1}
+        last={query.data?.last}
+        loading={query.isFetching && !query.isPending}
+        onPageChange={setPage}
+        summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} memberships`}
+      />
+      <MembershipFormDialog
+        target={dialog?.kind === 'create' ? 'new' : dialog?.kind === 'edit' ? dialog.id : null}
+        onClose={close}
+      />
+      <DeleteMembershipDialog tier={dialog?.kind === 'delete' ? dialog.tier : null} onClose={close} />
+    </div>
+  );
 }

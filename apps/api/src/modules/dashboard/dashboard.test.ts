@@ -1,0 +1,104 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp } from '../../../test/helpers';
+import { passSettings, pointsLedger } from '../../db/schema';
+import {
+  addMember,
+  business,
+  expireAllLots,
+  insertSettings,
+  insertTiers,
+  membersApi,
+} from '../members/members-test-support';
+import { trendPercent } from './repository';
+
+describe('GET /api/dashboard', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+  const dashboard = (token: string) => app.inject({ url: '/api/dashboard', headers: bearer(token) });
+
+  it('a fresh business: zeros, team of three, members as the wallet basis', async () => {
+    const b = await business(app);
+    const res = await dashboard(b.staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      teamUsers: 3,
+      members: { total: 0, active: 0 },
+      pointsIssued: { thisMonth: 0, lastMonth: 0, trendPercent: null },
+      pointsOutstanding: 0,
+      liability: 0,
+      walletCards: { count: 0, basis: 'members' },
+      tierMix: [],
+    });
+  });
+
+  it('live figures: members, points issued this and last month, outstanding without expired lots, liability, tier mix', async () => {
+    const b = await business(app);
+    const other = await business(app);
+    await insertTiers(app, b.tenantId);
+    await insertSettings(app, b.tenantId, { redeemRatePoints: 100, redeemRateAmount: '1.50', minimumRedemption: null });
+    const api = membersApi(app);
+    const a = await addMember(app, b.owner, { firstName: 'A' });
+    const c = await addMember(app, b.owner, { firstName: 'C' });
+    const d = await addMember(app, b.owner, { firstName: 'D' });
+    await api.update(b.owner, d, { firstName: 'D', lastName: 'Chen', status: 'inactive', tierId: null });
+    await api.record(b.staff, a, { type: 'PURCHASE', amount: 600 }); // 6000 points, Silver
+    await api.record(b.staff, c, { type: 'PURCHASE', amount: 20 }); // 200 points
+    await api.record(b.staff, a, { type: 'REDEEM', points: 1000 });
+    // One of last month's entries, moved back in time.
+    await api.record(b.owner, d, { type: 'ADJUST', points: 400, reason: 'old' });
+    await app.database.db
+      .update(pointsLedger)
+      .set({ createdAt: sql`date_trunc('month', now()) - interval '3 days'` })
+      .where(eq(pointsLedger.memberId, d));
+    await addMember(app, other.owner);
+    const figures = (await dashboard(b.owner)).json();
+    expect(figures).toMatchObject({
+      teamUsers: 3,
+      members: { total: 3, active: 2 },
+      pointsIssued: { thisMonth: 6200, lastMonth: 400, trendPercent: 1450 },
+      pointsOutstanding: 5600,
+      liability: 84,
+      walletCards: { count: 3, basis: 'members' },
+    });
+    expect(figures.tierMix).toEqual([
+      { tierId: expect.any(String), name: 'Basic', color: '#888888', count: 2 },
+      { tierId: expect.any(String), name: 'Silver', color: '#888888', count: 1 },
+    ]);
+    // Expired points leave the outstanding figure at once, as they leave the member's balance.
+    await expireAllLots(app, c);
+    const after = (await dashboard(b.staff)).json();
+    expect(after.pointsOutstanding).toBe(5400);
+    expect((await api.get(b.staff, c)).json().pointsBalance).toBe(0);
+    // With a wallet pass designed, active members carry a card.
+    await app.database.db.insert(passSettings).values({
+      tenantId: b.tenantId,
+      style: 'storeCard',
+      heroText: '',
+      showPoints: true,
+      showLastUpdate: true,
+      backgroundColor: '#a855f7',
+      foregroundColor: '#ffffff',
+      labelColor: '#e9d5ff',
+      logoUrl: '',
+      stripUrl: '',
+      backgroundUrl: '',
+      lblMemberName: 'Member Name',
+      lblMembershipLvl: 'Membership Level',
+      lblLastUpdate: 'Last Update',
+      lblPoints: 'Points',
+    });
+    expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 2, basis: 'wallet' });
+    expect((await dashboard(other.owner)).json()).toMatchObject({ members: { total: 1 }, pointsOutstanding: 0 });
+  });
+
+  it('trend: percent change with one decimal, null without a previous month', () => {
+    expect(trendPercent(150, 100)).toBe(50);
+    expect(trendPercent(1, 3)).toBe(-66.7);
+    expect(trendPercent(5, 0)).toBeNull();
+  });
+});

@@ -1,0 +1,101 @@
+import type { Dashboard } from '@loyalty/contracts';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  members,
+  membershipTiers,
+  passSettings,
+  pointsConversionSettings,
+  pointsLedger,
+  pointsLots,
+  tenantUsers,
+} from '../../db/schema';
+
+const int = (value: unknown) => Number(value ?? 0);
+
+/** Percent change, one decimal; null when there is nothing to compare against. */
+export const trendPercent = (now: number, before: number) =>
+  before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10;
+
+/**
+ * The tenant's live figures. Outstanding points subtract lots past their expiry at read time, the same
+ * rule as the member list and detail, so all three agree at any instant.
+ */
+export async function dashboardFigures(db: Database, tenantId: string): Promise<Dashboard> {
+  const [team, memberCounts, issued, balances, expired, rates, pass, mix] = await Promise.all([
+    db.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.tenantId, tenantId)),
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${members.status} = 'active')`.mapWith(int),
+      })
+      .from(members)
+      .where(eq(members.tenantId, tenantId)),
+    db
+      .select({
+        thisMonth:
+          sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} >= date_trunc('month', now())), 0)`.mapWith(
+            int,
+          ),
+        lastMonth:
+          sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} < date_trunc('month', now())), 0)`.mapWith(
+            int,
+          ),
+      })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.tenantId, tenantId),
+          sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')`,
+          sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
+        ),
+      ),
+    db
+      .select({ sum: sql<number>`coalesce(sum(${members.pointsBalance}), 0)`.mapWith(int) })
+      .from(members)
+      .where(eq(members.tenantId, tenantId)),
+    db
+      .select({ sum: sql<number>`coalesce(sum(${pointsLots.remaining}), 0)`.mapWith(int) })
+      .from(pointsLots)
+      .where(
+        and(eq(pointsLots.tenantId, tenantId), sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} <= now()`),
+      ),
+    db
+      .select({ points: pointsConversionSettings.redeemRatePoints, amount: pointsConversionSettings.redeemRateAmount })
+      .from(pointsConversionSettings)
+      .where(eq(pointsConversionSettings.tenantId, tenantId)),
+    db.select({ id: passSettings.tenantId }).from(passSettings).where(eq(passSettings.tenantId, tenantId)),
+    db
+      .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
+      .from(members)
+      .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+      .where(eq(members.tenantId, tenantId))
+      .groupBy(membershipTiers.id, membershipTiers.name, membershipTiers.color, membershipTiers.sortOrder)
+      .orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.name)),
+  ]);
+  const outstanding = int(balances[0]?.sum) - int(expired[0]?.sum);
+  const rate = rates[0];
+  // Whole cents: points × amount-cents / rate-points, floored.
+  const liabilityCents = rate
+    ? (BigInt(outstanding) * BigInt(Math.round(Number(rate.amount) * 100))) / BigInt(rate.points)
+    : 0n;
+  const total = memberCounts[0]?.total ?? 0;
+  const active = int(memberCounts[0]?.active);
+  const thisMonth = int(issued[0]?.thisMonth);
+  const lastMonth = int(issued[0]?.lastMonth);
+  return {
+    teamUsers: team[0]?.n ?? 0,
+    members: { total, active },
+    pointsIssued: { thisMonth, lastMonth, trendPercent: trendPercent(thisMonth, lastMonth) },
+    pointsOutstanding: outstanding,
+    liability: Number(liabilityCents) / 100,
+    // No card exists per member in the data: once the wallet pass is designed every active member carries one.
+    walletCards: pass[0] ? { count: active, basis: 'wallet' } : { count: total, basis: 'members' },
+    tierMix: mix.map((t) => ({
+      tierId: t.tierId,
+      name: t.name ?? 'No tier',
+      color: t.color ?? '#9ca3af',
+      count: t.count,
+    })),
+  };
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, uniquePhone } from '../../../test/helpers';
+import { members } from '../../db/schema';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
+
+describe('members: /api/tenants/member', () => {
+  let app: FastifyInstance;
+  let api: ReturnType<typeof membersApi>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    api = membersApi(app);
+  });
+  afterAll(() => app.close());
+
+  it('creates members with generated codes, lists them newest first with the spec row, and never reuses a code', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    const res = await api.create(b.owner, {
+      firstName: ' Mia ',
+      lastName: 'Chen',
+      email: 'Mia@Example.test',
+      phone: '+85290000001',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      firstName: 'Mia',
+      email: 'mia@example.test',
+      membershipCode: 'M000001',
+      membershipLevelName: 'Basic',
+      tierId: tiers.basic,
+      tierPinned: false,
+      pointsBalance: 0,
+      status: 'active',
+      lifetimeSpend: 0,
+      nextTier: { name: 'Silver', amountToReach: 500 },
+    });
+    const second = await addMember(app, b.admin, { firstName: 'Leo', lastName: 'Wong' });
+    expect((await api.remove(b.admin, second)).statusCode).toBe(204);
+    await addMember(app, b.admin, { firstName: 'Ana', lastName: 'Silva' });
+    const list = await api.list(b.staff);
+    expect(list.statusCode).toBe(200);
+    const page = list.json();
+    expect(page).toMatchObject({
+      totalElements: 2,
+      totalPages: 1,
+      number: 0,
+      size: 20,
+      numberOfElements: 2,
+      first: true,
+      last: true,
+    });
+    expect(page.content.map((m: { membershipCode: string }) => m.membershipCode)).toEqual(['M000003', 'M000001']);
+    expect(Object.keys(page.content[0]).sort()).toEqual(
+      [
+        'createdAt',
+        'email',
+        'firstName',
+        'lastName',
+        'membershipCode',
+        'membershipLevelName',
+        'phone',
+        'pointsBalance',
+        'status',
+        'tierId',
+        'userId',
+      ].sort(),
+    );
+  });
+
+  it('searches on the server over names, full name, e-mail, phone and code, case-insensitively; filters by tier and status', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    const phone = uniquePhone();
+    const a = await addMember(app, b.owner, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'grace@navy.test',
+      phone,
+    });
+    const c = await addMember(app, b.owner, { firstName: 'Alan', lastName: 'Turing', tierId: tiers.gold });
+    await api.update(b.owner, c, { firstName: 'Alan', lastName: 'Turing', tierId: tiers.gold, status: 'inactive' });
+    const ids = async (q: string) =>
+      (await api.list(b.staff, q)).json().content.map((m: { userId: string }) => m.userId);
+    expect(await ids('?search=grace%20HOP')).toEqual([a]);
+    expect(await ids('?search=NAVY')).toEqual([a]);
+    expect(await ids(`?search=${encodeURIComponent(phone.slice(-6))}`)).toEqual([a]);
+    expect(await ids('?search=m000002')).toEqual([c]);
+    expect(await ids('?search=%25')).toEqual([]);
+    expect(await ids(`?tierId=${tiers.gold}`)).toEqual([c]);
+    expect(await ids('?status=inactive')).toEqual([c]);
+    expect(await ids('?status=active')).toEqual([a]);
+    expect((await api.list(b.staff, '?size=101')).statusCode).toBe(400);
+    expect((await api.list(b.staff, '?status=gone')).statusCode).toBe(400);
+  });
+
+  it('pages with a deferred join: every member once across pages, forwards and from the far end', async () => {
+    const b = await business(app);
+    for (let i = 0; i < 7; i++) await addMember(app, b.owner, { firstName: `P${i}`, lastName: 'Page' });
+    const seen: string[] = [];
+    for (let p = 0; p < 3; p++) {
+      const page = (await api.list(b.staff, `?size=3&page=${p}`)).json();
+      expect(page).toMatchObject({ totalElements: 7, totalPages: 3, number: p, last: p === 2 });
+      seen.push(...page.content.map((m: { firstName: string }) => m.firstName));
+    }
+    expect(seen).toEqual(['P6', 'P5', 'P4', 'P3', 'P2', 'P1', 'P0']);
+    expect((await api.list(b.staff, '?size=3&page=5')).json().content).toEqual([]);
+  });
+
+  it('e-mail (any case) and phone are unique per tenant: 409 naming the field; another tenant may reuse them', async () => {
+    const b = await business(app);
+    const other = await business(app);
+    const phone = uniquePhone();
+    const first = await addMember(app, b.owner, { email: 'dup@example.test', phone });
+    const byEmail = await api.create(b.owner, { firstName: 'X', lastName: 'Y', email: 'DUP@example.test' });
+    expect(byEmail.statusCode).toBe(409);
+    expect(byEmail.json()).toMatchObject({ status: 409, errors: { email: 'A member with this email already exists' } });
+    const byPhone = await api.create(b.owner, { firstName: 'X', lastName: 'Y', phone });
+    expect(byPhone.statusCode).toBe(409);
+    expect(byPhone.json().errors).toEqual({ phone: 'A member with this phone already exists' });
+    const second = await addMember(app, b.owner, { firstName: 'Z' });
+    const edit = await api.update(b.owner, second, {
+      firstName: 'Z',
+      lastName: 'Chen',
+      phone,
+      status: 'active',
+      tierId: null,
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().errors).toHaveProperty('phone');
+    // Keeping one's own e-mail and phone is not a conflict.
+    const same = await api.update(b.owner, first, {
+      firstName: 'Mia',
+      lastName: 'Chen',
+      email: 'dup@example.test',
+      phone,
+      status: 'active',
+      tierId: null,
+    });
+    expect(same.statusCode).toBe(200);
+    expect(
+      (await api.create(other.owner, { firstName: 'X', lastName: 'Y', email: 'dup@example.test', phone })).statusCode,
+    ).toBe(201);
+  });
+
+  it('validates bodies with the form’s messages', async () => {
+    const b = await business(app);
+    const res = await api.create(b.owner, { firstName: ' ', lastName: 'Y', email: 'nope', phone: '123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({
+      firstName: 'Required',
+      email: 'Invalid email',
+      phone: 'Invalid phone (use + country code)',
+    });
+    const foreignTier = await api.create(b.owner, { firstName: 'X', lastName: 'Y', tierId: randomUUID() });
+    expect(foreignTier.statusCode).toBe(400);
+    expect(foreignTier.json().errors).toHaveProperty('tierId');
+  });
+
+  it('PUT pins a tier or returns to automatic (the tier lifetime spend gives)', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    await insertSettings(app, b.tenantId);
+    const id = await addMember(app, b.owner);
+    await api.record(b.staff, id, { type: 'PURCHASE', amount: 600 });
+    const base = { firstName: 'Mia', lastName: 'Chen', status: 'active' };
+    const pinned = await api.update(b.admin, id, { ...base, tierId: tiers.gold });
+    expect(pinned.json()).toMatchObject({ tierPinned: true, tier: { name: 'Gold' }, membershipLevelName: 'Gold' });
+    // A purchase does not move a pinned tier.
+    const buy = await api.record(b.staff, id, { type: 'PURCHASE', amount: 10 });
+    expect(buy.json().tier).toMatchObject({ name: 'Gold' });
+    const auto = await api.update(b.admin, id, { ...base, tierId: null });
+    expect(auto.json()).toMatchObject({ tierPinned: false, tier: { id: tiers.silver, name: 'Silver' } });
+  });
+
+  it('staff reads and records purchases and redemptions but may not add, edit, delete or adjust (403, nothing changed)', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId);
+    const id = await addMember(app, b.owner);
+    expect((await api.create(b.staff, { firstName: 'S', lastName: 'T' })).statusCode).toBe(403);
+    expect(
+      (await api.update(b.staff, id, { firstName: 'S', lastName: 'T', status: 'active', tierId: null })).statusCode,
+    ).toBe(403);
+    expect((await api.remove(b.staff, id)).statusCode).toBe(403);
+    expect((await api.record(b.staff, id, { type: 'PURCHASE', amount: 20 })).statusCode).toBe(201);
+    expect((await api.record(b.staff, id, { type: 'REDEEM', points: 50 })).statusCode).toBe(201);
+    const adjust = await api.record(b.staff, id, { type: 'ADJUST', points: 1000, reason: 'gift' });
+    expect(adjust.statusCode).toBe(403);
+    expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 150, ledgerSum: 150, entries: 2 });
+    expect((await api.get(b.staff, id)).json()).toMatchObject({ firstName: 'Mia', pointsBalance: 150 });
+    const byAdmin = await api.record(b.admin, id, { type: 'ADJUST', points: -150, reason: 'correction' });
+    expect(byAdmin.statusCode).toBe(201);
+    expect(byAdmin.json()).toMatchObject({
+      pointsBalance: 0,
+      entry: { type: 'ADJUST', points: -150, reason: 'correction' },
+    });
+  });
+
+  it('another tenant’s member is 404 on every call and nothing changes', async () => {
+    const b = await business(app);
+    const other = await business(app);
+    await insertSettings(app, b.tenantId);
+    await insertSettings(app, other.tenantId);
+    const id = await addMember(app, b.owner);
+    await api.record(b.owner, id, { type: 'PURCHASE', amount: 100 });
+    const before = await stored(app, b.tenantId, id);
+    const calls = [
+      api.get(other.owner, id),
+      api.ledger(other.owner, id),
+      api.update(other.owner, id, { firstName: 'Evil', lastName: 'Corp', status: 'inactive', tierId: null }),
+      api.remove(other.owner, id),
+      api.record(other.owner, id, { type: 'REDEEM', points: 100 }),
+      api.record(other.owner, id, { type: 'PURCHASE', amount: 5 }),
+      api.record(other.owner, id, { type: 'ADJUST', points: -500, reason: 'x' }),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.statusCode).toBe(404);
+    expect((await api.list(other.owner)).json().totalElements).toBe(0);
+    expect(await stored(app, b.tenantId, id)).toEqual(before);
+    const [row] = await app.database.db
+      .select({ firstName: members.firstName })
+      .from(members)
+      .where(eq(members.id, id));
+    expect(row?.firstName).toBe('Mia');
+  });
+});

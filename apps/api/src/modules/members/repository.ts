@@ -1,0 +1,254 @@
+import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  memberCodeCounters,
+  members,
+  membershipTiers,
+  pointsConversionSettings,
+  pointsLedger,
+  pointsLots,
+} from '../../db/schema';
+import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
+
+/** A transaction or the database: both run the same queries. */
+export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/**
+ * Points in lots past their expiry that no write has turned into EXPIRE entries yet; the stored balance
+ * less this is what the member can spend, so list, detail and dashboard agree without waiting for a job.
+ */
+export const pendingExpiry = sql<number>`coalesce((select sum(${pointsLots.remaining}) from ${pointsLots}
+  where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+  and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} <= now()), 0)::int`;
+
+export const spendableColumn = sql<number>`(${members.pointsBalance} - ${pendingExpiry})::int`.mapWith(Number);
+
+const rowColumns = {
+  userId: members.id,
+  firstName: members.firstName,
+  lastName: members.lastName,
+  email: members.email,
+  phone: members.phone,
+  membershipCode: members.membershipCode,
+  membershipLevelName: membershipTiers.name,
+  tierId: members.tierId,
+  pointsBalance: spendableColumn,
+  status: members.status,
+  createdAt: members.createdAt,
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export type ListParams = { page: number; size: number; search?: string; tierId?: string; status?: MemberStatus };
+
+function listWhere(tenantId: string, params: ListParams): SQL {
+  const conditions: SQL[] = [eq(members.tenantId, tenantId)];
+  const text = params.search?.trim();
+  if (text) {
+    const p = likePattern(text);
+    conditions.push(
+      sql`(${members.firstName} ilike ${p} or ${members.lastName} ilike ${p}
+        or (${members.firstName} || ' ' || ${members.lastName}) ilike ${p} or ${members.email} ilike ${p}
+        or ${members.phone} ilike ${p} or ${members.membershipCode} ilike ${p})`,
+    );
+  }
+  if (params.tierId) conditions.push(eq(members.tierId, params.tierId));
+  if (params.status) conditions.push(eq(members.status, params.status));
+  return and(...conditions) as SQL;
+}
+
+type RawRow = Omit<MemberRow, 'createdAt'> & { createdAt: Date };
+const toRow = (row: RawRow): MemberRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * One page, newest first. Deferred join (DESIGN §6): the ids of the page come from the
+ * (tenant_id, created_at desc, id desc) index alone, then only those rows are read; past the middle the
+ * ids are read from the other end and flipped, so the last page costs what the first does.
+ */
+export async function listMembers(db: Db, tenantId: string, params: ListParams) {
+  const where = listWhere(tenantId, params);
+  const [totals] = await db.select({ total: count() }).from(members).where(where);
+  const total = totals?.total ?? 0;
+  const offset = params.page * params.size;
+  if (offset >= total) return { rows: [] as MemberRow[], total };
+  const reverse = offset > total / 2;
+  const limit = Math.min(params.size, total - offset);
+  const order = reverse ? asc : desc;
+  const ids = db
+    .select({ id: members.id })
+    .from(members)
+    .where(where)
+    .orderBy(order(members.createdAt), order(members.id))
+    .limit(limit)
+    .offset(reverse ? total - offset - limit : offset)
+    .as('page_ids');
+  const rows = await db
+    .select(rowColumns)
+    .from(ids)
+    .innerJoin(members, eq(members.id, ids.id))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .orderBy(desc(members.createdAt), desc(members.id));
+  return { rows: rows.map(toRow), total };
+}
+
+export async function findMemberRow(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({
+      ...rowColumns,
+      tierPinned: members.tierPinned,
+      lifetimeSpend: members.lifetimeSpend,
+      tierColor: membershipTiers.color,
+    })
+    .from(members)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
+}
+
+/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
+export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
+  const [row] = await db
+    .select({ expiresAt: pointsLots.expiresAt, points: sql<number>`sum(${pointsLots.remaining})::int`.mapWith(Number) })
+    .from(pointsLots)
+    .where(
+      and(
+        eq(pointsLots.tenantId, tenantId),
+        eq(pointsLots.memberId, memberId),
+        sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()`,
+      ),
+    )
+    .groupBy(pointsLots.expiresAt)
+    .orderBy(asc(pointsLots.expiresAt))
+    .limit(1);
+  return row?.expiresAt ? { points: row.points, expiresAt: row.expiresAt.toISOString() } : null;
+}
+
+export type TierRow = TierRange & { color: string };
+
+/** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
+export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
+  const rows = await db
+    .select({
+      id: membershipTiers.id,
+      name: membershipTiers.name,
+      color: membershipTiers.color,
+      min: membershipTiers.minSpendAmount,
+      max: membershipTiers.maxSpendAmount,
+      isActive: membershipTiers.isActive,
+    })
+    .from(membershipTiers)
+    .where(eq(membershipTiers.tenantId, tenantId));
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    color: t.color,
+    isActive: t.isActive,
+    minCents: t.min === null ? 0n : toCents(t.min),
+    maxCents: t.max === null ? null : toCents(t.max),
+  }));
+}
+
+export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
+  const [s] = await db
+    .select()
+    .from(pointsConversionSettings)
+    .where(eq(pointsConversionSettings.tenantId, tenantId))
+    .limit(1);
+  if (!s) return null;
+  return {
+    earnRateAmountCents: toCents(s.earnRateAmount),
+    earnRatePoints: s.earnRatePoints,
+    redeemRatePoints: s.redeemRatePoints,
+    redeemRateAmountCents: toCents(s.redeemRateAmount),
+    minimumRedemption: s.minimumRedemption,
+    maximumRedemption: s.maximumRedemption,
+    expiryType: s.expiryType,
+    pointsExpiryDays: s.pointsExpiryDays,
+    pointsExpiryDate: s.pointsExpiryDate,
+    isActive: s.isActive,
+  };
+}
+
+export const redeemTerms = (rates: Rates | null): RedeemTerms | null =>
+  rates && {
+    isActive: rates.isActive,
+    redeemRatePoints: rates.redeemRatePoints,
+    redeemRateAmount: centsToNumber(rates.redeemRateAmountCents),
+    minimumRedemption: rates.minimumRedemption,
+    maximumRedemption: rates.maximumRedemption,
+  };
+
+/** The next membership code of the tenant; the counter only grows, so a deleted member's code never returns. */
+export async function nextMembershipCode(db: Db, tenantId: string): Promise<string> {
+  const [row] = await db
+    .insert(memberCodeCounters)
+    .values({ tenantId, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: memberCodeCounters.tenantId,
+      set: { lastValue: sql`${memberCodeCounters.lastValue} + 1` },
+    })
+    .returning({ last_value: memberCodeCounters.lastValue });
+  return `M${String(row?.last_value ?? 1).padStart(6, '0')}`;
+}
+
+/** Which of e-mail and phone another member of the tenant already holds. */
+export async function takenContacts(
+  db: Db,
+  tenantId: string,
+  email: string | null,
+  phone: string,
+  exceptId?: string,
+): Promise<{ email: boolean; phone: boolean }> {
+  const other = exceptId ? sql`and ${members.id} <> ${exceptId}` : sql``;
+  const [row] = await db
+    .select({
+      email: sql<boolean>`coalesce(bool_or(lower(${members.email}) = lower(${email})), false)`,
+      phone: sql<boolean>`coalesce(bool_or(${members.phone} = ${phone} and ${phone} <> ''), false)`,
+    })
+    .from(members)
+    .where(
+      sql`${members.tenantId} = ${tenantId} ${other} and (lower(${members.email}) = lower(${email}) or (${members.phone} = ${phone} and ${phone} <> ''))`,
+    );
+  return { email: !!row?.email, phone: !!row?.phone };
+}
+
+export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
+  const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(pointsLedger).where(where),
+    db
+      .select({
+        id: pointsLedger.id,
+        type: pointsLedger.type,
+        points: pointsLedger.points,
+        amount: pointsLedger.amount,
+        reason: pointsLedger.reason,
+        createdAt: pointsLedger.createdAt,
+      })
+      .from(pointsLedger)
+      .where(where)
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(size)
+      .offset(page * size),
+  ]);
+  return { rows: rows.map(toEntry), total: totals[0]?.total ?? 0 };
+}
+
+export type StoredEntry = {
+  id: string;
+  type: (typeof pointsLedger.$inferSelect)['type'];
+  points: number;
+  amount: string | null;
+  reason: string | null;
+  createdAt: Date;
+};
+export const toEntry = (e: StoredEntry) => ({
+  id: e.id,
+  type: e.type,
+  points: e.points,
+  amount: e.amount === null ? null : Number(e.amount),
+  reason: e.reason,
+  createdAt: e.createdAt.toISOString(),
+});

@@ -1,0 +1,379 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateMemberBody,
+  MEMBER_MESSAGES,
+  type MemberDetail,
+  type TransactionBody,
+  type TransactionResult,
+  type UpdateMemberBody,
+} from '@loyalty/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import {
+  centsToDecimal,
+  centsToNumber,
+  checkRedemption,
+  effectiveTierId,
+  expireLots,
+  expiryFor,
+  type Lot,
+  nextTier,
+  pointsEarned,
+  redeemValueCents,
+  spendableBalance,
+  takeFromLots,
+  toCents,
+} from './engine';
+import {
+  type Db,
+  findExpiringNext,
+  findMemberRow,
+  loadRates,
+  loadTiers,
+  nextMembershipCode,
+  redeemTerms,
+  type TierRow,
+  takenContacts,
+  toEntry,
+} from './repository';
+
+const conflictOn = (errors: Record<string, string>) =>
+  new AppError(409, Object.values(errors)[0] as string, { error: 'CONFLICT', errors });
+
+/** The (tenant, e-mail) and (tenant, phone) indexes decide races; this names the field a violation hit. */
+function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | undefined {
+  for (
+    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') {
+      const name = e.constraint_name ?? e.constraint ?? '';
+      if (name.includes('email')) return 'email';
+      if (name.includes('phone')) return 'phone';
+      if (name.includes('idempotency')) return 'idempotency';
+    }
+  }
+  return undefined;
+}
+
+async function assertContactsFree(db: Db, tenantId: string, email: string | null, phone: string, exceptId?: string) {
+  const taken = await takenContacts(db, tenantId, email, phone, exceptId);
+  const errors: Record<string, string> = {};
+  if (taken.email) errors.email = MEMBER_MESSAGES.emailTaken;
+  if (taken.phone) errors.phone = MEMBER_MESSAGES.phoneTaken;
+  if (Object.keys(errors).length) throw conflictOn(errors);
+}
+
+function rethrowUnique(error: unknown): never {
+  const field = uniqueField(error);
+  if (field === 'email') throw conflictOn({ email: MEMBER_MESSAGES.emailTaken });
+  if (field === 'phone') throw conflictOn({ phone: MEMBER_MESSAGES.phoneTaken });
+  throw error;
+}
+
+function pickTier(tiers: TierRow[], tierId: string | null) {
+  if (tierId === null) return null;
+  const tier = tiers.find((t) => t.id === tierId);
+  if (!tier) throw badRequest({ tierId: 'Choose one of this business’s membership tiers' });
+  return tier;
+}
+
+export async function createMember(db: Database, tenantId: string, body: CreateMemberBody): Promise<string> {
+  const email = body.email ? body.email.toLowerCase() : null;
+  await assertContactsFree(db, tenantId, email, body.phone);
+  try {
+    return await db.transaction(async (tx) => {
+      const tiers = await loadTiers(tx, tenantId);
+      const pinned = pickTier(tiers, body.tierId);
+      const id = randomUUID();
+      await tx.insert(members).values({
+        id,
+        tenantId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phone: body.phone,
+        membershipCode: await nextMembershipCode(tx, tenantId),
+        tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
+        tierPinned: pinned !== null,
+      });
+      return id;
+    });
+  } catch (error) {
+    rethrowUnique(error);
+  }
+}
+
+export async function updateMember(db: Database, tenantId: string, id: string, body: UpdateMemberBody): Promise<void> {
+  const email = body.email ? body.email.toLowerCase() : null;
+  await assertContactsFree(db, tenantId, email, body.phone, id);
+  try {
+    await db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ lifetimeSpend: members.lifetimeSpend })
+        .from(members)
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+        .for('update');
+      if (!member) throw notFound('Member not found');
+      const tiers = await loadTiers(tx, tenantId);
+      const pinned = pickTier(tiers, body.tierId);
+      await tx
+        .update(members)
+        .set({
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email,
+          phone: body.phone,
+          status: body.status,
+          tierPinned: pinned !== null,
+          tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+    });
+  } catch (error) {
+    rethrowUnique(error);
+  }
+}
+
+export async function deleteMember(db: Database, tenantId: string, id: string): Promise<void> {
+  const removed = await db
+    .delete(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .returning({ id: members.id });
+  if (!removed[0]) throw notFound('Member not found');
+}
+
+export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {
+  const row = await findMemberRow(db, tenantId, id);
+  if (!row) throw notFound('Member not found');
+  const [tiers, rates, expiringNext] = await Promise.all([
+    loadTiers(db, tenantId),
+    loadRates(db, tenantId),
+    findExpiringNext(db, tenantId, id),
+  ]);
+  const spend = toCents(row.lifetimeSpend);
+  const next = nextTier(spend, tiers);
+  const { tierColor, lifetimeSpend: _, ...base } = row;
+  return {
+    ...base,
+    tier:
+      row.tierId && row.membershipLevelName
+        ? { id: row.tierId, name: row.membershipLevelName, color: tierColor ?? '#000000' }
+        : null,
+    lifetimeSpend: centsToNumber(spend),
+    nextTier: next && { id: next.tier.id, name: next.tier.name, amountToReach: centsToNumber(next.centsToGo) },
+    expiringNext,
+    redeemTerms: redeemTerms(rates),
+  };
+}
+
+const redeemRefusal = {
+  BELOW_MINIMUM: (min: number | null) => MEMBER_MESSAGES.belowMinimum(min ?? 0),
+  ABOVE_MAXIMUM: (max: number | null) => MEMBER_MESSAGES.aboveMaximum(max ?? 0),
+};
+
+/**
+ * Records one purchase, redemption or adjustment in one transaction with the member's row locked, so two
+ * requests for the same member run one after the other and can never spend the same points twice. Lots
+ * past their expiry are written off first, keeping the ledger's sum equal to the spendable balance.
+ */
+export async function recordTransaction(
+  db: Database,
+  tenantId: string,
+  memberId: string,
+  accountId: string,
+  body: TransactionBody,
+  idempotencyKey: string | undefined,
+): Promise<TransactionResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({
+          balance: members.pointsBalance,
+          lifetimeSpend: members.lifetimeSpend,
+          tierId: members.tierId,
+          tierPinned: members.tierPinned,
+        })
+        .from(members)
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
+        .for('update');
+      if (!member) throw notFound('Member not found');
+      const tiers = await loadTiers(tx, tenantId);
+      const tierRef = (id: string | null) => {
+        const t = id ? tiers.find((x) => x.id === id) : undefined;
+        return t ? { id: t.id, name: t.name, color: t.color } : null;
+      };
+
+      if (idempotencyKey) {
+        const [done] = await tx
+          .select()
+          .from(pointsLedger)
+          .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.idempotencyKey, idempotencyKey)));
+        if (done) {
+          if (done.memberId !== memberId) {
+            throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
+          }
+          const lots = await openLots(tx, tenantId, memberId);
+          return {
+            entry: toEntry(done),
+            pointsBalance: spendableBalance(lots, await dbNow(tx)),
+            lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+            tier: tierRef(member.tierId),
+            replayed: true,
+          };
+        }
+      }
+
+      const now = await dbNow(tx);
+      const lots = await openLots(tx, tenantId, memberId);
+      let balance = member.balance;
+      const expired = expireLots(lots, now);
+      if (expired.length) {
+        const points = expired.reduce((sum, e) => sum + e.points, 0);
+        await tx.insert(pointsLedger).values({
+          id: randomUUID(),
+          tenantId,
+          memberId,
+          type: 'EXPIRE',
+          points: -points,
+          reason: 'Points expired',
+          // Just before the entry that follows, so the ledger reads in the order things happened.
+          createdAt: new Date(now.getTime() - 1),
+        });
+        await tx
+          .update(pointsLots)
+          .set({ remaining: 0 })
+          .where(
+            and(
+              eq(pointsLots.tenantId, tenantId),
+              inArray(
+                pointsLots.id,
+                expired.map((e) => e.id),
+              ),
+            ),
+          );
+        for (const lot of lots) if (expired.some((e) => e.id === lot.id)) lot.remaining = 0;
+        balance -= points;
+      }
+
+      const rates = await loadRates(tx, tenantId);
+      const spendable = spendableBalance(lots, now);
+      let spend = toCents(member.lifetimeSpend);
+      const entryId = randomUUID();
+      let entry: Pick<typeof pointsLedger.$inferInsert, 'type' | 'points' | 'amount' | 'reason'>;
+      let newLot: number | null = null;
+      let takes: { id: string; points: number }[] = [];
+
+      if (body.type === 'PURCHASE') {
+        const cents = toCents(body.amount.toFixed(2));
+        const earned = pointsEarned(cents, rates);
+        spend += cents;
+        entry = { type: 'PURCHASE', points: earned, amount: centsToDecimal(cents) };
+        if (earned > 0) newLot = earned;
+      } else if (body.type === 'REDEEM') {
+        const refusal = checkRedemption(body.points, spendable, rates);
+        if (refusal === 'INACTIVE') throw new AppError(409, MEMBER_MESSAGES.inactive, { error: 'POINTS_INACTIVE' });
+        if (refusal === 'INSUFFICIENT')
+          throw badRequest(
+            { points: MEMBER_MESSAGES.insufficient(spendable) },
+            MEMBER_MESSAGES.insufficient(spendable),
+          );
+        if (refusal) {
+          const message = redeemRefusal[refusal](
+            refusal === 'BELOW_MINIMUM' ? (rates?.minimumRedemption ?? 0) : (rates?.maximumRedemption ?? 0),
+          );
+          throw badRequest({ points: message }, message);
+        }
+        takes = takeFromLots(lots, body.points, now) ?? [];
+        entry = { type: 'REDEEM', points: -body.points, amount: centsToDecimal(redeemValueCents(body.points, rates)) };
+      } else if (body.points > 0) {
+        entry = { type: 'ADJUST', points: body.points, reason: body.reason };
+        newLot = body.points;
+      } else {
+        const found = takeFromLots(lots, -body.points, now);
+        if (!found)
+          throw badRequest(
+            { points: MEMBER_MESSAGES.adjustBelowZero(spendable) },
+            MEMBER_MESSAGES.adjustBelowZero(spendable),
+          );
+        takes = found;
+        entry = { type: 'ADJUST', points: body.points, reason: body.reason };
+      }
+
+      const [stored] = await tx
+        .insert(pointsLedger)
+        .values({
+          ...entry,
+          id: entryId,
+          tenantId,
+          memberId,
+          accountId,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: now,
+        })
+        .returning();
+      if (newLot !== null) {
+        await tx.insert(pointsLots).values({
+          id: randomUUID(),
+          tenantId,
+          memberId,
+          ledgerId: entryId,
+          points: newLot,
+          remaining: newLot,
+          expiresAt: expiryFor(rates, now),
+          createdAt: now,
+        });
+      }
+      for (const take of takes) {
+        await tx
+          .update(pointsLots)
+          .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
+          .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id)));
+      }
+      balance += entry.points;
+      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+      await tx
+        .update(members)
+        .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+      // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
+      const after =
+        newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;
+      return {
+        entry: toEntry(stored as Parameters<typeof toEntry>[0]),
+        pointsBalance: balance - after,
+        lifetimeSpend: centsToNumber(spend),
+        tier: tierRef(tierId),
+        replayed: false,
+      };
+    });
+  } catch (error) {
+    if (idempotencyKey && uniqueField(error) === 'idempotency') {
+      throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
+    }
+    throw error;
+  }
+}
+
+async function dbNow(tx: Db): Promise<Date> {
+  const [row] = await tx
+    .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return new Date(Math.round(row?.ms ?? Date.now()));
+}
+
+async function openLots(tx: Db, tenantId: string, memberId: string): Promise<Lot[]> {
+  return tx
+    .select({
+      id: pointsLots.id,
+      points: pointsLots.points,
+      remaining: pointsLots.remaining,
+      expiresAt: pointsLots.expiresAt,
+    })
+    .from(pointsLots)
+    .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
+}

@@ -1,0 +1,102 @@
+import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { isOwnUploadUrl } from '../../lib/own-upload';
+import {
+  activeRanges,
+  countHolders,
+  deleteMembership,
+  findMembership,
+  insertMembership,
+  lockTenantTiers,
+  toMembership,
+  updateMembership,
+} from './repository';
+
+const NOT_FOUND = 'Membership not found';
+
+function violation(error: unknown, code: string): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === code) return true;
+  }
+  return false;
+}
+
+const nameTaken = () =>
+  new AppError(409, MEMBERSHIP_MESSAGES.nameTaken, {
+    error: 'CONFLICT',
+    errors: { name: MEMBERSHIP_MESSAGES.nameTaken },
+  });
+
+async function assertOwnImages(db: Database, tenantId: string, body: MembershipBody) {
+  const errors: Record<string, string> = {};
+  for (const field of ['cardImageUrl', 'walletBannerUrl'] as const) {
+    const url = body[field];
+    if (url && !(await isOwnUploadUrl(db, tenantId, url))) errors[field] = MEMBERSHIP_MESSAGES.foreignImage;
+  }
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+/** Active tiers' [min, max) ranges may not overlap; no min is 0 and no max is infinity. */
+async function assertNoOverlap(
+  db: Parameters<typeof activeRanges>[0],
+  tenantId: string,
+  body: MembershipBody,
+  id?: string,
+) {
+  if (!body.isActive) return;
+  const min = body.minSpendAmount ?? 0;
+  const max = body.maxSpendAmount ?? Number.POSITIVE_INFINITY;
+  for (const other of await activeRanges(db, tenantId, id)) {
+    const otherMax = other.max ?? Number.POSITIVE_INFINITY;
+    if (min < otherMax && other.min < max) {
+      throw badRequest({ minSpendAmount: MEMBERSHIP_MESSAGES.overlap(other.name) });
+    }
+  }
+}
+
+/** Creates (no id) or replaces (id) a tier in one transaction that holds the tenant's tier lock. */
+export async function saveMembership(
+  db: Database,
+  tenantId: string,
+  body: MembershipBody,
+  id?: string,
+): Promise<Membership> {
+  await assertOwnImages(db, tenantId, body);
+  try {
+    const row = await db.transaction(async (tx) => {
+      await lockTenantTiers(tx, tenantId);
+      if (id && !(await findMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
+      await assertNoOverlap(tx, tenantId, body, id);
+      const saved = id ? await updateMembership(tx, tenantId, id, body) : await insertMembership(tx, tenantId, body);
+      if (!saved) throw notFound(NOT_FOUND);
+      return saved;
+    });
+    return toMembership(row);
+  } catch (error) {
+    if (violation(error, '23505')) throw nameTaken();
+    throw error;
+  }
+}
+
+export async function getMembership(db: Database, tenantId: string, id: string): Promise<Membership> {
+  const row = await findMembership(db, tenantId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toMembership(row);
+}
+
+/** Members hold tiers by reference: a tier still held is 409 with how many hold it. */
+export async function removeMembership(db: Database, tenantId: string, id: string): Promise<void> {
+  const inUse = (count: number) => new AppError(409, MEMBERSHIP_MESSAGES.inUse(count), { error: 'TIER_IN_USE' });
+  try {
+    await db.transaction(async (tx) => {
+      await lockTenantTiers(tx, tenantId);
+      const holders = await countHolders(tx, tenantId, id);
+      if (holders > 0) throw inUse(holders);
+      if (!(await deleteMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
+    });
+  } catch (error) {
+    if (violation(error, '23503')) throw inUse(await countHolders(db, tenantId, id));
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import type { PassSettings, PassSettingsBody } from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { passSettings } from '../../db/schema';
+
+const columns = {
+  style: passSettings.style,
+  heroText: passSettings.heroText,
+  showPoints: passSettings.showPoints,
+  showLastUpdate: passSettings.showLastUpdate,
+  backgroundColor: passSettings.backgroundColor,
+  foregroundColor: passSettings.foregroundColor,
+  labelColor: passSettings.labelColor,
+  logoUrl: passSettings.logoUrl,
+  stripUrl: passSettings.stripUrl,
+  backgroundUrl: passSettings.backgroundUrl,
+  lblMemberName: passSettings.lblMemberName,
+  lblMembershipLvl: passSettings.lblMembershipLvl,
+  lblLastUpdate: passSettings.lblLastUpdate,
+  lblPoints: passSettings.lblPoints,
+};
+
+export async function findPassSettings(db: Database, tenantId: string): Promise<PassSettings | undefined> {
+  const [row] = await db.select(columns).from(passSettings).where(eq(passSettings.tenantId, tenantId)).limit(1);
+  return row;
+}
+
+/** One statement: two saves at the same moment leave one of the two bodies whole, never a mix. */
+export async function savePassSettings(db: Database, tenantId: string, body: PassSettingsBody): Promise<PassSettings> {
+  const [row] = await db
+    .insert(passSettings)
+    .values({ tenantId, ...body })
+    .onConflictDoUpdate({ target: passSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
+    .returning(columns);
+  if (!row) throw new Error('pass settings upsert returned no row');
+  return row;
+}

@@ -1,0 +1,47 @@
+import type { PointsConversion, PointsConversionBody } from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { pointsConversionSettings as settings } from '../../db/schema';
+
+type Row = typeof settings.$inferSelect;
+
+/** Numeric columns come back from the driver as strings; the answer carries JSON numbers. */
+const toAnswer = (row: Row): PointsConversion => ({
+  earnRateAmount: Number(row.earnRateAmount),
+  earnRatePoints: row.earnRatePoints,
+  redeemRatePoints: row.redeemRatePoints,
+  redeemRateAmount: Number(row.redeemRateAmount),
+  minimumRedemption: row.minimumRedemption,
+  maximumRedemption: row.maximumRedemption,
+  expiryType: row.expiryType,
+  pointsExpiryDays: row.pointsExpiryDays,
+  pointsExpiryDate: row.pointsExpiryDate ? row.pointsExpiryDate.toISOString() : null,
+  isActive: row.isActive,
+  description: row.description,
+});
+
+export async function findPointsConversion(db: Database, tenantId: string): Promise<PointsConversion | undefined> {
+  const [row] = await db.select().from(settings).where(eq(settings.tenantId, tenantId)).limit(1);
+  return row ? toAnswer(row) : undefined;
+}
+
+/** One statement: two saves at the same moment leave one of the two bodies whole, never a mix. */
+export async function savePointsConversion(
+  db: Database,
+  tenantId: string,
+  body: PointsConversionBody,
+): Promise<PointsConversion> {
+  const values = {
+    ...body,
+    earnRateAmount: body.earnRateAmount.toFixed(2),
+    redeemRateAmount: body.redeemRateAmount.toFixed(2),
+    pointsExpiryDate: body.pointsExpiryDate ? new Date(body.pointsExpiryDate) : null,
+  };
+  const [row] = await db
+    .insert(settings)
+    .values({ tenantId, ...values })
+    .onConflictDoUpdate({ target: settings.tenantId, set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  if (!row) throw new Error('points conversion upsert returned no row');
+  return toAnswer(row);
+}

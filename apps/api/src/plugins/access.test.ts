@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/helpers';
+import { accessPlugin } from './access';
+
+// Routes that hold no tenant data and are meant to be reached without a tenant role.
+const NON_TENANT = new Set([
+  'GET /api/health',
+  'GET /api/ready',
+  'GET /api/public/firebase-config',
+  'GET /api/members/me',
+  'GET /api/users/me',
+  'PUT /api/users/me',
+  'POST /api/onboarding/register',
+  'POST /api/onboarding/activate',
+]);
+
+describe('access: every /api route states who may call it', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('walks the registered routes: each declares an access, and every tenant route a role', () => {
+    for (const key of NON_TENANT) expect(app.routeAccess.map((r) => `${r.method} ${r.url}`)).toContain(key);
+    for (const route of app.routeAccess) {
+      const key = `${route.method} ${route.url}`;
+      if (NON_TENANT.has(key)) {
+        expect(['public', 'account'], key).toContain(route.access);
+      } else {
+        // Anything else touches a tenant's data, so it names the least role that may call it.
+        expect(['staff', 'admin', 'owner'], key).toContain(route.access);
+      }
+    }
+  });
+
+  it('every route in the printed table is guarded: a tenant route without a token answers 401', async () => {
+    for (const route of app.routeAccess.filter((r) => !['public'].includes(r.access))) {
+      const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-0000-0000-000000000000');
+      const res = await app.inject({ method: route.method as 'GET', url });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('refuses to start when an /api route declares no access', async () => {
+    const bare = Fastify();
+    await bare.register(accessPlugin);
+    bare.get('/api/declared', { config: { access: 'public' } }, async () => ({ ok: true }));
+    expect(() => bare.get('/api/forgotten', async () => ({ ok: true }))).toThrow(/declares no access/);
+    await bare.close();
+  });
+});

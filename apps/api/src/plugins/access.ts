@@ -1,0 +1,79 @@
+import type { Role } from '@loyalty/contracts';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../lib/errors';
+
+/**
+ * Who may call a route, declared on every /api route as `config: { access }`:
+ * - 'public': anyone, no token;
+ * - 'account': any signed-in Firebase user (onboarding, own profile, member identity), no tenant needed;
+ * - 'staff' | 'admin' | 'owner': an ACTIVE user of the resolved tenant with at least that role
+ *   (owner > admin > staff, DESIGN §4). INACTIVE and PENDING_VERIFICATION users reach nothing.
+ */
+export type Access = 'public' | 'account' | Role;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every /api route with the access it declared, in registration order (the route-walk test reads it). */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
+}
+
+const RANK: Record<Role, number> = { staff: 1, admin: 2, owner: 3 };
+
+/** True when `role` is at least `min` (owner ⊇ admin ⊇ staff). */
+export const hasRole = (role: Role, min: Role) => RANK[role] >= RANK[min];
+
+/** For rules finer than a route (staff may record a purchase but not adjust points): 403 unless at least min. */
+export function assertRole(request: FastifyRequest, min: Role): void {
+  if (!hasRole(request.tenant.role, min)) throw forbidden('Your role does not allow this action.', 'ROLE_FORBIDDEN');
+}
+
+// Documentation routes registered by @fastify/swagger-ui carry no config of ours; they hold no data.
+const isDocs = (url: string) => url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/');
+
+/**
+ * The one place authorization is attached. A route states its access; this hook puts the guards in front
+ * of it (in onRequest, so a refused caller never gets as far as body validation). A /api route without
+ * a declared access fails at start-up: there is no way to add an unguarded tenant route by forgetting.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('routeAccess', []);
+  const guards = new Map<Access, onRequestAsyncHookHandler[]>();
+  const guardFor = (access: Access): onRequestAsyncHookHandler[] => {
+    let list = guards.get(access);
+    if (list) return list;
+    if (access === 'public') list = [];
+    else if (access === 'account') list = [app.authenticate];
+    else {
+      const min = access;
+      list = [
+        app.authenticate,
+        app.requireTenant,
+        async (request) => {
+          if (!hasRole(request.tenant.role, min))
+            throw forbidden('Your role does not allow this action.', 'ROLE_FORBIDDEN');
+        },
+      ];
+    }
+    guards.set(access, list);
+    return list;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || isDocs(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access)`);
+    const own =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const list = guardFor(access);
+    // Fastify calls onRoute again for the HEAD twin of a GET with the options already guarded.
+    if (list.length > 0 && own.includes(list[0] as never)) return;
+    route.onRequest = [...list, ...own] as typeof route.onRequest;
+    if (route.method === 'HEAD') return;
+    app.routeAccess.push({ method: String(route.method), url: route.url, access });
+  });
+});

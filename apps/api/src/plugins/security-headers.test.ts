@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, craftToken } from '../../test/helpers';
+
+/** The security headers are on every answer: success, refusal, validation error and not-found alike. */
+describe('security headers on every answer', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  const answers = () => [
+    app.inject({ url: '/api/health' }),
+    app.inject({ url: '/api/users/me' }),
+    app.inject({ url: '/api/users/me', headers: bearer(craftToken('x', {}, { alg: 'RS256' }, 'c2ln')) }),
+    app.inject({ url: '/api/no-such-route' }),
+    app.inject({ method: 'POST', url: '/api/onboarding/activate', payload: '{not json' }),
+  ];
+
+  it('sets CSP without inline scripts, frame-ancestors none, nosniff, referrer policy and HSTS', async () => {
+    for (const res of await Promise.all(answers())) {
+      const csp = String(res.headers['content-security-policy']);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc).toContain("'self'");
+      expect(scriptSrc).not.toContain('unsafe-inline');
+      expect(scriptSrc).not.toContain('unsafe-eval');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/** Steps the users specs share: a fresh business over the API, its owner's token, team users, sign-in. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { E2E, emulatorBase } from './env';
+import { registerActiveOwner } from './profile-support';
+import { signInWithPassword, uniqueEmail } from './support';
+
+export { registerActiveOwner };
+
+async function call<T>(method: string, url: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An ID token for e-mail and password, straight from the emulator. */
+export async function tokenFor(email: string, password: string): Promise<string> {
+  const { idToken } = await call<{ idToken: string }>(
+    'POST',
+    `${emulatorBase}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=fake-api-key`,
+    { email, password, returnSecureToken: true },
+  );
+  return idToken;
+}
+
+export type TeamUser = { firstName: string; lastName: string; email: string; password: string };
+
+/** POST /api/tenants/users as the owner: a pending team user who signs in with this password. */
+export async function addTeamUserViaApi(ownerToken: string, role: 'ADMIN' | 'STAFF', lastName: string) {
+  const user: TeamUser = { firstName: 'Sam', lastName, email: uniqueEmail('staff'), password: 'team-pass-123' };
+  await call('POST', `${E2E.baseURL}/api/tenants/users`, { ...user, phone: '+85290000000', role }, ownerToken);
+  return user;
+}
+
+/** Signs in and waits for the workspace (the sidebar's Users link). */
+export async function signInToWorkspace(page: Page, email: string, password: string) {
+  await signInWithPassword(page, email, password);
+  await expect(page.getByRole('link', { name: 'Users' })).toBeVisible({ timeout: 15_000 });
+}
+
+export async function openUsers(page: Page) {
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Page \d+ of \d+$/)).toBeVisible();
+}
+
+/** axe-core on what is on screen: no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(bad, label).toEqual([]);
+}

@@ -1,0 +1,218 @@
+import { CheckCircle2, ImageUp, Loader2 } from 'lucide-react';
+import * as React from 'react';
+import { type FileRejection, useDropzone } from 'react-dropzone';
+import { Button } from '@/components/ui/button';
+import { uploadImage } from '@/lib/upload-image';
+import { cn } from '@/lib/utils';
+
+export interface ImageDropzoneProps {
+  label: string;
+  hint?: string;
+  /** The stored URL, previewed while no local file is chosen. */
+  url: string;
+  disabled?: boolean;
+  /** Called as soon as a file is picked (wallet and store clear their stored URL here). */
+  onFileChosen?: (file: File) => void;
+  onUploadingChange?: (uploading: boolean) => void;
+  onUploaded: (url: string) => void;
+  onError?: (error: unknown) => void;
+  /** Defaults to the real upload call. */
+  upload?: (file: File) => Promise<string>;
+  /** Put on the zone's wrapper; the file input sits inside it. */
+  id?: string;
+  /** Changing it forgets the local file and ignores any upload still in flight (a form reset). */
+  resetKey?: unknown;
+}
+
+type Status = 'idle' | 'uploading' | 'uploaded' | 'failed';
+
+const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPG or WEBP)';
+
+/** A local preview of the chosen file; the object URL is revoked when the file changes or the zone goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [objectUrl, setObjectUrl] = React.useState<string | null>(null);
+  React.useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setObjectUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setObjectUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return objectUrl;
+}
+
+/**
+ * The one image drop zone (spec §2, §4): click, Enter or Space opens the picker; an image can be dropped on it.
+ * Each upload gets a sequence stamp; only the latest one's result is applied, so a stale upload never wins.
+ */
+export function ImageDropzone({
+  label,
+  hint,
+  url,
+  disabled = false,
+  onFileChosen,
+  onUploadingChange,
+  onUploaded,
+  onError,
+  upload = uploadImage,
+  id,
+  resetKey,
+}: ImageDropzoneProps) {
+  const [file, setFile] = React.useState<File | null>(null);
+  const [status, setStatus] = React.useState<Status>('idle');
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const sequence = React.useRef(0);
+  const objectUrl = useObjectUrl(file);
+  const reactId = React.useId();
+  const hintId = `${reactId}-hint`;
+  const statusId = `${reactId}-status`;
+
+  // Callbacks are read at completion time, so a parent re-rendering mid-upload still gets the result.
+  const callbacks = React.useRef({ onUploaded, onError, onUploadingChange });
+  callbacks.current = { onUploaded, onError, onUploadingChange };
+
+  // A reset (or unmount) moves the stamp on: whatever is still uploading becomes stale.
+  const firstReset = React.useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the reset key changes
+  React.useEffect(() => {
+    if (firstReset.current) {
+      firstReset.current = false;
+      return;
+    }
+    sequence.current += 1;
+    setFile(null);
+    setStatus('idle');
+    setProblem(null);
+  }, [resetKey]);
+  React.useEffect(
+    () => () => {
+      sequence.current += 1;
+    },
+    [],
+  );
+
+  const start = React.useCallback(
+    async (chosen: File) => {
+      const stamp = ++sequence.current;
+      setFile(chosen);
+      setProblem(null);
+      setStatus('uploading');
+      onFileChosen?.(chosen);
+      callbacks.current.onUploadingChange?.(true);
+      try {
+        const uploadedUrl = await upload(chosen);
+        if (stamp !== sequence.current) return;
+        setStatus('uploaded');
+        callbacks.current.onUploadingChange?.(false);
+        callbacks.current.onUploaded(uploadedUrl);
+      } catch (error) {
+        if (stamp !== sequence.current) return;
+        setStatus('failed');
+        callbacks.current.onUploadingChange?.(false);
+        callbacks.current.onError?.(error);
+      }
+    },
+    [onFileChosen, upload],
+  );
+
+  const onDrop = React.useCallback(
+    (accepted: File[], rejected: FileRejection[]) => {
+      const chosen = accepted.find((candidate) => candidate.type.startsWith('image/'));
+      if (!chosen) {
+        if (rejected.length > 0 || accepted.length > 0) setProblem(NOT_AN_IMAGE);
+        return;
+      }
+      void start(chosen);
+    },
+    [start],
+  );
+
+  const uploading = status === 'uploading';
+  const inactive = disabled || uploading;
+  // Our own drag flag, set synchronously by the events: react-dropzone sets its own after an async file read,
+  // which can land after the drop and leave the zone looking "active".
+  const [dragging, setDragging] = React.useState(false);
+  const { getRootProps, getInputProps, open } = useDropzone({
+    onDrop,
+    accept: { 'image/*': [] },
+    multiple: false,
+    maxFiles: 1,
+    disabled: inactive,
+  });
+
+  // A file the server refused is not previewed (it may not even be an image); the stored one shows again.
+  const preview = status === 'failed' ? url || null : (objectUrl ?? (file ? null : url || null));
+  const describedBy = [hint ? hintId : null, statusId].filter(Boolean).join(' ');
+
+  return (
+    <div id={id} className="grid gap-2" data-slot="image-dropzone">
+      <span className="font-medium text-sm">{label}</span>
+      {/* Outside the zone: a focusable control inside a role="button" is nested interaction (axe). */}
+      <input {...getInputProps({ 'aria-label': `${label} file` })} />
+      <div
+        {...getRootProps({
+          role: 'button',
+          'aria-label': label,
+          'aria-describedby': describedBy,
+          'aria-disabled': inactive || undefined,
+          'aria-busy': uploading || undefined,
+          onDragEnter: () => setDragging(true),
+          onDragLeave: (event: React.DragEvent<HTMLElement>) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+          },
+          onDrop: () => setDragging(false),
+        })}
+        className={cn(
+          'relative flex min-h-36 flex-col items-center justify-center gap-2 overflow-hidden rounded-md border-2 border-dashed p-4 text-center text-sm outline-none transition-colors',
+          'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          dragging && !inactive ? 'border-primary bg-primary/5' : 'border-input',
+          inactive ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-accent/50',
+        )}
+      >
+        {preview ? (
+          <img src={preview} alt={`${label} preview`} className="max-h-32 max-w-full rounded object-contain" />
+        ) : (
+          <ImageUp aria-hidden="true" className="size-8 text-muted-foreground" />
+        )}
+        <span className={dragging && !inactive ? 'text-foreground' : 'text-muted-foreground'}>
+          {dragging && !inactive ? 'Drop the image here' : 'Drag and drop an image, or click to browse'}
+        </span>
+        {uploading && (
+          <span className="absolute inset-0 flex items-center justify-center gap-2 bg-background/70 font-medium">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Uploading...
+          </span>
+        )}
+      </div>
+      {hint && (
+        <p id={hintId} className="text-muted-foreground text-xs">
+          {hint}
+        </p>
+      )}
+      <div className="flex min-h-8 flex-wrap items-center justify-between gap-2 text-xs">
+        <div id={statusId} aria-live="polite" className="flex min-w-0 flex-col">
+          {file && <span className="truncate">{file.name}</span>}
+          {status === 'uploaded' && (
+            <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
+              <CheckCircle2 aria-hidden="true" className="size-3" />
+              Uploaded successfully
+            </span>
+          )}
+          {status === 'failed' && <span className="text-destructive">Failed to upload image</span>}
+          {problem && (
+            <span role="alert" className="text-destructive">
+              {problem}
+            </span>
+          )}
+        </div>
+        {(file || url) && (
+          <Button type="button" variant="outline" size="sm" disabled={inactive} onClick={open}>
+            Change {label.toLowerCase()}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

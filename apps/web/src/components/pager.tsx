@@ -1,0 +1,38 @@
+import type * as React from 'react';
+import { Button } from '@/components/ui/button';
+
+interface PagerProps {
+  /** Zero-based, as the API counts. */
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** Adds " • Loading…" to the page text while a page is being fetched (users list, spec). */
+  loading?: boolean;
+  /** The API's `last` flag when known; otherwise the page count decides. */
+  last?: boolean;
+  /** Text on the left, e.g. "Showing 10 of 42 memberships". */
+  summary?: React.ReactNode;
+}
+
+/** The one pager of the list screens: a summary, "Page x of y" and Previous / Next. */
+export function Pager({ page, totalPages, onPageChange, loading, last, summary }: PagerProps) {
+  const pages = Math.max(totalPages, 1);
+  const isLast = last ?? page >= pages - 1;
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <div className="text-muted-foreground">{summary}</div>
+      <div className="flex items-center gap-3">
+        <span aria-live="polite">
+          Page {page + 1} of {pages}
+          {loading ? ' • Loading…' : ''}
+        </span>
+        <Button variant="outline" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="outline" size="sm" disabled={isLast} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </div>
+    </nav>
+  );
+}

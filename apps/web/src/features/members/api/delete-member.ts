@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { membersKeys } from './keys';
+
+/** DELETE /api/tenants/member/{id}. */
+export function deleteMember(id: string): Promise<unknown> {
+  return api.delete(`/api/tenants/member/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteMember() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membersKeys.all(tenantId) }),
+  });
+}

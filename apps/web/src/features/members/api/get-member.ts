@@ -1,0 +1,19 @@
+import { type MemberDetail, memberDetailSchema } from '@loyalty/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { membersKeys } from './keys';
+
+/** GET /api/tenants/member/{id}. */
+export function fetchMember(id: string, signal?: AbortSignal) {
+  return api.get<MemberDetail>(`/api/tenants/member/${encodeURIComponent(id)}`, { schema: memberDetailSchema, signal });
+}
+
+export function useMember(id: string | null) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: membersKeys.detail(tenantId, id ?? ''),
+    queryFn: ({ signal }) => fetchMember(id as string, signal),
+    enabled: !!id,
+  });
+}

@@ -1,0 +1,23 @@
+import { MEMBERS_PAGE_SIZE, type MembersPage, membersPageSchema } from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { membersKeys } from './keys';
+
+export type MembersParams = { page: number; search: string };
+
+/** GET /api/tenants/member: newest first, searched on the server. */
+export function fetchMembers(params: MembersParams, signal?: AbortSignal) {
+  const query = new URLSearchParams({ page: String(params.page), size: String(MEMBERS_PAGE_SIZE) });
+  if (params.search.trim()) query.set('search', params.search.trim());
+  return api.get<MembersPage>(`/api/tenants/member?${query}`, { schema: membersPageSchema, signal });
+}
+
+export function useMembers(params: MembersParams) {
+  const tenantId = useTenantId();
+  return useQuery({
+    queryKey: membersKeys.list(tenantId, params),
+    queryFn: ({ signal }) => fetchMembers(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}

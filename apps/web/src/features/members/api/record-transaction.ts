@@ -1,0 +1,37 @@
+import { type TransactionBody, type TransactionResult, transactionResultSchema } from '@loyalty/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { membersKeys } from './keys';
+
+/**
+ * POST /api/tenants/member/{id}/transactions. The caller makes one key per user action, so a retry of the
+ * same action (a double click, a lost answer) records once.
+ */
+export function recordTransaction({
+  id,
+  body,
+  key,
+}: {
+  id: string;
+  body: TransactionBody;
+  key: string;
+}): Promise<TransactionResult> {
+  return api.post(`/api/tenants/member/${encodeURIComponent(id)}/transactions`, body, {
+    schema: transactionResultSchema,
+    headers: { 'Idempotency-Key': key },
+  });
+}
+
+export function useRecordTransaction() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordTransaction,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: membersKeys.all(tenantId) }),
+        queryClient.invalidateQueries({ queryKey: membersKeys.dashboard(tenantId) }),
+      ]),
+  });
+}

@@ -1,0 +1,102 @@
+import { Badge } from '@/components/ui/badge';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useMember } from '../api/get-member';
+import {
+  failureMessage,
+  formatDate,
+  formatMoney,
+  formatPoints,
+  fullName,
+  levelVariant,
+  statusLabel,
+} from '../members-labels';
+import { MemberActions } from './member-actions';
+import { MemberLedger } from './member-ledger';
+
+function Stat({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 rounded-md border p-3">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="font-semibold">{children}</dd>
+    </div>
+  );
+}
+
+/** One member: balance, tier and the way to the next, lifetime spend, points expiring next, actions, ledger. */
+export function MemberDetailDialog({
+  memberId,
+  canAdjust,
+  onClose,
+}: {
+  memberId: string | null;
+  canAdjust: boolean;
+  onClose: () => void;
+}) {
+  const query = useMember(memberId);
+  const m = query.data;
+  return (
+    <Dialog open={memberId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{m ? fullName(m) : 'Member'}</DialogTitle>
+          <DialogDescription>
+            {m
+              ? `${m.membershipCode} · ${statusLabel(m.status)}${m.email ? ` · ${m.email}` : ''}${m.phone ? ` · ${m.phone}` : ''}`
+              : query.isError
+                ? failureMessage(query.error)
+                : 'Loading…'}
+          </DialogDescription>
+        </DialogHeader>
+        {m && (
+          <div className="grid gap-4">
+            <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              <Stat label="Points balance">
+                <span data-testid="member-balance">{formatPoints(m.pointsBalance)}</span>
+                {m.redeemTerms && (
+                  <span className="block font-normal text-muted-foreground text-xs">
+                    worth{' '}
+                    {formatMoney(
+                      Math.floor(
+                        (m.pointsBalance * Math.round(m.redeemTerms.redeemRateAmount * 100)) /
+                          m.redeemTerms.redeemRatePoints,
+                      ) / 100,
+                    )}
+                  </span>
+                )}
+              </Stat>
+              <Stat label="Membership level">
+                <Badge variant={levelVariant(m.tier?.name ?? null)} data-testid="member-tier">
+                  {m.tier?.name ?? 'No tier'}
+                </Badge>
+                <span className="block font-normal text-muted-foreground text-xs">
+                  {m.tierPinned
+                    ? 'Pinned by an admin'
+                    : m.nextTier
+                      ? `${formatMoney(m.nextTier.amountToReach)} more to ${m.nextTier.name}`
+                      : m.tier
+                        ? 'Highest tier reached'
+                        : 'No tiers set up'}
+                </span>
+              </Stat>
+              <Stat label="Lifetime spend">{formatMoney(m.lifetimeSpend)}</Stat>
+              <Stat label="Points expiring next">
+                {m.expiringNext ? (
+                  <>
+                    {formatPoints(m.expiringNext.points)}
+                    <span className="block font-normal text-muted-foreground text-xs">
+                      on {formatDate(m.expiringNext.expiresAt)}
+                    </span>
+                  </>
+                ) : (
+                  <span className="font-normal text-muted-foreground">None</span>
+                )}
+              </Stat>
+            </dl>
+            <MemberActions member={m} canAdjust={canAdjust} />
+            <MemberLedger memberId={m.userId} />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,223 @@
+import type { MemberDetail, MemberRow } from '@loyalty/contracts';
+import { membersQuerySchema, transactionBodySchema } from '@loyalty/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from './members-test-api';
+
+vi.mock('@/lib/api', () => import('./members-test-api'));
+
+const row = (n: number, over: Partial<MemberRow> = {}): MemberRow => ({
+  userId: `m-${n}`,
+  firstName: `Ada${n}`,
+  lastName: 'Lovelace',
+  email: n % 2 ? `ada${n}@example.test` : null,
+  phone: `+1555000${String(n).padStart(4, '0')}`,
+  membershipCode: `M${String(n).padStart(6, '0')}`,
+  membershipLevelName: n % 3 ? 'Basic' : 'Gold',
+  tierId: 't',
+  pointsBalance: 1234567,
+  status: 'active',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const detail = (m: MemberRow): MemberDetail => ({
+  ...m,
+  tier: { id: 't', name: 'Basic', color: '#888888' },
+  tierPinned: false,
+  lifetimeSpend: 425.65,
+  nextTier: { id: 's', name: 'Silver', amountToReach: 74.35 },
+  expiringNext: { points: 300, expiresAt: '2026-03-01T00:00:00.000Z' },
+  redeemTerms: {
+    isActive: true,
+    redeemRatePoints: 100,
+    redeemRateAmount: 1,
+    minimumRedemption: null,
+    maximumRedemption: null,
+  },
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A fake /api/tenants/member: queries and bodies checked with the contracts, calls logged. */
+function fakeServer(members: MemberRow[], { fail = false } = {}) {
+  const log: string[] = [];
+  const posts: { body: unknown; key: string | null }[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://x');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/tenants/member' && method === 'GET') {
+      if (fail) return json(500, { status: 500, message: 'Database is down' });
+      const q = membersQuerySchema.parse(Object.fromEntries(url.searchParams));
+      log.push(`GET page=${q.page} size=${q.size} search=${q.search ?? ''}`);
+      const text = (q.search ?? '').toLowerCase();
+      const hits = members.filter(
+        (m) => !text || `${m.firstName} ${m.lastName} ${m.membershipCode}`.toLowerCase().includes(text),
+      );
+      const content = hits.slice(q.page * q.size, (q.page + 1) * q.size);
+      const totalPages = Math.ceil(hits.length / q.size);
+      return json(200, {
+        content,
+        totalElements: hits.length,
+        totalPages,
+        number: q.page,
+        size: q.size,
+        numberOfElements: content.length,
+        first: q.page === 0,
+        last: q.page >= totalPages - 1,
+      });
+    }
+    if (url.pathname === '/api/memberships')
+      return json(200, {
+        content: [],
+        totalElements: 0,
+        totalPages: 0,
+        number: 0,
+        size: 100,
+        numberOfElements: 0,
+        first: true,
+        last: true,
+      });
+    const match = /^\/api\/tenants\/member\/([^/]+)(\/transactions)?$/.exec(url.pathname);
+    const found = members.find((m) => m.userId === match?.[1]);
+    if (match && found && !match[2]) return json(200, detail(found));
+    if (match && found && method === 'GET')
+      return json(200, {
+        content: [
+          {
+            id: 'e1',
+            type: 'PURCHASE',
+            points: 4256,
+            amount: 425.65,
+            reason: null,
+            createdAt: '2025-02-01T10:00:00.000Z',
+          },
+        ],
+        totalElements: 1,
+        totalPages: 1,
+        number: 0,
+        size: 10,
+        numberOfElements: 1,
+        first: true,
+        last: true,
+      });
+    if (match && found && method === 'POST') {
+      const body = transactionBodySchema.parse(JSON.parse(String(init?.body)));
+      posts.push({ body, key: new Headers(init?.headers).get('Idempotency-Key') });
+      return json(201, {
+        entry: {
+          id: 'e2',
+          type: body.type,
+          points: 100,
+          amount: 10,
+          reason: null,
+          createdAt: '2025-02-02T10:00:00.000Z',
+        },
+        pointsBalance: 4356,
+        lifetimeSpend: 435.65,
+        tier: { id: 't', name: 'Basic', color: '#888888' },
+        replayed: false,
+      });
+    }
+    return json(404, { status: 404, message: 'Not found' });
+  };
+  return { fetch, log, posts };
+}
+
+function renderMembers(server: ReturnType<typeof fakeServer>, role: 'owner' | 'staff' = 'owner', path = '/members') {
+  serveApi(server.fetch);
+  return renderApp(path, { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
+}
+
+describe('Members page', () => {
+  it('shows heading, subtitle, search, the spec columns, initials, badges, formatted points and the footer', async () => {
+    const server = fakeServer([row(1), row(3)]);
+    renderMembers(server);
+    expect(await screen.findByRole('heading', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.getByText('Manage member accounts and memberships')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Search members...')).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Member', 'Membership Code', 'Membership Level', 'Points Balance', 'Status', 'Actions']);
+    const first = within(table).getByRole('row', { name: /Ada1 Lovelace/ });
+    expect(within(first).getByText('AL')).toBeInTheDocument();
+    expect(within(first).getByText('ada1@example.test')).toBeInTheDocument();
+    expect(within(first).getByText('M000001')).toBeInTheDocument();
+    expect(within(first).getByText('Basic')).toHaveClass('bg-secondary');
+    expect(within(first).getByText((1234567).toLocaleString())).toBeInTheDocument();
+    expect(within(first).getByText('Active')).toHaveClass('bg-primary');
+    const gold = within(table).getByRole('row', { name: /Ada3 Lovelace/ });
+    expect(within(gold).getByText('Gold')).toHaveClass('bg-primary');
+    expect(screen.getByText('Showing 2 of 2 members')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(server.log).toEqual(['GET page=0 size=20 search=']);
+  });
+
+  it('says No data available when there are no members', async () => {
+    renderMembers(fakeServer([]));
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  });
+
+  it('shows Failed to load members plus the server message', async () => {
+    renderMembers(fakeServer([], { fail: true }));
+    expect(await screen.findByText('Failed to load members')).toBeInTheDocument();
+    expect(screen.getByText('Database is down')).toBeInTheDocument();
+  });
+
+  it('searches all members on the server, debounced, from the first page, keeping search and page in the URL', async () => {
+    const server = fakeServer(Array.from({ length: 25 }, (_, i) => row(i + 1)));
+    const { router } = renderMembers(server, 'owner', '/members?page=2');
+    expect(await screen.findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByText('Showing 5 of 25 members')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByPlaceholderText('Search members...'), 'm000025');
+    expect(await screen.findByText('Showing 1 of 1 members')).toBeInTheDocument();
+    expect(server.log.filter((l) => l.includes('search=m'))).toEqual(['GET page=0 size=20 search=m000025']);
+    expect(router.state.location.search).toBe('?search=m000025');
+  });
+
+  it('opens a member: balance, tier progress, lifetime spend, expiring points, ledger; records a purchase with an Idempotency-Key', async () => {
+    const server = fakeServer([row(1)]);
+    const { router } = renderMembers(server);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('$74.35 more to Silver')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('$425.65').length).toBeGreaterThanOrEqual(1);
+    expect(within(dialog).getByText('300')).toBeInTheDocument();
+    expect(await within(dialog).findByText('+4,256')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?member=m-1');
+    expect(within(dialog).getByRole('form', { name: 'Adjust points' })).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Points'), '250');
+    expect(within(dialog).getByText('Worth $2.50')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Amount ($)'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Record purchase' }));
+    await waitFor(() => expect(server.posts).toHaveLength(1));
+    expect(server.posts[0]?.body).toEqual({ type: 'PURCHASE', amount: 10 });
+    expect(server.posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('staff: no Add, Edit, Delete or Adjust, but can record purchases and redeem', async () => {
+    renderMembers(fakeServer([row(1)]), 'staff');
+    const table = await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: 'Add Member' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /^Edit / })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('button', { name: 'Record purchase' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Redeem points' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('form', { name: 'Adjust points' })).toBeNull();
+  });
+});

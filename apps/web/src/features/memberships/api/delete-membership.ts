@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
+
+/** DELETE /api/memberships/{id}. */
+export function deleteMembership(id: string): Promise<unknown> {
+  return withMessage('Failed to delete membership', () =>
+    api.delete(`/api/memberships/${encodeURIComponent(id)}`, { headers: TUNNEL_HEADERS }),
+  );
+}
+
+export function useDeleteMembership() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMembership,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: membershipsKeys.all(tenantId) }),
+  });
+}

@@ -1,0 +1,84 @@
+import { MEMBERSHIP_CARD_BENEFITS, type Membership } from '@loyalty/contracts';
+import { PencilIcon, TrashIcon } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { spendRange } from '../memberships-labels';
+
+type Actions = { onEdit: (tier: Membership) => void; onDelete: (tier: Membership) => void } | null;
+
+/** One tier in the grid (spec Memberships): name, Inactive badge, description, colour, discount, range, benefits. */
+export function MembershipCard({ tier, actions }: { tier: Membership; actions: Actions }) {
+  const shown = tier.benefits.slice(0, MEMBERSHIP_CARD_BENEFITS);
+  const more = tier.benefits.length - shown.length;
+  return (
+    <Card aria-label={tier.name} role="article" className="flex flex-col overflow-hidden pt-0">
+      {tier.cardImageUrl ? (
+        <img src={tier.cardImageUrl} alt={`${tier.name} card`} className="h-32 w-full object-cover" />
+      ) : (
+        <div aria-hidden="true" className="h-2 w-full" style={{ backgroundColor: tier.color }} />
+      )}
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle className="flex min-w-0 items-center gap-2 text-lg">
+            <span
+              role="img"
+              aria-label={`Colour ${tier.color}`}
+              className="size-4 shrink-0 rounded-full border"
+              style={{ backgroundColor: tier.color }}
+            />
+            <span className="truncate">{tier.name}</span>
+          </CardTitle>
+          {!tier.isActive && <Badge variant="secondary">Inactive</Badge>}
+        </div>
+        {(tier.nameZh || tier.nameCn) && (
+          <p className="text-muted-foreground text-sm">
+            {tier.nameZh && <span lang="zh-Hant">{tier.nameZh}</span>}
+            {tier.nameZh && tier.nameCn && ' · '}
+            {tier.nameCn && <span lang="zh-Hans">{tier.nameCn}</span>}
+          </p>
+        )}
+        {tier.description && <CardDescription className="line-clamp-3">{tier.description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3 text-sm">
+        <dl className="grid grid-cols-2 gap-2">
+          <div>
+            <dt className="text-muted-foreground text-xs">Discount</dt>
+            <dd className="font-medium">{tier.discountPercentage ?? 0}%</dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground text-xs">Spend range</dt>
+            <dd className="font-medium">{spendRange(tier.minSpendAmount, tier.maxSpendAmount)}</dd>
+          </div>
+        </dl>
+        {shown.length > 0 && (
+          <ul className="grid list-disc gap-1 pl-5" aria-label={`${tier.name} benefits`}>
+            {shown.map((b, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: benefits may repeat; order identifies them
+              <li key={i}>{b.benefit}</li>
+            ))}
+          </ul>
+        )}
+        {more > 0 && <p className="text-muted-foreground text-xs">+{more} more</p>}
+      </CardContent>
+      {actions && (
+        <CardFooter className="gap-2">
+          <Button variant="outline" size="sm" aria-label={`Edit ${tier.name}`} onClick={() => actions.onEdit(tier)}>
+            <PencilIcon aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Delete ${tier.name}`}
+            className="text-destructive"
+            onClick={() => actions.onDelete(tier)}
+          >
+            <TrashIcon aria-hidden="true" />
+            Delete
+          </Button>
+        </CardFooter>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,271 @@
+import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
+import * as React from 'react';
+import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { ImageDropzone } from '@/components/image-dropzone';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useCreateMembership } from '../api/create-membership';
+import { useMembership } from '../api/get-membership';
+import { useUpdateMembership } from '../api/update-membership';
+import { failureText, MEMBERSHIPS_TEXT } from '../memberships-labels';
+import { BenefitsField } from './benefits-field';
+import { ColorField } from './color-field';
+import { Field } from './form-field';
+import {
+  EMPTY_MEMBERSHIP,
+  type MembershipFormValues,
+  membershipResolver,
+  toFormValues,
+  toPayload,
+} from './membership-form-values';
+
+type Tab = 'basic' | 'languages' | 'advanced';
+const TAB_OF: Partial<Record<keyof MembershipFormValues, Tab>> = {
+  nameZh: 'languages',
+  nameCn: 'languages',
+  descriptionZh: 'languages',
+  descriptionCn: 'languages',
+  cardImageUrl: 'advanced',
+  walletBannerUrl: 'advanced',
+  sortOrder: 'advanced',
+};
+
+type Props = {
+  /** null: closed; 'new': create mode; an id: edit mode (the tier is loaded by id). */
+  target: string | 'new' | null;
+  onClose: () => void;
+};
+
+/** Create Membership / Edit Membership (spec Memberships, §4): three tabs, one save. */
+export function MembershipFormDialog({ target, onClose }: Props) {
+  const open = target !== null;
+  const editId = target !== null && target !== 'new' ? target : null;
+  const tier = useMembership(editId);
+  const create = useCreateMembership();
+  const update = useUpdateMembership();
+  const [tab, setTab] = React.useState<Tab>('basic');
+  const [uploading, setUploading] = React.useState({ card: false, banner: false });
+  // Each opening is a new form: uploads still running from an earlier one are ignored by the zones.
+  const [session, setSession] = React.useState(0);
+  const form = useForm<MembershipFormValues>({
+    resolver: membershipResolver,
+    mode: 'onTouched',
+    defaultValues: EMPTY_MEMBERSHIP,
+  });
+  const { errors } = form.formState;
+  const loaded = tier.data;
+
+  React.useEffect(() => {
+    if (!open) return;
+    setSession((n) => n + 1);
+    setTab('basic');
+    setUploading({ card: false, banner: false });
+    form.reset(EMPTY_MEMBERSHIP);
+  }, [open, form]);
+
+  React.useEffect(() => {
+    if (open && editId && loaded && loaded.id === editId) form.reset(toFormValues(loaded));
+  }, [open, editId, loaded, form]);
+
+  React.useEffect(() => {
+    if (open && editId && tier.isError) {
+      toast({ variant: 'destructive', title: 'Error', description: failureText(tier.error) });
+    }
+  }, [open, editId, tier.isError, tier.error]);
+
+  const close = () => {
+    form.reset(EMPTY_MEMBERSHIP);
+    onClose();
+  };
+
+  const showInvalid = (invalid: FieldErrors<MembershipFormValues>) => {
+    const fields = Object.keys(invalid) as (keyof MembershipFormValues)[];
+    if (fields.includes('name')) {
+      toast({ variant: 'destructive', title: 'Validation Error', description: MEMBERSHIP_MESSAGES.nameRequired });
+      setTab('basic');
+      return;
+    }
+    const first = fields[0];
+    if (first) {
+      setTab(TAB_OF[first] ?? 'basic');
+      toast({ variant: 'destructive', title: 'Validation Error', description: invalid[first]?.message ?? '' });
+    }
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    const body = toPayload(values);
+    try {
+      if (editId) {
+        await update.mutateAsync({ id: editId, body });
+        toast({ title: 'Membership updated successfully' });
+      } else {
+        await create.mutateAsync(body);
+        toast({ title: 'Membership created successfully' });
+      }
+      close();
+    } catch (error) {
+      const cause = error instanceof Error ? error.cause : undefined;
+      if (cause instanceof ApiError) {
+        for (const [field, message] of Object.entries(cause.fieldErrors)) {
+          if (field in EMPTY_MEMBERSHIP) form.setError(field as Path<MembershipFormValues>, { message });
+        }
+        const first = Object.keys(cause.fieldErrors)[0] as keyof MembershipFormValues | undefined;
+        if (first && first in EMPTY_MEMBERSHIP) setTab(TAB_OF[first] ?? 'basic');
+      }
+      toast({ variant: 'destructive', title: 'Error', description: failureText(error) });
+    }
+  }, showInvalid);
+
+  const loading = !!editId && tier.isPending;
+  const saving = form.formState.isSubmitting;
+  const busy = loading || saving || uploading.card || uploading.banner;
+  const buttonText = loading ? 'Loading...' : saving ? 'Saving...' : editId ? 'Update Membership' : 'Create Membership';
+  const text = (name: keyof MembershipFormValues, label: string, extra: Record<string, unknown> = {}) => (
+    <Field
+      id={`membership-${name}`}
+      label={label}
+      error={errors[name]?.message}
+      {...extra}
+      {...form.register(name as Path<MembershipFormValues>)}
+    />
+  );
+  const image = (name: 'cardImageUrl' | 'walletBannerUrl', label: string, hint: string, slot: 'card' | 'banner') => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <div className="grid gap-1">
+          <ImageDropzone
+            id={`membership-${name}`}
+            label={label}
+            hint={hint}
+            url={field.value}
+            resetKey={session}
+            disabled={loading || saving}
+            onUploadingChange={(on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
+            onUploaded={(url) => {
+              field.onChange(url);
+              toast({ title: 'Image uploaded successfully' });
+            }}
+            onError={() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to upload image' })}
+          />
+          {errors[name] && <p className="text-destructive text-sm">{errors[name]?.message}</p>}
+        </div>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && close()}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editId ? MEMBERSHIPS_TEXT.editTitle : MEMBERSHIPS_TEXT.createTitle}</DialogTitle>
+          <DialogDescription>
+            {editId ? 'Change this membership tier.' : 'Add a membership tier with its benefits.'}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            <TabsList className="grid w-full grid-cols-3">
+              <TabsTrigger value="basic">Basic Info</TabsTrigger>
+              <TabsTrigger value="languages">Languages</TabsTrigger>
+              <TabsTrigger value="advanced">Advanced</TabsTrigger>
+            </TabsList>
+            <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              {text('name', 'Name *', { maxLength: 100, placeholder: 'e.g. Gold', disabled: loading })}
+              {text('description', 'Description', { multiline: true, maxLength: 1000 })}
+              <Controller
+                control={form.control}
+                name="color"
+                render={({ field }) => (
+                  <ColorField
+                    id="membership-color"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.color?.message}
+                  />
+                )}
+              />
+              {text('icon', 'Icon', { maxLength: 300, placeholder: 'Icon name or URL' })}
+              <div className="grid gap-4 sm:grid-cols-3">
+                {text('minSpendAmount', 'Min Spend ($)', { type: 'number', step: '0.01', min: 0, placeholder: '0.00' })}
+                {text('maxSpendAmount', 'Max Spend ($)', {
+                  type: 'number',
+                  step: '0.01',
+                  min: 0,
+                  placeholder: 'No max',
+                })}
+                {text('discountPercentage', 'Discount (%)', {
+                  type: 'number',
+                  step: '0.01',
+                  min: 0,
+                  max: 100,
+                  placeholder: '0',
+                })}
+              </div>
+              <Controller
+                control={form.control}
+                name="benefits"
+                render={({ field }) => (
+                  <BenefitsField value={field.value} onChange={field.onChange} error={errors.benefits?.message} />
+                )}
+              />
+            </TabsContent>
+            <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              {text('nameZh', 'Name (Traditional Chinese)', { maxLength: 100, lang: 'zh-Hant' })}
+              {text('descriptionZh', 'Description (Traditional Chinese)', {
+                multiline: true,
+                maxLength: 1000,
+                lang: 'zh-Hant',
+              })}
+              {text('nameCn', 'Name (Simplified Chinese)', { maxLength: 100, lang: 'zh-Hans' })}
+              {text('descriptionCn', 'Description (Simplified Chinese)', {
+                multiline: true,
+                maxLength: 1000,
+                lang: 'zh-Hans',
+              })}
+            </TabsContent>
+            <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              <div className="grid gap-4 sm:grid-cols-2">
+                {image('cardImageUrl', 'Card Image', 'PNG, JPG or WEBP', 'card')}
+                {image('walletBannerUrl', 'Wallet Banner', 'PNG, JPG or WEBP', 'banner')}
+              </div>
+              {text('sortOrder', 'Sort Order', { type: 'number', step: 1 })}
+              <Controller
+                control={form.control}
+                name="isActive"
+                render={({ field }) => (
+                  <div className="flex items-center gap-3">
+                    <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
+                    <Label htmlFor="membership-isActive">Active</Label>
+                  </div>
+                )}
+              />
+            </TabsContent>
+          </Tabs>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {buttonText}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

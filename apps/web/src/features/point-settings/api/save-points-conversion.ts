@@ -1,0 +1,19 @@
+import { type PointsConversion, type PointsConversionInput, pointsConversionSchema } from '@loyalty/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { pointsConversionKeys } from './get-points-conversion';
+
+/** POST /api/points-conversion (DESIGN §7: points settings are saved with POST). */
+export function savePointsConversion(body: PointsConversionInput): Promise<PointsConversion> {
+  return api.post('/api/points-conversion', body, { schema: pointsConversionSchema });
+}
+
+export function useSavePointsConversion() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePointsConversion,
+    onSuccess: (saved) => queryClient.setQueryData(pointsConversionKeys.all(tenantId), saved),
+  });
+}

@@ -1,0 +1,67 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { PointsConversionBody } from '@loyalty/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSavePointsConversion } from '../api/save-points-conversion';
+import { type PointsFormValues, pointsFormSchema, toBody } from '../point-settings-form';
+import { AdditionalCard, ExpiryCard } from './expiry-card';
+import { EarnRateCard, LimitsCard, RedeemRateCard } from './rate-cards';
+
+const FIELDS = new Set<string>([
+  'earnRateAmount',
+  'earnRatePoints',
+  'redeemRatePoints',
+  'redeemRateAmount',
+  'minimumRedemption',
+  'maximumRedemption',
+  'pointsExpiryDays',
+  'pointsExpiryDate',
+  'description',
+]);
+
+/** The five cards and Save Settings; staff get the same cards with every control disabled and no Save. */
+export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormValues; canWrite: boolean }) {
+  const form = useForm<PointsFormValues, unknown, PointsConversionBody>({
+    resolver: zodResolver(pointsFormSchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
+  const save = useSavePointsConversion();
+
+  // The contract has judged the values; the body sent is the one the form builds (the date as typed, plus :00).
+  const onValid = () =>
+    save.mutate(toBody(form.getValues()), {
+      onSuccess: () => toast({ title: 'Points conversion settings saved successfully' }),
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            if (FIELDS.has(field)) form.setError(field as keyof PointsFormValues, { message });
+          }
+        }
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to save points conversion settings' });
+      },
+    });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
+      <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 lg:grid-cols-2">
+        <EarnRateCard form={form} />
+        <RedeemRateCard form={form} />
+        <LimitsCard form={form} />
+        <ExpiryCard form={form} disabled={!canWrite} />
+        <div className="lg:col-span-2">
+          <AdditionalCard form={form} disabled={!canWrite} />
+        </div>
+      </fieldset>
+      {canWrite && (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      )}
+    </form>
+  );
+}

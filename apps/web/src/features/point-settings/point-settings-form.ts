@@ -1,0 +1,122 @@
+import {
+  type ExpiryType,
+  type PointsConversion,
+  type PointsConversionInput,
+  pointsConversionBodySchema,
+} from '@loyalty/contracts';
+import { z } from 'zod';
+
+/** The form keeps what the inputs hold (text); numbers are made when the body is built. */
+const pointsFormFields = z.object({
+  earnRateAmount: z.string(),
+  earnRatePoints: z.string(),
+  redeemRatePoints: z.string(),
+  redeemRateAmount: z.string(),
+  minimumRedemption: z.string(),
+  maximumRedemption: z.string(),
+  expiryType: z.enum(['NEVER', 'DAYS', 'DATE']),
+  pointsExpiryDays: z.string(),
+  pointsExpiryDate: z.string(),
+  isActive: z.boolean(),
+  description: z.string(),
+});
+export type PointsFormValues = z.infer<typeof pointsFormFields>;
+
+/** Spec §3 defaults when nothing is saved: numbers empty, NEVER, active, no description. */
+export const POINTS_FORM_DEFAULTS: PointsFormValues = {
+  earnRateAmount: '',
+  earnRatePoints: '',
+  redeemRatePoints: '',
+  redeemRateAmount: '',
+  minimumRedemption: '',
+  maximumRedemption: '',
+  expiryType: 'NEVER',
+  pointsExpiryDays: '',
+  pointsExpiryDate: '',
+  isActive: true,
+  description: '',
+};
+
+const text = (value: number | null) => (value === null ? '' : String(value));
+const money = (value: number) => value.toFixed(2);
+
+/** The saved settings as the inputs show them; the date as datetime-local wall-clock time (stored as UTC). */
+export function toFormValues(settings: PointsConversion | null): PointsFormValues {
+  if (!settings) return POINTS_FORM_DEFAULTS;
+  return {
+    earnRateAmount: money(settings.earnRateAmount),
+    earnRatePoints: text(settings.earnRatePoints),
+    redeemRatePoints: text(settings.redeemRatePoints),
+    redeemRateAmount: money(settings.redeemRateAmount),
+    minimumRedemption: text(settings.minimumRedemption),
+    maximumRedemption: text(settings.maximumRedemption),
+    expiryType: settings.expiryType,
+    pointsExpiryDays: text(settings.pointsExpiryDays),
+    pointsExpiryDate: settings.pointsExpiryDate ? settings.pointsExpiryDate.slice(0, 16) : '',
+    isActive: settings.isActive,
+    description: settings.description,
+  };
+}
+
+/** Spec §5: a value without a colon gets :00; a 16-character value (YYYY-MM-DDTHH:mm) gets :00 appended. */
+export function withSeconds(value: string): string {
+  if (!value.includes(':')) return `${value}:00`;
+  if (value.length === 16) return `${value}:00`;
+  return value;
+}
+
+/** Empty inputs are null (spec §5); anything else is read as a number and judged by the contract. */
+const numberOrNull = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : Number(trimmed);
+};
+
+/** Which fields each expiry type clears (spec §4): NEVER both, DAYS the date, DATE the days. */
+export function clearedBy(type: ExpiryType): ('pointsExpiryDays' | 'pointsExpiryDate')[] {
+  if (type === 'NEVER') return ['pointsExpiryDays', 'pointsExpiryDate'];
+  return type === 'DAYS' ? ['pointsExpiryDate'] : ['pointsExpiryDays'];
+}
+
+/** The form's schema: the inputs as text, turned into the body and judged by the contract (spec §5 messages). */
+export const pointsFormSchema = pointsFormFields.transform(toBody).pipe(pointsConversionBodySchema);
+
+export function toBody(values: PointsFormValues): PointsConversionInput {
+  const date = values.pointsExpiryDate.trim();
+  return {
+    earnRateAmount: numberOrNull(values.earnRateAmount) as number,
+    earnRatePoints: numberOrNull(values.earnRatePoints) as number,
+    redeemRatePoints: numberOrNull(values.redeemRatePoints) as number,
+    redeemRateAmount: numberOrNull(values.redeemRateAmount) as number,
+    minimumRedemption: numberOrNull(values.minimumRedemption),
+    maximumRedemption: numberOrNull(values.maximumRedemption),
+    expiryType: values.expiryType,
+    pointsExpiryDays: values.expiryType === 'DAYS' ? numberOrNull(values.pointsExpiryDays) : null,
+    pointsExpiryDate: values.expiryType === 'DATE' && date ? withSeconds(date) : null,
+    isActive: values.isActive,
+    description: values.description,
+  };
+}
+
+const positive = (value: string) => {
+  const n = Number(value);
+  return value.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
+};
+const formatPoints = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
+const formatDollars = (n: number) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** "Spend $10.00 → earn 100 points": what the earn rule means, as typed. */
+export function earnSummary(amount: string, points: string): string {
+  const a = positive(amount);
+  const p = positive(points);
+  if (a === null || p === null) return 'Enter an amount and points to see what a purchase earns.';
+  return `Spend ${formatDollars(a)} → earn ${formatPoints(p)}`;
+}
+
+/** "100 points → $1.00 off": what the redeem rule means, as typed. */
+export function redeemSummary(points: string, amount: string): string {
+  const a = positive(amount);
+  const p = positive(points);
+  if (a === null || p === null) return 'Enter points and a value to see what a redemption is worth.';
+  return `${formatPoints(p)} → ${formatDollars(a)} off`;
+}

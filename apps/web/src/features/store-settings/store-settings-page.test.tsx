@@ -1,0 +1,110 @@
+import type { Role } from '@loyalty/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { server } from './store-settings-test-api';
+
+vi.mock('@/lib/api', () => import('./store-settings-test-api'));
+
+const renderPage = (role: Role = 'owner') =>
+  renderApp('/store-settings', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
+
+const saved = { logoUrl: '/files/t-1/logo.png', text: 'Blue Bottle', backgroundUrl: '/files/t-1/bg.png' };
+const saveButton = () => screen.getByRole('button', { name: 'Save Settings' });
+
+function chooseFile(zoneId: string, name = 'image.png') {
+  const input = document.querySelector<HTMLInputElement>(`#${zoneId} input[type="file"], input#${zoneId}`);
+  if (!input) throw new Error(`no file input in ${zoneId}`);
+  fireEvent.change(input, {
+    target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] },
+  });
+}
+
+describe('Store Settings page', () => {
+  beforeEach(() => server.reset());
+
+  it('404 shows everything empty with the spec title, hints and a disabled Save', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Store Settings' })).toBeInTheDocument();
+    expect(screen.getByText('Configure your store appearance')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Store Name')).toHaveValue('');
+    expect(screen.getByText('PNG, JPG or WEBP (recommended: square, 512x512px)')).toBeInTheDocument();
+    expect(screen.getByText('PNG, JPG or WEBP (recommended: 1920x1080px or larger)')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('Save is disabled while the name, the logo or the background is missing', async () => {
+    server.stored = saved;
+    renderPage();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Store Name');
+    expect(saveButton()).toBeEnabled();
+    await user.clear(name);
+    expect(saveButton()).toBeDisabled();
+    await user.type(name, 'Blue Bottle');
+    expect(saveButton()).toBeEnabled();
+  });
+
+  it('a whitespace-only name: Validation Error toast and nothing is sent', async () => {
+    server.stored = saved;
+    renderPage();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Store Name');
+    await user.clear(name);
+    await user.type(name, '   ');
+    await user.click(saveButton());
+    expect(await screen.findByText('Validation Error')).toBeInTheDocument();
+    expect(screen.getByText('Please upload all images and enter store name')).toBeInTheDocument();
+    expect(server.put).toHaveLength(0);
+  });
+
+  it('saves {logoUrl, text, backgroundUrl}, says so and refreshes the cached settings', async () => {
+    server.stored = saved;
+    renderPage();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Store Name');
+    expect(server.gets).toBe(1);
+    await user.clear(name);
+    await user.type(name, '  Green Bottle ');
+    await user.click(saveButton());
+    expect(await screen.findByText('Store settings saved successfully')).toBeInTheDocument();
+    expect(server.put).toEqual([{ ...saved, text: 'Green Bottle' }]);
+    await waitFor(() => expect(server.gets).toBe(2));
+    expect(screen.getByLabelText('Store Name')).toHaveValue('Green Bottle');
+  });
+
+  it('a failed save shows the error toast', async () => {
+    server.stored = saved;
+    server.putFails = true;
+    renderPage();
+    await screen.findByLabelText('Store Name');
+    await userEvent.setup().click(saveButton());
+    expect(await screen.findByText('Failed to save store settings')).toBeInTheDocument();
+  });
+
+  it('Save is disabled while an upload is pending; the new URL is sent after it', async () => {
+    server.stored = saved;
+    let release = () => {};
+    server.uploadHold = new Promise((resolve) => {
+      release = resolve;
+    });
+    renderPage();
+    await screen.findByLabelText('Store Name');
+    chooseFile('store-backgroundUrl');
+    await waitFor(() => expect(saveButton()).toBeDisabled());
+    release();
+    await waitFor(() => expect(saveButton()).toBeEnabled());
+    await userEvent.setup().click(saveButton());
+    await waitFor(() => expect(server.put).toHaveLength(1));
+    expect(server.put[0]).toMatchObject({ backgroundUrl: '/files/t-1/upload-1.png', logoUrl: saved.logoUrl });
+  });
+
+  it('staff see the settings read-only: name disabled, no Save', async () => {
+    server.stored = saved;
+    renderPage('staff');
+    expect(await screen.findByLabelText('Store Name')).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type PassSettings,
+  type PassSettingsBody,
+  passSettingsBodySchema,
+  SETTINGS_MESSAGES,
+} from '@loyalty/contracts';
+import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { useSavePassSettings } from '../api/save-pass-settings';
+import { IMAGE_FIELDS, type ImageSlot, ImagesSection, SLOTS } from './images-section';
+import { BasicSection, ColorsSection, LabelsSection } from './settings-sections';
+import { WalletCardPreview } from './wallet-card-preview';
+
+const NONE: Record<ImageSlot, boolean> = { logo: false, strip: false, background: false };
+const EMPTY: Record<ImageSlot, string> = { logo: '', strip: '', background: '' };
+
+/** Every wallet section, the live card preview and Save Settings; staff get it all read-only and no Save. */
+export function WalletSettingsForm({ initial, canWrite }: { initial: PassSettings; canWrite: boolean }) {
+  const form = useForm<PassSettings, unknown, PassSettingsBody>({
+    resolver: zodResolver(passSettingsBodySchema),
+    defaultValues: initial,
+    mode: 'onTouched',
+    disabled: !canWrite,
+  });
+  const save = useSavePassSettings();
+  const [uploading, setUploading] = React.useState(NONE);
+  // A chosen file shows on the card at once, before its upload answers (spec §4: local preview first).
+  const [local, setLocal] = React.useState(EMPTY);
+  const localRef = React.useRef(local);
+  localRef.current = local;
+  React.useEffect(
+    () => () => {
+      for (const url of Object.values(localRef.current)) if (url) URL.revokeObjectURL(url);
+    },
+    [],
+  );
+
+  const values = form.watch();
+  const urls = { logo: values.logoUrl, strip: values.stripUrl, background: values.backgroundUrl };
+  const missing = !values.logoUrl || !values.stripUrl || !values.backgroundUrl || !values.heroText.trim();
+  const busy = save.isPending || Object.values(uploading).some(Boolean);
+
+  const onFileChosen = (slot: ImageSlot, file: File) => {
+    form.setValue(IMAGE_FIELDS[slot], '', { shouldDirty: true });
+    const previous = local[slot];
+    if (previous) URL.revokeObjectURL(previous);
+    setLocal((prev) => ({ ...prev, [slot]: URL.createObjectURL(file) }));
+  };
+  const onUploaded = (slot: ImageSlot, url: string) => {
+    form.setValue(IMAGE_FIELDS[slot], url, { shouldDirty: true, shouldValidate: true });
+    toast({ title: SLOTS.find((s) => s.slot === slot)?.uploaded });
+  };
+  const onError = (slot: ImageSlot) =>
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: SLOTS.find((s) => s.slot === slot)?.failed,
+    });
+
+  const onValid = (body: PassSettingsBody) =>
+    save.mutate(body, {
+      onSuccess: () => toast({ title: 'Wallet settings saved successfully' }),
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fieldErrors)) {
+            if (field in initial) form.setError(field as keyof PassSettings, { message });
+          }
+        }
+        toast({ variant: 'destructive', title: 'Error', description: 'Failed to save wallet settings' });
+      },
+    });
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid items-start gap-6 xl:grid-cols-[1fr_380px]">
+      <div className="grid min-w-0 gap-6">
+        <BasicSection form={form} disabled={!canWrite} />
+        <ColorsSection form={form} disabled={!canWrite} />
+        <LabelsSection form={form} />
+        <ImagesSection
+          urls={urls}
+          disabled={!canWrite}
+          onFileChosen={onFileChosen}
+          onUploadingChange={(slot, on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
+          onUploaded={onUploaded}
+          onError={onError}
+        />
+        {canWrite && (
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {missing && (
+              <p id="wallet-save-hint" className="text-muted-foreground text-sm">
+                {SETTINGS_MESSAGES.walletRequired}
+              </p>
+            )}
+            <Button
+              type="submit"
+              disabled={busy || missing}
+              aria-describedby={missing ? 'wallet-save-hint' : undefined}
+            >
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </div>
+        )}
+      </div>
+      <Card className="xl:sticky xl:top-4">
+        <CardHeader>
+          <CardTitle>Card Preview</CardTitle>
+          <CardDescription>How a member's pass looks with these settings</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <WalletCardPreview
+            settings={{
+              ...values,
+              images: {
+                logo: values.logoUrl || local.logo,
+                strip: values.stripUrl || local.strip,
+                background: values.backgroundUrl || local.background,
+              },
+            }}
+          />
+          <p className="text-center text-muted-foreground text-xs">
+            {values.style === 'storeCard'
+              ? 'Store card: logo, strip image and points as on Apple Wallet. The background image is used on generic passes.'
+              : 'Generic pass: the background image shows as the thumbnail.'}
+          </p>
+        </CardContent>
+      </Card>
+    </form>
+  );
+}

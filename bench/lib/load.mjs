@@ -1,0 +1,53 @@
+// autocannon with our own percentiles: every response time is kept, so p95 is exact (autocannon's own
+// histogram reports p97.5, not p95).
+import autocannon from 'autocannon';
+
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+
+function once(opts) {
+  const times = [];
+  const inst = autocannon(opts);
+  inst.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  return inst.then((result) => ({ result, times }));
+}
+
+/**
+ * Warms up for a second, then loads url for `seconds` with `connections` connections.
+ * Answers req/s, p50/p95/p99 in ms, bytes per answer and how many answers were not 2xx.
+ */
+export async function load(url, { headers = {}, connections = 50, seconds = 6, warmup = 1 } = {}) {
+  if (warmup) {
+    await once({ url, headers, connections, duration: warmup });
+    await drain(url);
+  }
+  const { result, times } = await once({ url, headers, connections, duration: seconds });
+  // autocannon stops without waiting for answers in flight: let the server finish them before the next run,
+  // or that run would queue behind this one's backlog.
+  await drain(url);
+  times.sort((a, b) => a - b);
+  return {
+    rps: result.requests.total / (result.duration || seconds),
+    p50: pct(times, 50),
+    p95: pct(times, 95),
+    p99: pct(times, 99),
+    bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    requests: result.requests.total,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** Waits until the server answers GET /api/ready (a database round trip) quickly twice in a row. */
+export async function drain(url, maxMs = 120_000) {
+  const ready = new URL('/api/ready', url).href;
+  const start = Date.now();
+  let quick = 0;
+  while (quick < 2 && Date.now() - start < maxMs) {
+    const t = performance.now();
+    try {
+      await fetch(ready, { signal: AbortSignal.timeout(30_000) }).then((r) => r.arrayBuffer());
+    } catch {}
+    quick = performance.now() - t < 30 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 50));
+  }
+}

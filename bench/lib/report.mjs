@@ -1,0 +1,252 @@
+// Prints the benchmark's figures against issue 11's targets, and for each target missed what the profile or
+// the query plan shows.
+
+export function section(title) {
+  console.log(`\n… ${title}`);
+}
+
+const f0 = (x) => (x === undefined || Number.isNaN(x) ? '—' : Math.round(x).toLocaleString('en'));
+const f1 = (x) => (x === undefined || Number.isNaN(x) ? '—' : x.toFixed(1));
+const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met');
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function table(head, rows) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 || i === cells.length - 1 ? pad(c, widths[i]) : lpad(c, widths[i]))).join('  ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+const planLines = (plan, max = 40) =>
+  plan
+    .split('\n')
+    .filter((l) => !/^\s*(Buffers|Planning:|Worker \d)/.test(l))
+    .slice(0, max)
+    .map((l) => `      ${l}`)
+    .join('\n');
+
+export function report(raw, T) {
+  const { machine, phases } = raw;
+  const misses = [];
+  console.log('\n================================================================================');
+  console.log(`Loyalty Portal benchmark, ${raw.startedAt}`);
+  console.log(
+    `machine: ${machine.cpus} CPUs (${machine.model}), load average ${machine.loadavg.join(' ')} at start, node ${machine.node}`,
+  );
+  console.log(
+    `load: autocannon, ${machine.connections} connections, ${machine.seconds} s per run after 1 s warm-up; the client shares the CPUs\n` +
+      'with the server. On a shared 2-core machine every figure is noisy (±20 % between runs is usual): compare the\n' +
+      'ratios measured side by side in this run rather than absolute numbers across runs.',
+  );
+  if (raw.pgSeed?.seededNow) console.log(`PostgreSQL data set seeded in this run: ${f0(raw.pgSeed.seedSeconds)} s`);
+  if (raw.pgSeed?.error) console.log(`PostgreSQL: not measured (${raw.pgSeed.error})`);
+
+  // 1. reads against the bare route
+  console.log('\n1. Authenticated tenant-scoped reads against a bare Fastify route serving the same JSON body');
+  const readRows = [];
+  for (const [engine, phase] of [
+    ['PGlite', phases.pglite],
+    ['PostgreSQL', phases.postgres],
+  ]) {
+    for (const r of phase?.reads ?? []) {
+      if (r.missing) {
+        readRows.push([engine, r.label, '—', '—', '—', '—', '—', `≥ ${T.readsPct} %`, `not measured: ${r.missing}`]);
+        continue;
+      }
+      const ok = r.pct >= T.readsPct;
+      if (!ok) misses.push(`reads: ${engine} ${r.label} ${f0(r.pct)} % of bare`);
+      readRows.push([
+        engine,
+        r.label,
+        f0(r.bytes),
+        f0(r.bare.rps),
+        f0(r.api.rps),
+        `${f0(r.pct)} %`,
+        `${f1(r.api.p50)} / ${f1(r.api.p99)}`,
+        `≥ ${T.readsPct} %`,
+        verdict(ok) + (r.api.bad ? ` (${r.api.bad} non-2xx!)` : ''),
+      ]);
+    }
+  }
+  table(['engine', 'read', 'bytes', 'bare req/s', 'API req/s', 'of bare', 'API p50/p99 ms', 'target', ''], readRows);
+  const whatIfRows = [];
+  for (const [engine, phase] of [
+    ['PGlite', phases.pglite],
+    ['PostgreSQL', phases.postgres],
+  ]) {
+    if (!phase?.whatIf) continue;
+    if (phase.whatIf.error) whatIfRows.push([engine, `failed: ${phase.whatIf.error}`, '', '', '', '', '']);
+    else
+      for (const r of phase.whatIf.filter((x) => !x.missing)) {
+        whatIfRows.push([
+          engine,
+          r.label,
+          f0(r.bare.rps),
+          f0(r.api.rps),
+          `${f0(r.pct)} %`,
+          `${f1(r.api.p50)} / ${f1(r.api.p99)}`,
+          `would be ${verdict(r.pct >= T.readsPct)}`,
+        ]);
+      }
+  }
+  if (whatIfRows.length) {
+    console.log(
+      '\n   What-if, NOT a product figure: the same reads when firebase-admin skips the user read over HTTP that it\n' +
+        '   makes on every verifyIdToken against the emulator only (base-auth.js `checkRevoked || isEmulator`);\n' +
+        '   a real Firebase project verifies locally. Bench-only preload: bench/lib/production-token-path.mjs.',
+    );
+    table(['engine', 'read', 'bare req/s', 'API req/s', 'of bare', 'API p50/p99 ms', ''], whatIfRows);
+  }
+  const bareP = phases.pglite?.reads?.find((r) => r.bare);
+  if (bareP)
+    console.log(`   (bare route p50/p99 for the first body: ${f1(bareP.bare.p50)} / ${f1(bareP.bare.p99)} ms)`);
+
+  // 2. members at scale
+  console.log(
+    `\n2. Members page at scale: p50 / p95 / p99 at ${machine.connections} connections (and on 1 connection)`,
+  );
+  const scaleRows = [];
+  const scaleMisses = [];
+  for (const [engine, phase, target] of [
+    ['PostgreSQL', phases.postgres, T.pgP95],
+    ['PGlite', phases.pglite, T.pgliteP95],
+  ]) {
+    const scale = phase?.scale;
+    if (!scale) continue;
+    if (scale.missing) {
+      scaleRows.push([engine, '—', '—', '—', '—', '—', `≤ ${target} ms`, `not measured: ${scale.missing}`]);
+      continue;
+    }
+    for (const s of scale.scenarios) {
+      const ok = s.loaded.p95 <= target;
+      if (!ok) scaleMisses.push({ engine, phase, s, target });
+      scaleRows.push([
+        `${engine} (${f0(scale.total)} members)`,
+        s.label + (s.matches !== undefined && s.label.startsWith('search') ? ` (${f0(s.matches)} match)` : ''),
+        `${f1(s.loaded.p50)} / ${f1(s.loaded.p95)} / ${f1(s.loaded.p99)}`,
+        f0(s.loaded.rps),
+        `${f1(s.single.p50)} / ${f1(s.single.p95)}`,
+        f0(s.single.rps),
+        `p95 ≤ ${target} ms`,
+        verdict(ok) + (s.loaded.bad ? ` (${s.loaded.bad} non-2xx!)` : ''),
+      ]);
+    }
+  }
+  table(['tenant', 'page', 'p50/p95/p99 ms', 'req/s', '1 conn p50/p95', '1 conn req/s', 'target', ''], scaleRows);
+  if (phases.postgres?.scale && !phases.postgres.scale.missing) {
+    console.log(
+      '   (PostgreSQL set: 1,000 tenants, 1,000,000 members in all, ledgers and lots; the tenant above has 100,000)',
+    );
+  }
+
+  // 3. web
+  console.log('\n3. First load in headless Chromium (HTTP cache off): gzip -9 of same-origin JS and CSS, and LCP');
+  const web = phases.pglite?.web;
+  const webMisses = [];
+  if (!web || web.error) {
+    console.log(`   not measured: ${web?.error ?? 'no server'}${raw.buildError ? ` (build: ${raw.buildError})` : ''}`);
+  } else {
+    const rows = web.map((w) => {
+      const jsTarget = w.path === '/login' ? T.loginJs : w.path === '/register' ? undefined : T.screenJs;
+      const jsOk = jsTarget === undefined ? undefined : w.jsKB <= jsTarget;
+      const lcpOk = w.lcpMs === undefined ? undefined : w.lcpMs <= T.lcp;
+      const wrong = w.landed !== w.path ? ` (landed on ${w.landed}!)` : '';
+      if (jsOk === false || lcpOk === false) webMisses.push({ w, jsOk, lcpOk, jsTarget });
+      return [
+        w.path + wrong,
+        f1(w.jsKB),
+        jsTarget ? `≤ ${jsTarget} KB` : 'none',
+        jsTarget ? verdict(jsOk) : '',
+        f1(w.cssKB),
+        f0(w.lcpMs),
+        `≤ ${T.lcp} ms`,
+        verdict(lcpOk),
+        (w.lcpElement ?? '').slice(0, 40),
+      ];
+    });
+    table(['screen', 'JS KB', 'JS target', '', 'CSS KB', 'LCP ms', 'LCP target', '', 'LCP element'], rows);
+    console.log('   (/register has no target of its own in issue 11; workspace screens are loaded signed in)');
+  }
+
+  // 4. start and memory
+  console.log('\n4. Start and memory');
+  const start = phases.start;
+  const rows4 = [];
+  if (start?.error)
+    rows4.push(['npm start → GET /api/ready 200', '—', `≤ ${T.readyS} s`, `not measured: ${start.error}`]);
+  else if (start) {
+    const ok = start.wallMs / 1000 <= T.readyS;
+    if (!ok) misses.push('ready time');
+    rows4.push([
+      'npm start → GET /api/ready 200 (warm install)',
+      `${f1(start.wallMs / 1000)} s`,
+      `≤ ${T.readyS} s`,
+      verdict(ok),
+    ]);
+    rows4.push(['  API RSS just after that start (PGlite, demo seed)', `${f0(start.idleRss)} MiB`, 'none', '']);
+  }
+  if (phases.pglite) {
+    rows4.push([
+      'API restart on the 10,000-member PGlite data (ready)',
+      `${f1(phases.pglite.restartReadyMs / 1000)} s`,
+      'none',
+      '',
+    ]);
+    rows4.push(['API RSS after the load runs, PGlite', `${f0(phases.pglite.rssAfterLoad)} MiB`, 'none', '']);
+    rows4.push(['API RSS after the Chromium loads too, PGlite', `${f0(phases.pglite.rssAfterWeb)} MiB`, 'none', '']);
+  }
+  if (phases.postgres?.rssAfterLoad) {
+    rows4.push(['API RSS after the load runs, PostgreSQL', `${f0(phases.postgres.rssAfterLoad)} MiB`, 'none', '']);
+  }
+  table(['figure', 'measured', 'target', ''], rows4);
+
+  // why not met
+  if (misses.length || scaleMisses.length || webMisses.length)
+    console.log('\nWhere targets are not met, what the profile and the plans show');
+  for (const [engine, prof] of [
+    ['PGlite', phases.pglite?.profile],
+    ['PostgreSQL', phases.postgres?.profile],
+  ]) {
+    if (!prof) continue;
+    if (prof.error) {
+      console.log(`  ${engine} profile failed: ${prof.error}`);
+      continue;
+    }
+    console.log(
+      `\n  ${engine}: CPU profile of the API process serving GET /api/members/me at ${machine.connections} connections` +
+        ` (${f0(prof.rps)} req/s while profiled; ${prof.samples} samples over ${f1(prof.windowMs / 1000)} s), self time:`,
+    );
+    console.log(`    by package:  ${prof.packages.map((p) => `${p.name} ${f1(p.pct)} %`).join(', ')}`);
+    console.log('    by function:');
+    for (const fn of prof.functions) console.log(`      ${lpad(f1(fn.pct), 5)} %  ${fn.name}`);
+  }
+
+  for (const { engine, phase, s } of scaleMisses) {
+    const ex = phase.explain?.results?.find((r) => r.scenario === s.label);
+    console.log(
+      `\n  ${engine}, ${s.label}: p95 ${f1(s.loaded.p95)} ms at ${machine.connections} connections, ${f1(s.single.p50)} ms on one connection.`,
+    );
+    if (phase.explain?.error) console.log(`    EXPLAIN failed: ${phase.explain.error}`);
+    if (!ex) continue;
+    const wall = [...ex.wallMs].sort((a, b) => a - b);
+    console.log(
+      `    listMembers() alone, sequential: median ${f1(wall[Math.floor(wall.length / 2)])} ms; its statements:`,
+    );
+    for (const q of ex.queries)
+      console.log(`      ${lpad(f1(q.execMs), 6)} ms  ${q.sql.replace(/\s+/g, ' ').slice(0, 110)}…`);
+    const slowest = [...ex.queries].sort((a, b) => b.execMs - a.execMs)[0];
+    if (slowest) console.log(`    plan of the slowest statement (EXPLAIN ANALYZE):\n${planLines(slowest.plan)}`);
+  }
+  for (const { w, jsOk, lcpOk, jsTarget } of webMisses) {
+    console.log(`\n  ${w.path}:`);
+    if (jsOk === false) {
+      console.log(`    ${f1(w.jsKB)} KB of JS > ${jsTarget} KB; largest files (gzip -9):`);
+      for (const file of w.jsFiles.slice(0, 6)) console.log(`      ${lpad(f1(file.gz / 1024), 6)} KB  ${file.url}`);
+    }
+    if (lcpOk === false)
+      console.log(`    LCP ${f0(w.lcpMs)} ms on ${w.lcpElement}; network idle after ${f0(w.idleMs)} ms`);
+  }
+}

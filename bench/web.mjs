@@ -1,0 +1,106 @@
+// First load of each screen in headless Chromium: the JavaScript and CSS it downloads (gzip -9 of each
+// same-origin body, so the figure does not depend on whether the server compresses) and its LCP.
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+
+export const DESIGN_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PUBLIC_SCREENS = ['/login', '/register'];
+export const WORKSPACE_SCREENS = [
+  '/',
+  '/users',
+  '/members',
+  '/memberships',
+  '/wallet-settings',
+  '/point-settings',
+  '/store-settings',
+];
+
+const LCP_SCRIPT = `
+  window.__lcp = undefined;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__lcp = { ms: e.startTime, tag: e.element ? e.element.tagName + (e.element.textContent ? ': ' + e.element.textContent.trim().slice(0, 40) : '') : e.url };
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
+
+/** One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended. */
+async function measure(context, base, path) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const bodies = [];
+  const origin = new URL(base).origin;
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.origin !== origin) return;
+    const kind = /\.m?js$/.test(url.pathname) ? 'js' : url.pathname.endsWith('.css') ? 'css' : undefined;
+    if (kind)
+      bodies.push(
+        res
+          .body()
+          .then((b) => ({ kind, url: url.pathname, gz: gzipSync(b, { level: 9 }).length }))
+          .catch(() => undefined),
+      );
+  });
+  const start = Date.now();
+  await page.goto(base + path, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  const lcp = await page.evaluate(() => window.__lcp);
+  const files = (await Promise.all(bodies)).filter(Boolean);
+  const unique = new Map(files.map((f) => [f.url, f]));
+  const sum = (kind) => [...unique.values()].filter((f) => f.kind === kind).reduce((n, f) => n + f.gz, 0) / 1024;
+  const result = {
+    path,
+    landed: new URL(page.url()).pathname,
+    jsKB: sum('js'),
+    cssKB: sum('css'),
+    jsFiles: [...unique.values()].filter((f) => f.kind === 'js').sort((a, b) => b.gz - a.gz),
+    lcpMs: lcp?.ms,
+    lcpElement: lcp?.tag,
+    idleMs: Date.now() - start,
+  };
+  await page.close();
+  return result;
+}
+
+export async function measureWeb({ base, email, password }) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: DESIGN_ARGS,
+  });
+  const results = [];
+  try {
+    const anon = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await anon.addInitScript(LCP_SCRIPT);
+    // One throw-away load first, so the server's file cache is warm for every screen alike.
+    await measure(anon, base, '/login');
+    for (const path of PUBLIC_SCREENS) results.push(await measure(anon, base, path));
+    await anon.close();
+
+    const signedIn = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await signedIn.addInitScript(LCP_SCRIPT);
+    const page = await signedIn.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle').catch(() => {});
+    await page.close();
+    for (const path of WORKSPACE_SCREENS) results.push(await measure(signedIn, base, path));
+    await signedIn.close();
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** GET /api/dashboard: live figures of the tenant (DESIGN §4, beyond the seed's fixed placeholders). */
+export const dashboardSchema = z.object({
+  teamUsers: z.number().int(),
+  members: z.object({ total: z.number().int(), active: z.number().int() }),
+  pointsIssued: z.object({
+    thisMonth: z.number().int(),
+    lastMonth: z.number().int(),
+    /** Change against last month in percent, one decimal; null when last month issued nothing. */
+    trendPercent: z.number().nullable(),
+  }),
+  pointsOutstanding: z.number().int(),
+  /** What the outstanding points are worth at the redeem rate, in dollars; 0 without settings. */
+  liability: z.number(),
+  walletCards: z.object({ count: z.number().int(), basis: z.enum(['wallet', 'members']) }),
+  tierMix: z.array(
+    z.object({ tierId: z.string().nullable(), name: z.string(), color: z.string(), count: z.number().int() }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE, idParamSchema, pageQuery, pageSchema } from './common';
+import { PHONE_PATTERN } from './phone';
+
+/** Members on a points ledger (spec data-screens Members; DESIGN §4 /api/tenants/member, the loyalty engine). */
+export const MEMBER_MESSAGES = {
+  required: 'Required',
+  email: 'Invalid email',
+  phone: 'Invalid phone (use + country code)',
+  emailTaken: 'A member with this email already exists',
+  phoneTaken: 'A member with this phone already exists',
+  amount: 'Enter an amount greater than 0',
+  amountDecimals: 'Amount may have at most two decimal places',
+  amountTooLarge: 'Amount is too large',
+  points: 'Enter a whole number of points of at least 1',
+  adjustPoints: 'Enter a whole number of points other than 0',
+  pointsTooLarge: 'Points value is too large',
+  reason: 'Give a reason for the adjustment',
+  inactive: 'The points system is inactive: points cannot be redeemed. Turn it on in Point Settings.',
+  belowMinimum: (min: number) => `At least ${min.toLocaleString('en-US')} points must be redeemed at a time`,
+  aboveMaximum: (max: number) => `At most ${max.toLocaleString('en-US')} points may be redeemed at a time`,
+  insufficient: (balance: number) => `Not enough points: the member has ${balance.toLocaleString('en-US')} to spend`,
+  adjustBelowZero: (balance: number) =>
+    `The balance cannot go below zero: the member has ${balance.toLocaleString('en-US')} to spend`,
+} as const;
+
+export const MEMBERS_PAGE_SIZE = 20;
+export const TRANSACTIONS_PAGE_SIZE = 10;
+export const MEMBER_STATUSES = ['active', 'inactive'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MEMBER_TEXT_MAX = 120;
+export const MEMBER_SEARCH_MAX = 100;
+export const PURCHASE_AMOUNT_MAX = 1_000_000;
+export const POINTS_CHANGE_MAX = 10_000_000;
+export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+export const IDEMPOTENCY_KEY_MAX = 100;
+
+const clean = (value: string) => !CONTROL_CHARS.test(value);
+
+/** GET /api/tenants/member query. */
+export const membersQuerySchema = z.object({
+  ...pageQuery(MEMBERS_PAGE_SIZE),
+  search: z
+    .string()
+    .max(MEMBER_SEARCH_MAX, `At most ${MEMBER_SEARCH_MAX} characters`)
+    .refine(clean, CONTROL_CHARS_MESSAGE)
+    .optional(),
+  tierId: idParamSchema.optional(),
+  status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or inactive' }).optional(),
+});
+export type MembersQuery = z.input<typeof membersQuerySchema>;
+
+/** One row of the list; `userId` is the member id. */
+export const memberRowSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  membershipCode: z.string(),
+  membershipLevelName: z.string().nullable(),
+  tierId: z.string().nullable(),
+  pointsBalance: z.number().int(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type MemberRow = z.infer<typeof memberRowSchema>;
+export const membersPageSchema = pageSchema(memberRowSchema);
+export type MembersPage = z.infer<typeof membersPageSchema>;
+
+const requiredText = z
+  .string({ error: MEMBER_MESSAGES.required })
+  .trim()
+  .min(1, MEMBER_MESSAGES.required)
+  .max(MEMBER_TEXT_MAX, `At most ${MEMBER_TEXT_MAX} characters`)
+  .refine(clean, CONTROL_CHARS_MESSAGE);
+
+/** Optional e-mail: empty text means none. */
+const optionalEmail = z
+  .string({ error: MEMBER_MESSAGES.email })
+  .trim()
+  .max(254, MEMBER_MESSAGES.email)
+  .refine((value) => value === '' || z.email().safeParse(value).success, MEMBER_MESSAGES.email);
+
+/** Optional phone: empty text means none. */
+const optionalPhone = z
+  .string({ error: MEMBER_MESSAGES.phone })
+  .trim()
+  .refine((value) => value === '' || PHONE_PATTERN.test(value), MEMBER_MESSAGES.phone);
+
+/** POST /api/tenants/member body (and the Add Member form). tierId null or absent: automatic by spend. */
+export const createMemberSchema = z.object({
+  firstName: requiredText,
+  lastName: requiredText,
+  email: optionalEmail.default(''),
+  phone: optionalPhone.default(''),
+  // '' (the form's "Automatic (by spend)") and null both mean: follow lifetime spend.
+  tierId: z
+    .union([z.literal('').transform(() => null), idParamSchema])
+    .nullable()
+    .default(null),
+});
+export type CreateMemberInput = z.input<typeof createMemberSchema>;
+export type CreateMemberBody = z.output<typeof createMemberSchema>;
+
+/** PUT /api/tenants/member/{id} body (and the Edit Member form); tierId null unpins (automatic by spend). */
+export const updateMemberSchema = createMemberSchema.extend({
+  status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or inactive' }),
+});
+export type UpdateMemberInput = z.input<typeof updateMemberSchema>;
+export type UpdateMemberBody = z.output<typeof updateMemberSchema>;
+
+export const memberIdParamsSchema = z.object({ id: idParamSchema });
+
+const tierRefSchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
+
+/** The tenant's redeem terms, so a screen can show what points are worth; null when no settings exist. */
+export const redeemTermsSchema = z.object({
+  isActive: z.boolean(),
+  redeemRatePoints: z.number().int(),
+  redeemRateAmount: z.number(),
+  minimumRedemption: z.number().int().nullable(),
+  maximumRedemption: z.number().int().nullable(),
+});
+export type RedeemTerms = z.infer<typeof redeemTermsSchema>;
+
+/** GET /api/tenants/member/{id}. */
+export const memberDetailSchema = memberRowSchema.extend({
+  tier: tierRefSchema.nullable(),
+  tierPinned: z.boolean(),
+  lifetimeSpend: z.number(),
+  nextTier: z.object({ id: z.string(), name: z.string(), amountToReach: z.number() }).nullable(),
+  expiringNext: z.object({ points: z.number().int(), expiresAt: z.string() }).nullable(),
+  redeemTerms: redeemTermsSchema.nullable(),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+/** One ledger entry; points are signed, amount is the purchase amount or the redeemed value in dollars. */
+export const ledgerEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(LEDGER_TYPES),
+  points: z.number().int(),
+  amount: z.number().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));
+export const transactionsPageSchema = pageSchema(ledgerEntrySchema);
+export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
+
+const amount = z
+  .number({ error: MEMBER_MESSAGES.amount })
+  .gt(0, MEMBER_MESSAGES.amount)
+  .max(PURCHASE_AMOUNT_MAX, MEMBER_MESSAGES.amountTooLarge)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, MEMBER_MESSAGES.amountDecimals);
+
+const points = z
+  .number({ error: MEMBER_MESSAGES.points })
+  .int(MEMBER_MESSAGES.points)
+  .min(1, MEMBER_MESSAGES.points)
+  .max(POINTS_CHANGE_MAX, MEMBER_MESSAGES.pointsTooLarge);
+
+/** POST /api/tenants/member/{id}/transactions body: one of a purchase, a redemption or an adjustment. */
+export const transactionBodySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('PURCHASE'), amount }),
+    z.object({ type: z.literal('REDEEM'), points }),
+    z.object({
+      type: z.literal('ADJUST'),
+      points: z
+        .number({ error: MEMBER_MESSAGES.adjustPoints })
+        .int(MEMBER_MESSAGES.adjustPoints)
+        .min(-POINTS_CHANGE_MAX, MEMBER_MESSAGES.pointsTooLarge)
+        .max(POINTS_CHANGE_MAX, MEMBER_MESSAGES.pointsTooLarge)
+        .refine((value) => value !== 0, MEMBER_MESSAGES.adjustPoints),
+      reason: z
+        .string({ error: MEMBER_MESSAGES.reason })
+        .trim()
+        .min(1, MEMBER_MESSAGES.reason)
+        .max(200, 'At most 200 characters')
+        .refine(clean, CONTROL_CHARS_MESSAGE),
+    }),
+  ],
+  { error: 'Type must be PURCHASE, REDEEM or ADJUST' },
+);
+export type TransactionBody = z.output<typeof transactionBodySchema>;
+export type TransactionInput = z.input<typeof transactionBodySchema>;
+
+/** The answer to a transaction: the entry recorded and the member's new balance and tier. */
+export const transactionResultSchema = z.object({
+  entry: ledgerEntrySchema,
+  pointsBalance: z.number().int(),
+  lifetimeSpend: z.number(),
+  tier: tierRefSchema.nullable(),
+  replayed: z.boolean(),
+});
+export type TransactionResult = z.infer<typeof transactionResultSchema>;
+
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(IDEMPOTENCY_KEY_MAX)
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
+
+/** The part of GET /api/memberships the member forms need (the tiers screen owns the full shape). */
+export const tierOptionSchema = z.object({ id: z.string(), name: z.string(), isActive: z.boolean().optional() });
+export type TierOption = z.infer<typeof tierOptionSchema>;
+export const tierOptionsPageSchema = pageSchema(tierOptionSchema);

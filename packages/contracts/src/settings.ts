@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
+
+/**
+ * The three per-tenant settings records (spec data-screens §3, §5, §9; DESIGN §4):
+ * wallet pass settings, points conversion settings and store settings.
+ */
+export const SETTINGS_MESSAGES = {
+  walletRequired: 'Please upload all images and enter hero text',
+  storeRequired: 'Please upload all images and enter store name',
+  earnRate: 'Please enter earn rate amount and points.',
+  redeemRate: 'Please enter redeem rate points and amount.',
+  expiryDays: 'Please enter expiry days when using days-based expiry.',
+  expiryDate: 'Please select expiry date when using date-based expiry.',
+  expiryDaysRange: 'Expiry days must be a whole number from 1 to 3650',
+  amountPositive: 'Amount must be greater than 0',
+  amountDecimals: 'Amount may have at most two decimal places',
+  amountTooLarge: 'Amount is too large',
+  pointsWhole: 'Points must be a whole number of at least 1',
+  pointsTooLarge: 'Points value is too large',
+  maxBelowMin: 'Maximum redemption must be at least the minimum redemption',
+  color: 'Colour must be a hex value like #a855f7',
+  foreignImage: 'Upload this image here: only images uploaded to this business can be used',
+} as const;
+
+export const CARD_STYLES = ['storeCard', 'generic'] as const;
+export type CardStyle = (typeof CARD_STYLES)[number];
+export const EXPIRY_TYPES = ['NEVER', 'DAYS', 'DATE'] as const;
+export type ExpiryType = (typeof EXPIRY_TYPES)[number];
+
+export const HERO_TEXT_MAX = 120;
+export const LABEL_MAX = 40;
+export const STORE_NAME_MAX = 100;
+export const IMAGE_URL_MAX = 300;
+export const POINTS_DESCRIPTION_MAX = 1000;
+export const EXPIRY_DAYS_MAX = 3650;
+export const AMOUNT_MAX = 1_000_000;
+export const POINTS_MAX = 1_000_000_000;
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Trimmed text without control characters; `required` names the message of an empty value. */
+const text = (max: number, required?: string) => {
+  const base = z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+  return required ? base.refine((value) => value.length > 0, required) : base;
+};
+
+const color = z.string({ error: SETTINGS_MESSAGES.color }).trim().regex(HEX_COLOR, SETTINGS_MESSAGES.color);
+const colorOut = color.transform((value) => value.toLowerCase());
+/** Whether the URL is this tenant's own upload is checked by the server against its uploads. */
+const imageUrl = (required: string) => text(IMAGE_URL_MAX, required);
+
+// ---------- Wallet pass settings ----------
+
+export const passSettingsSchema = z.object({
+  style: z.enum(CARD_STYLES),
+  heroText: z.string(),
+  showPoints: z.boolean(),
+  showLastUpdate: z.boolean(),
+  backgroundColor: z.string(),
+  foregroundColor: z.string(),
+  labelColor: z.string(),
+  logoUrl: z.string(),
+  stripUrl: z.string(),
+  backgroundUrl: z.string(),
+  lblMemberName: z.string(),
+  lblMembershipLvl: z.string(),
+  lblLastUpdate: z.string(),
+  lblPoints: z.string(),
+});
+export type PassSettings = z.infer<typeof passSettingsSchema>;
+
+/** PUT /api/tenant/pass-settings: images and hero text required (spec §5), colours #rrggbb, labels trimmed. */
+export const passSettingsBodySchema = z.object({
+  style: z.enum(CARD_STYLES, { error: 'Card style must be storeCard or generic' }),
+  heroText: text(HERO_TEXT_MAX, SETTINGS_MESSAGES.walletRequired),
+  showPoints: z.boolean({ error: 'Show points must be true or false' }),
+  showLastUpdate: z.boolean({ error: 'Show last update must be true or false' }),
+  backgroundColor: colorOut,
+  foregroundColor: colorOut,
+  labelColor: colorOut,
+  logoUrl: imageUrl(SETTINGS_MESSAGES.walletRequired),
+  stripUrl: imageUrl(SETTINGS_MESSAGES.walletRequired),
+  backgroundUrl: imageUrl(SETTINGS_MESSAGES.walletRequired),
+  lblMemberName: text(LABEL_MAX),
+  lblMembershipLvl: text(LABEL_MAX),
+  lblLastUpdate: text(LABEL_MAX),
+  lblPoints: text(LABEL_MAX),
+});
+export type PassSettingsInput = z.input<typeof passSettingsBodySchema>;
+export type PassSettingsBody = z.output<typeof passSettingsBodySchema>;
+
+/** What the screen shows when a tenant has saved nothing yet (spec §3). */
+export const PASS_SETTINGS_DEFAULTS: PassSettings = {
+  style: 'storeCard',
+  heroText: '',
+  showPoints: true,
+  showLastUpdate: true,
+  backgroundColor: '#a855f7',
+  foregroundColor: '#ffffff',
+  labelColor: '#e9d5ff',
+  logoUrl: '',
+  stripUrl: '',
+  backgroundUrl: '',
+  lblMemberName: 'Member Name',
+  lblMembershipLvl: 'Membership Level',
+  lblLastUpdate: 'Last Update',
+  lblPoints: 'Points',
+};
+
+/** The sample member every card preview shows (spec §2). */
+export const PREVIEW_MEMBER = { name: 'John Doe', level: 'Gold', points: 1250, lastUpdate: 'Jan 1, 2024' } as const;
+
+// ---------- Points conversion settings ----------
+
+export const pointsConversionSchema = z.object({
+  earnRateAmount: z.number(),
+  earnRatePoints: z.number().int(),
+  redeemRatePoints: z.number().int(),
+  redeemRateAmount: z.number(),
+  minimumRedemption: z.number().int().nullable(),
+  maximumRedemption: z.number().int().nullable(),
+  expiryType: z.enum(EXPIRY_TYPES),
+  pointsExpiryDays: z.number().int().nullable(),
+  pointsExpiryDate: z.string().nullable(),
+  isActive: z.boolean(),
+  description: z.string(),
+});
+export type PointsConversion = z.infer<typeof pointsConversionSchema>;
+
+/** True when the value has at most two decimal places (tolerant of binary fractions such as 0.29 * 100). */
+export const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+const amount = (missing: string) =>
+  z
+    .number({ error: missing })
+    .refine(Number.isFinite, missing)
+    .refine((value) => value > 0, SETTINGS_MESSAGES.amountPositive)
+    .refine(hasAtMostTwoDecimals, SETTINGS_MESSAGES.amountDecimals)
+    .refine((value) => value <= AMOUNT_MAX, SETTINGS_MESSAGES.amountTooLarge);
+
+const points = (missing: string) =>
+  z
+    .number({ error: missing })
+    .int(SETTINGS_MESSAGES.pointsWhole)
+    .min(1, SETTINGS_MESSAGES.pointsWhole)
+    .max(POINTS_MAX, SETTINGS_MESSAGES.pointsTooLarge);
+
+const optionalPoints = z
+  .number({ error: SETTINGS_MESSAGES.pointsWhole })
+  .int(SETTINGS_MESSAGES.pointsWhole)
+  .min(1, SETTINGS_MESSAGES.pointsWhole)
+  .max(POINTS_MAX, SETTINGS_MESSAGES.pointsTooLarge)
+  .nullable()
+  .optional()
+  .transform((value) => value ?? null);
+
+/**
+ * POST /api/points-conversion. The expiry type decides which expiry field is kept: DAYS keeps the days
+ * (1–3650) and clears the date, DATE keeps the date-time and clears the days, NEVER clears both (spec §4).
+ * A date without an offset is read as UTC.
+ */
+export const pointsConversionBodySchema = z
+  .object({
+    earnRateAmount: amount(SETTINGS_MESSAGES.earnRate),
+    earnRatePoints: points(SETTINGS_MESSAGES.earnRate),
+    redeemRatePoints: points(SETTINGS_MESSAGES.redeemRate),
+    redeemRateAmount: amount(SETTINGS_MESSAGES.redeemRate),
+    minimumRedemption: optionalPoints,
+    maximumRedemption: optionalPoints,
+    expiryType: z.enum(EXPIRY_TYPES, { error: 'Expiry type must be NEVER, DAYS or DATE' }).default('NEVER'),
+    pointsExpiryDays: z.unknown().optional(),
+    pointsExpiryDate: z.unknown().optional(),
+    isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
+    description: text(POINTS_DESCRIPTION_MAX).default(''),
+  })
+  .superRefine(
+    (body, ctx) => {
+      // Runs even when other fields failed (every bad field is named at once), so nothing here is trusted,
+      // not even that the body is an object (a JSON null reaches this point too).
+      if (typeof body !== 'object' || body === null) return;
+      const { minimumRedemption: min, maximumRedemption: max } = body;
+      if (typeof min === 'number' && typeof max === 'number' && min > max) {
+        ctx.addIssue({ code: 'custom', path: ['maximumRedemption'], message: SETTINGS_MESSAGES.maxBelowMin });
+      }
+      if (body.expiryType === 'DAYS') {
+        const days = body.pointsExpiryDays;
+        if (days === undefined || days === null || days === '') {
+          ctx.addIssue({ code: 'custom', path: ['pointsExpiryDays'], message: SETTINGS_MESSAGES.expiryDays });
+        } else if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > EXPIRY_DAYS_MAX) {
+          ctx.addIssue({ code: 'custom', path: ['pointsExpiryDays'], message: SETTINGS_MESSAGES.expiryDaysRange });
+        }
+      }
+      if (body.expiryType === 'DATE') {
+        const date = body.pointsExpiryDate;
+        if (typeof date !== 'string' || !z.iso.datetime({ local: true, offset: true }).safeParse(date).success) {
+          ctx.addIssue({ code: 'custom', path: ['pointsExpiryDate'], message: SETTINGS_MESSAGES.expiryDate });
+        }
+      }
+    },
+    { when: () => true },
+  )
+  .transform((body) => ({
+    ...body,
+    pointsExpiryDays: body.expiryType === 'DAYS' ? (body.pointsExpiryDays as number) : null,
+    pointsExpiryDate: body.expiryType === 'DATE' ? toUtcIso(body.pointsExpiryDate as string) : null,
+  }));
+export type PointsConversionInput = z.input<typeof pointsConversionBodySchema>;
+export type PointsConversionBody = z.output<typeof pointsConversionBodySchema>;
+
+/** A date-time without an offset is taken as UTC wall-clock time, so what is typed is what comes back. */
+export function toUtcIso(value: string): string {
+  const hasOffset = /(Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  return new Date(hasOffset ? value : `${value}Z`).toISOString();
+}
+
+// ---------- Store settings ----------
+
+export const storeSettingsSchema = z.object({
+  logoUrl: z.string(),
+  text: z.string(),
+  backgroundUrl: z.string(),
+});
+export type StoreSettings = z.infer<typeof storeSettingsSchema>;
+
+/** PUT /api/tenant/store-settings: logo, store name and background all required (spec §5). */
+export const storeSettingsBodySchema = z.object({
+  logoUrl: imageUrl(SETTINGS_MESSAGES.storeRequired),
+  text: text(STORE_NAME_MAX, SETTINGS_MESSAGES.storeRequired),
+  backgroundUrl: imageUrl(SETTINGS_MESSAGES.storeRequired),
+});
+export type StoreSettingsInput = z.input<typeof storeSettingsBodySchema>;
+export type StoreSettingsBody = z.output<typeof storeSettingsBodySchema>;
+
+export const STORE_SETTINGS_DEFAULTS: StoreSettings = { logoUrl: '', text: '', backgroundUrl: '' };
