@@ -30,12 +30,13 @@ export default defineConfig({
     assetsDir: 'assets',
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks keep them cached across deploys.
+        // React and Firebase change less often than the app: chunks of their own keep them cached across
+        // deploys. Every other library stays with the lazy screen that imports it (no catch-all vendor chunk,
+        // which would make /login download the charts, tables and colour pickers of the workspace).
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { expectNoSeriousA11yViolations } from './a11y-support';
+import { dropFile } from './image-support';
 import { registerActiveOwner, signInAsOwner } from './profile-support';
 import { screenshot } from './support';
 
@@ -19,23 +20,6 @@ function image(width: number, height: number, left: string, right: string) {
     .toBuffer();
 }
 
-/** Drops a file on a zone as a browser does: a DataTransfer built in the page, dragenter, dragover and drop. */
-async function dropFile(zone: Locator, name: string, bytes: Buffer, type = 'image/png') {
-  await zone.evaluate(
-    (element, { name, base64, type }) => {
-      const binary = atob(base64);
-      const data = new Uint8Array(binary.length);
-      for (let i = 0; i < binary.length; i++) data[i] = binary.charCodeAt(i);
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([data], name, { type }));
-      for (const event of ['dragenter', 'dragover', 'drop']) {
-        element.dispatchEvent(new DragEvent(event, { bubbles: true, cancelable: true, dataTransfer: transfer }));
-      }
-    },
-    { name, base64: bytes.toString('base64'), type },
-  );
-}
-
 /** Focuses the zone and presses a key; the picker that opens gets the file. */
 async function chooseByKeyboard(page: Page, zone: Locator, key: 'Enter' | ' ', name: string, buffer: Buffer) {
   await zone.focus();
@@ -44,14 +28,6 @@ async function chooseByKeyboard(page: Page, zone: Locator, key: 'Enter' | ' ', n
     page.keyboard.press(key === ' ' ? 'Space' : key),
   ]);
   await chooser.setFiles({ name, mimeType: 'image/png', buffer });
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
 
 /** The image is really served by the API and decodes in the browser. */

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './a11y-support';
+import { dropFile, png } from './image-support';
 import { registerActiveOwner, signInAsOwner } from './profile-support';
-import { dropFile, expectNoSeriousA11yViolations, png } from './settings-support';
 import { screenshot } from './support';
 
 async function freshOwnerOn(page: Page, path: string) {
@@ -9,8 +10,14 @@ async function freshOwnerOn(page: Page, path: string) {
   await page.goto(path);
 }
 
+/**
+ * The card preview paints the admin's own colours (the spec's defaults, white on #a855f7, are below 4.5:1), so
+ * its contrast is the admin's choice and it is left out of the axe scan; the rest of the screen is scanned.
+ */
+const PREVIEW = '[data-testid="wallet-card-preview"]';
+
 /** The drop zone of an image slot, found by its label. */
-const zone = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label}`) });
+const zone = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
 test('wallet settings: images dropped, colours and labels drive the live preview, saved and reloaded', async ({
   page,
@@ -23,7 +30,7 @@ test('wallet settings: images dropped, colours and labels drive the live preview
   const preview = page.getByTestId('wallet-card-preview');
   await expect(preview).toHaveAttribute('data-style', 'storeCard');
   await expect(preview).toHaveCSS('background-color', 'rgb(168, 85, 247)');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'wallet settings', [PREVIEW]);
 
   await dropFile(zone(page, 'Logo'), 'logo.png', png(64, 64, [250, 204, 21], [30, 64, 175]));
   await expect(page.getByText('Logo uploaded successfully', { exact: true })).toBeVisible();
@@ -37,11 +44,11 @@ test('wallet settings: images dropped, colours and labels drive the live preview
 
   await page.getByLabel('Hero Text').fill('Blue Bottle Rewards');
   await expect(preview.getByTestId('pass-logo-text')).toHaveText('Blue Bottle Rewards');
-  await page.getByLabel('Background Color').fill('#0f766e');
+  await page.getByLabel('Background Color', { exact: true }).fill('#0f766e');
   await expect(preview).toHaveCSS('background-color', 'rgb(15, 118, 110)');
-  await page.getByLabel('Foreground Color').fill('#fefce8');
+  await page.getByLabel('Foreground Color', { exact: true }).fill('#fefce8');
   await expect(preview).toHaveCSS('color', 'rgb(254, 252, 232)');
-  await page.getByLabel('Label Color').fill('#fde68a');
+  await page.getByLabel('Label Color', { exact: true }).fill('#fde68a');
   await page.getByLabel('Points Label').fill('Stars');
   await expect(preview.getByTestId('pass-points')).toContainText('Stars');
   await expect(preview.getByTestId('pass-points')).toContainText('1,250');
@@ -64,13 +71,13 @@ test('wallet settings: images dropped, colours and labels drive the live preview
   await expect(preview).toHaveAttribute('data-style', 'generic');
   await expect(preview.getByRole('img', { name: 'Thumbnail' })).toHaveAttribute('src', /^\/files\//);
   await screenshot(page, 'settings-wallet-generic');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousA11yViolations(page, 'wallet settings', [PREVIEW]);
   await save.click();
   await expect(page.getByText('Wallet settings saved successfully', { exact: true })).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Hero Text')).toHaveValue('Blue Bottle Rewards');
-  await expect(page.getByLabel('Background Color')).toHaveValue('#0f766e');
+  await expect(page.getByLabel('Background Color', { exact: true })).toHaveValue('#0f766e');
   await expect(page.getByLabel('Points Label')).toHaveValue('Stars');
   await expect(page.getByLabel('Member Name Label')).toHaveValue('Guest');
   await expect(page.getByRole('switch', { name: 'Show Last Update' })).not.toBeChecked();

@@ -1,10 +1,10 @@
 /** Steps the users specs share: a fresh business over the API, its owner's token, team users, sign-in. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { E2E, emulatorBase } from './env';
 import { registerActiveOwner } from './profile-support';
 import { signInWithPassword, uniqueEmail } from './support';
 
+export { expectNoSeriousA11yViolations } from './a11y-support';
 export { registerActiveOwner };
 
 async function call<T>(method: string, url: string, body: unknown, token?: string): Promise<T> {
@@ -50,10 +50,3 @@ export async function openUsers(page: Page) {
 }
 
 /** axe-core on what is on screen: no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(bad, label).toEqual([]);
-}

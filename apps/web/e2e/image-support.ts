@@ -1,8 +1,7 @@
-/** Steps the settings spec shares: small real PNGs, dropping them on a zone, and an axe check. */
+/** Images for the upload specs: small real PNGs, and dropping a file on a drop zone. */
 
 import { crc32, deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
@@ -50,13 +49,4 @@ export async function dropFile(zone: Locator, name: string, bytes: Buffer, type 
     },
     { name, base64: bytes.toString('base64'), type },
   );
-}
-
-/** axe-core on what is on screen: no serious or critical violation. */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
