@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import postgres from 'postgres';
+import { pg_trgm } from '../apps/api/node_modules/@electric-sql/pglite/dist/contrib/pg_trgm.js';
 import { PGlite } from '../apps/api/node_modules/@electric-sql/pglite/dist/index.js';
 import { drizzle as drizzlePglite } from '../apps/api/node_modules/drizzle-orm/pglite/index.js';
 import { drizzle as drizzlePostgres } from '../apps/api/node_modules/drizzle-orm/postgres-js/index.js';
@@ -30,7 +31,7 @@ if (mode === 'pg') {
   explainRaw = async (text, params) => (await client.unsafe(text, params as never[])) as Record<string, unknown>[];
   close = () => client.end({ timeout: 5 });
 } else {
-  const client = new PGlite(join(target, 'pglite'));
+  const client = new PGlite({ dataDir: join(target, 'pglite'), extensions: { pg_trgm } });
   db = drizzlePglite(client, { schema, logger });
   explainRaw = async (text, params) => (await client.query(text, params)).rows as Record<string, unknown>[];
   close = () => client.close();

@@ -195,6 +195,13 @@ export async function seedPostgres(url: string) {
       for (const [k, text] of memberStatements(JSON.stringify(plan)).entries())
         await timed(names[k] ?? 'step', run, text);
     });
+    // Replica mode skips every trigger, the member counters' too: count once, as migration 0002 does.
+    await timed(
+      'member counts',
+      exec,
+      `insert into member_counts (tenant_id, total) select tenant_id, count(*) from members group by tenant_id
+       on conflict (tenant_id) do update set total = excluded.total`,
+    );
     await timed('vacuum analyze', exec, 'vacuum analyze');
     console.log(`  seeded ${base.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

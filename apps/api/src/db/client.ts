@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,7 +44,8 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  // pg_trgm backs the members search index (migration 0002); PostgreSQL ships it as a contrib extension.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -2,9 +2,6 @@ import * as React from 'react';
 import type { RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
-import { RegisterPage } from '@/features/registration/register-page';
-import { VerifyPage } from '@/features/registration/verify-page';
-import { WorkspaceGate } from './workspace-gate';
 
 // Each workspace screen is its own chunk, fetched when its route is first visited, so the sign-in and
 // registration screens ship without the data screens (and their charts, tables and colour pickers). The
@@ -29,14 +26,24 @@ const StoreSettingsPage = React.lazy(() =>
   import('@/features/store-settings/store-settings-page').then((m) => ({ default: m.StoreSettingsPage })),
 );
 
-/** Spec §2 routes: three public screens, everything else behind the workspace gate. */
+/**
+ * Spec §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
+ * in the first chunk; registration (phone input, country list, SMS code) and the workspace shell (sidebar,
+ * Edit Profile dialog) are loaded by the router before it renders them (route `lazy`, no spinner flash).
+ */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/register/verify', element: <VerifyPage /> },
+  {
+    path: '/register',
+    lazy: async () => ({ Component: (await import('@/features/registration/register-page')).RegisterPage }),
+  },
+  {
+    path: '/register/verify',
+    lazy: async () => ({ Component: (await import('@/features/registration/verify-page')).VerifyPage }),
+  },
   {
     path: '/',
-    element: <WorkspaceGate />,
+    lazy: async () => ({ Component: (await import('./workspace-gate')).WorkspaceGate }),
     children: [
       { index: true, element: <DashboardPage /> },
       { path: 'users', element: <UsersPage /> },

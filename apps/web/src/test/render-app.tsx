@@ -1,16 +1,42 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type * as React from 'react';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { routes } from '@/app/routes';
+import { WorkspaceGate } from '@/app/workspace-gate';
 import { ThemeProvider } from '@/components/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { RegisterPage } from '@/features/registration/register-page';
+import { VerifyPage } from '@/features/registration/verify-page';
 import { createQueryClient } from '@/lib/query-client';
 import { type FakeAuthOptions, FakeAuthProvider } from './fake-auth';
 
+/**
+ * The components behind the router's `lazy` routes, imported here so that a test renders its screen on the
+ * first render, as the app does once the chunk has loaded (the browser suite covers the loading itself).
+ */
+const LAZY_COMPONENTS: Record<string, React.ComponentType> = {
+  '/register': RegisterPage,
+  '/register/verify': VerifyPage,
+  '/': WorkspaceGate,
+};
+
+function withoutLazy(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const children = route.children ? withoutLazy(route.children) : undefined;
+    if (!route.lazy) return { ...route, children } as RouteObject;
+    const Component = route.path ? LAZY_COMPONENTS[route.path] : undefined;
+    if (!Component) throw new Error(`render-app: no component for the lazy route ${route.path}`);
+    const { lazy: _lazy, ...rest } = route;
+    return { ...rest, Component, children } as RouteObject;
+  });
+}
+const testRoutes = withoutLazy(routes);
+
 /** Renders the real routes at `path`, with the session faked and everything else real. */
 export function renderApp(path: string, options: FakeAuthOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(testRoutes, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={createQueryClient()}>
       <ThemeProvider>

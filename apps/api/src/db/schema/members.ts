@@ -34,8 +34,37 @@ export const members = pgTable(
     // Serves the list order (newest first) for paging, forwards and backwards.
     index('members_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('members_tenant_tier_idx').on(t.tenantId, t.tierId),
+    // Search (any part of a name, e-mail, phone or code) by trigram, so it does not read every member of the
+    // tenant: the list's search condition uses exactly this expression (members/repository.ts).
+    index('members_search_trgm_idx').using('gin', sql`${memberSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/**
+ * The one text a member search matches against, lower-cased: full name, e-mail, phone and code, separated by
+ * a unit separator (a control character, which no validated input can contain) so that a search never matches
+ * across two fields, only within one (the full name "first last" counts as one).
+ */
+export function memberSearchText(t: {
+  firstName: unknown;
+  lastName: unknown;
+  email: unknown;
+  phone: unknown;
+  membershipCode: unknown;
+}) {
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || chr(31) || coalesce(${t.email}, '') || chr(31) || ${t.phone} || chr(31) || ${t.membershipCode})`;
+}
+
+/**
+ * How many members each tenant has, kept by triggers on members (migration 0002), so the unfiltered list's
+ * total is one row read instead of counting 100,000 index entries on every page.
+ */
+export const memberCounts = pgTable('member_counts', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+});
 
 /** Per-tenant counter behind membership codes: a code once handed out is never handed out again. */
 export const memberCodeCounters = pgTable('member_code_counters', {

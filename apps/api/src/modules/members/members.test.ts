@@ -109,6 +109,35 @@ describe('members: /api/tenants/member', () => {
     expect((await api.list(b.staff, '?size=3&page=5')).json().content).toEqual([]);
   });
 
+  it('the total follows every create and delete (kept by triggers), and a search never spans two fields', async () => {
+    const b = await business(app);
+    const other = await business(app);
+    await addMember(app, other.owner, { firstName: 'Other', lastName: 'Tenant' });
+    const made: string[] = [];
+    for (let i = 0; i < 4; i++) made.push(await addMember(app, b.owner, { firstName: `C${i}`, lastName: 'Count' }));
+    const total = async (q = '') => (await api.list(b.staff, q)).json().totalElements;
+    expect(await total()).toBe(4);
+    expect((await api.remove(b.owner, made[0] as string)).statusCode).toBe(204);
+    expect(await total()).toBe(3);
+    // A bulk insert outside the API (a seed, an import) is counted too.
+    await app.database.db
+      .insert(members)
+      .values(
+        [1, 2].map((n) => ({
+          id: randomUUID(),
+          tenantId: b.tenantId,
+          firstName: `Bulk${n}`,
+          lastName: 'Row',
+          membershipCode: `BULK${n}`,
+        })),
+      );
+    expect(await total()).toBe(5);
+    expect(await total('?search=count')).toBe(3);
+    // "Count" ends the name and "m0" starts the code: no member matches across that boundary.
+    expect(await total('?search=countm0')).toBe(0);
+    expect((await api.list(other.staff, '')).json().totalElements).toBe(1);
+  });
+
   it('e-mail (any case) and phone are unique per tenant: 409 naming the field; another tenant may reuse them', async () => {
     const b = await business(app);
     const other = await business(app);

@@ -3,6 +3,8 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   memberCodeCounters,
+  memberCounts,
+  memberSearchText,
   members,
   membershipTiers,
   pointsConversionSettings,
@@ -45,14 +47,8 @@ export type ListParams = { page: number; size: number; search?: string; tierId?:
 function listWhere(tenantId: string, params: ListParams): SQL {
   const conditions: SQL[] = [eq(members.tenantId, tenantId)];
   const text = params.search?.trim();
-  if (text) {
-    const p = likePattern(text);
-    conditions.push(
-      sql`(${members.firstName} ilike ${p} or ${members.lastName} ilike ${p}
-        or (${members.firstName} || ' ' || ${members.lastName}) ilike ${p} or ${members.email} ilike ${p}
-        or ${members.phone} ilike ${p} or ${members.membershipCode} ilike ${p})`,
-    );
-  }
+  // The exact expression of the trigram index, so the planner can use it rather than read every member.
+  if (text) conditions.push(sql`${memberSearchText(members)} ilike ${likePattern(text)}`);
   if (params.tierId) conditions.push(eq(members.tierId, params.tierId));
   if (params.status) conditions.push(eq(members.status, params.status));
   return and(...conditions) as SQL;
@@ -61,6 +57,21 @@ function listWhere(tenantId: string, params: ListParams): SQL {
 type RawRow = Omit<MemberRow, 'createdAt'> & { createdAt: Date };
 const toRow = (row: RawRow): MemberRow => ({ ...row, createdAt: row.createdAt.toISOString() });
 
+const isUnfiltered = (params: ListParams) => !params.search?.trim() && !params.tierId && !params.status;
+
+/** The unfiltered total is the trigger-kept counter (one row); a filtered one is counted on its index. */
+async function countMembers(db: Db, tenantId: string, params: ListParams, where: SQL): Promise<number> {
+  if (isUnfiltered(params)) {
+    const [row] = await db
+      .select({ total: memberCounts.total })
+      .from(memberCounts)
+      .where(eq(memberCounts.tenantId, tenantId));
+    return row?.total ?? 0;
+  }
+  const [totals] = await db.select({ total: count() }).from(members).where(where);
+  return totals?.total ?? 0;
+}
+
 /**
  * One page, newest first. Deferred join (DESIGN §6): the ids of the page come from the
  * (tenant_id, created_at desc, id desc) index alone, then only those rows are read; past the middle the
@@ -68,8 +79,7 @@ const toRow = (row: RawRow): MemberRow => ({ ...row, createdAt: row.createdAt.to
  */
 export async function listMembers(db: Db, tenantId: string, params: ListParams) {
   const where = listWhere(tenantId, params);
-  const [totals] = await db.select({ total: count() }).from(members).where(where);
-  const total = totals?.total ?? 0;
+  const total = await countMembers(db, tenantId, params, where);
   const offset = params.page * params.size;
   if (offset >= total) return { rows: [] as MemberRow[], total };
   const reverse = offset > total / 2;
