@@ -27,9 +27,20 @@ step(
   'typecheck (tsc)',
   () => npx(['tsc', '-p', 'packages/contracts']) && npx(['tsc', '-p', 'apps/api']) && npx(['tsc', '-p', 'apps/web']),
 );
-const vitestJson = join(reports, 'vitest.json');
+// Two Vitest runs, each with its own worker count: the API suites spend much of their time waiting on the
+// Auth emulator and the database, so more files run at once than there are cores; the jsdom suites are
+// CPU-bound and get one worker per core, so a busy machine does not starve their user-event typing.
+const apiProjects = ['contracts', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
+const vitestRuns = [
+  { json: join(reports, 'vitest-api.json'), args: [...apiProjects.flatMap((p) => ['--project', p]), '--maxWorkers=3'] },
+  { json: join(reports, 'vitest-web.json'), args: ['--project', 'web', '--maxWorkers=2'] },
+];
 step('unit, component and API tests (Vitest)', () =>
-  npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]),
+  vitestRuns
+    .map(({ json, args }) =>
+      npx(['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]),
+    )
+    .every(Boolean),
 );
 step('web build', () => {
   try {
@@ -53,8 +64,9 @@ step(
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-if (existsSync(vitestJson)) {
-  const r = JSON.parse(readFileSync(vitestJson, 'utf8'));
+for (const { json } of vitestRuns) {
+  if (!existsSync(json)) continue;
+  const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);

@@ -1,10 +1,13 @@
 import type { Dashboard } from '@loyalty/contracts';
 import { CoinsIcon, CreditCardIcon, HandCoinsIcon, type LucideIcon, UsersIcon, WalletIcon } from 'lucide-react';
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useDashboard } from './api/get-dashboard';
+
+// The chart library is the largest part of this screen: it loads after the figures, which show at once.
+const TierMixChart = React.lazy(() => import('./components/tier-mix-chart').then((m) => ({ default: m.TierMixChart })));
 
 interface Metric {
   title: string;
@@ -122,21 +125,9 @@ export function DashboardPage() {
                 <p className="text-muted-foreground text-sm">No members yet</p>
               ) : (
                 <figure aria-label="Members by tier">
-                  <div className="h-56" aria-hidden="true">
-                    <ResponsiveContainer width="100%" height="100%">
-                      <BarChart data={d.tierMix} margin={{ left: -20 }} accessibilityLayer={false}>
-                        <CartesianGrid vertical={false} strokeDasharray="3 3" />
-                        <XAxis dataKey="name" tickLine={false} axisLine={false} fontSize={12} />
-                        <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
-                        <Tooltip cursor={{ fillOpacity: 0.1 }} />
-                        <Bar dataKey="count" name="Members" radius={4}>
-                          {d.tierMix.map((t) => (
-                            <Cell key={t.tierId ?? 'none'} fill={t.color} />
-                          ))}
-                        </Bar>
-                      </BarChart>
-                    </ResponsiveContainer>
-                  </div>
+                  <React.Suspense fallback={<Skeleton className="h-56" />}>
+                    <TierMixChart tierMix={d.tierMix} />
+                  </React.Suspense>
                   <figcaption>
                     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="tier-mix">
                       {d.tierMix.map((t) => (
