@@ -120,17 +120,15 @@ describe('members: /api/tenants/member', () => {
     expect((await api.remove(b.owner, made[0] as string)).statusCode).toBe(204);
     expect(await total()).toBe(3);
     // A bulk insert outside the API (a seed, an import) is counted too.
-    await app.database.db
-      .insert(members)
-      .values(
-        [1, 2].map((n) => ({
-          id: randomUUID(),
-          tenantId: b.tenantId,
-          firstName: `Bulk${n}`,
-          lastName: 'Row',
-          membershipCode: `BULK${n}`,
-        })),
-      );
+    await app.database.db.insert(members).values(
+      [1, 2].map((n) => ({
+        id: randomUUID(),
+        tenantId: b.tenantId,
+        firstName: `Bulk${n}`,
+        lastName: 'Row',
+        membershipCode: `BULK${n}`,
+      })),
+    );
     expect(await total()).toBe(5);
     expect(await total('?search=count')).toBe(3);
     // "Count" ends the name and "m0" starts the code: no member matches across that boundary.
