@@ -31,8 +31,10 @@ export const members = pgTable(
     uniqueIndex('members_tenant_code_key').on(t.tenantId, t.membershipCode),
     uniqueIndex('members_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     uniqueIndex('members_tenant_phone_key').on(t.tenantId, t.phone).where(sql`${t.phone} <> ''`),
-    // Serves the list order (newest first) for paging, forwards and backwards.
-    index('members_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    // Serves the list order (newest first) for paging, forwards and backwards. NULLS FIRST is what a plain
+    // ORDER BY ... DESC means: with NULLS LAST (Drizzle's default for desc()) the planner would not use this
+    // index for that order and would sort the tenant's 100,000 rows for every page.
+    index('members_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('members_tenant_tier_idx').on(t.tenantId, t.tierId),
     // Search (any part of a name, e-mail, phone or code) by trigram, so it does not read every member of the
     // tenant: the list's search condition uses exactly this expression (members/repository.ts).
@@ -101,7 +103,12 @@ export const pointsLedger = pgTable(
     uniqueIndex('points_ledger_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index('points_ledger_member_created_idx').on(t.tenantId, t.memberId, t.createdAt.desc(), t.id.desc()),
+    index('points_ledger_member_created_idx').on(
+      t.tenantId,
+      t.memberId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('points_ledger_tenant_created_idx').on(t.tenantId, t.createdAt),
   ],
 );

@@ -1,14 +1,5 @@
 import type { MemberRow } from '@loyalty/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteMember } from '../api/delete-member';
 import { failureMessage, fullName, MEMBERS_TEXT } from '../members-labels';
@@ -26,22 +17,13 @@ export function DeleteMemberDialog({ member, onClose }: { member: MemberRow | nu
     }
   };
   return (
-    <AlertDialog open={member !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{MEMBERS_TEXT.deleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {member ? `${fullName(member)} (${member.membershipCode}). ` : ''}
-            {MEMBERS_TEXT.deleteText}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            Delete
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={member !== null}
+      title={MEMBERS_TEXT.deleteTitle}
+      description={`${member ? `${fullName(member)} (${member.membershipCode}). ` : ''}${MEMBERS_TEXT.deleteText}`}
+      pending={remove.isPending}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,14 +1,5 @@
 import type { Membership } from '@loyalty/contracts';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { useDeleteMembership } from '../api/delete-membership';
 import { failureText, MEMBERSHIPS_TEXT } from '../memberships-labels';
@@ -26,22 +17,14 @@ export function DeleteMembershipDialog({ tier, onClose }: { tier: Membership | n
     }
   };
   return (
-    <AlertDialog open={tier !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{MEMBERSHIPS_TEXT.deleteTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {tier ? `${tier.name}. ` : ''}
-            {MEMBERSHIPS_TEXT.deleteText}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      open={tier !== null}
+      title={MEMBERSHIPS_TEXT.deleteTitle}
+      description={`${tier ? `${tier.name}. ` : ''}${MEMBERSHIPS_TEXT.deleteText}`}
+      pending={remove.isPending}
+      pendingLabel="Deleting..."
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }

@@ -1,0 +1,72 @@
+import { AlertCircleIcon } from 'lucide-react';
+import type * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The part of a TanStack query a settings screen reads. */
+interface SettingsQuery<T> {
+  data: T | undefined;
+  error: Error | null;
+  isError: boolean;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * The frame the three settings screens share (spec data-screens §2): title and subtitle, a read-only notice
+ * for staff, then the spec's three states: the "Error Loading Settings" card with Retry, a skeleton while
+ * loading, and the form once the record (or its 404 defaults) is there.
+ */
+export function SettingsScreen<T>({
+  title,
+  subtitle,
+  canWrite,
+  query,
+  loadFailed,
+  skeleton,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  canWrite: boolean;
+  query: SettingsQuery<T>;
+  /** Shown when the failure carries no message of its own. */
+  loadFailed: string;
+  skeleton: React.ReactNode;
+  children: (data: T | undefined) => React.ReactNode;
+}) {
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-1">
+        <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
+        <p className="text-muted-foreground">{subtitle}</p>
+      </div>
+      {!canWrite && (
+        <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">
+          You can view these settings. Only an admin or the owner can change them.
+        </p>
+      )}
+      {query.isError ? (
+        <Card className="border-destructive/50">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-destructive">
+              <AlertCircleIcon className="size-5" aria-hidden="true" />
+              Error Loading Settings
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid justify-items-start gap-4">
+            <p className="text-muted-foreground text-sm">{query.error?.message || loadFailed}</p>
+            <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
+              Retry
+            </Button>
+          </CardContent>
+        </Card>
+      ) : query.isPending ? (
+        skeleton
+      ) : (
+        children(query.data)
+      )}
+    </div>
+  );
+}
