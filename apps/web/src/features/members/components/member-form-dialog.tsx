@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMemberSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
+import { SelectField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -18,7 +19,6 @@ import { useMember } from '../api/get-member';
 import { useTierOptions } from '../api/get-tier-options';
 import { useUpdateMember } from '../api/update-member';
 import { failureMessage, MEMBERS_TEXT } from '../members-labels';
-import { SelectField, TextField } from './form-fields';
 
 const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
 

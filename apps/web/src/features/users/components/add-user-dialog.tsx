@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateUserBody, type CreateUserInput, createUserSchema } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
+import { SelectField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,7 +15,6 @@ import { toast } from '@/components/ui/use-toast';
 import { useCreateUser } from '../api/create-user';
 import { failureMessage } from '../users-labels';
 import { applyServerErrors } from './apply-server-errors';
-import { SelectField, TextField } from './user-form-fields';
 
 const EMPTY: CreateUserInput = { firstName: '', lastName: '', email: '', phone: '', role: '', password: '' };
 const ROLE_CHOICES = [

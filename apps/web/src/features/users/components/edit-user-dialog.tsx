@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TenantUser, type UpdateUserBody, type UpdateUserInput, updateUserSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
+import { SelectField, TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import { toast } from '@/components/ui/use-toast';
 import { useUpdateUser } from '../api/update-user';
 import { failureMessage } from '../users-labels';
 import { applyServerErrors } from './apply-server-errors';
-import { SelectField, TextField } from './user-form-fields';
 
 const ROLE_CHOICES = [
   { value: 'ADMIN', label: 'Admin' },

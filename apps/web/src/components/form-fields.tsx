@@ -1,15 +1,16 @@
+/** The labelled form fields of the dialogs (users, members): react-hook-form registration, message below. */
 import type * as React from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-type FieldProps = { id: string; label: string; error: FieldError | undefined; registration: UseFormRegisterReturn };
-
-const described = (id: string, error: FieldError | undefined) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': error ? `${id}-error` : undefined,
-});
+type FieldProps = {
+  id: string;
+  label: string;
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+};
 
 function ErrorText({ id, error }: { id: string; error: FieldError | undefined }) {
   return error?.message ? (
@@ -19,6 +20,12 @@ function ErrorText({ id, error }: { id: string; error: FieldError | undefined })
   ) : null;
 }
 
+const described = (id: string, error: FieldError | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** A labelled text input with its message below (validated on blur, then on change). */
 export function TextField({
   id,
   label,
@@ -35,8 +42,9 @@ export function TextField({
   );
 }
 
-export type Choice = { value: string; label: string };
+export type Choice = { value: string; label: string; disabled?: boolean };
 
+/** A native select: keyboard, screen readers and phones handle it as users expect. */
 export function SelectField({ id, label, error, registration, choices }: FieldProps & { choices: Choice[] }) {
   return (
     <div className="grid gap-2">
@@ -46,13 +54,14 @@ export function SelectField({ id, label, error, registration, choices }: FieldPr
         className={cn(
           'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none',
           'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30',
+          'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
         )}
         {...described(id, error)}
         {...registration}
       >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value} disabled={choice.disabled}>
+            {choice.label}
           </option>
         ))}
       </select>
