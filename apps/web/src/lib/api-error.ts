@@ -67,3 +67,10 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   const code = isRecord(body) && typeof body.error === 'string' ? body.error : undefined;
   return new ApiError({ status: response.status, message, fieldErrors: fieldErrorsOf(body), code, body });
 }
+
+/** What a failure toast says: the server's own message, else the error's, else "Unknown error" (spec §8). */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? (error.message || 'Unknown error');
+  if (error instanceof Error && error.message) return error.message;
+  return 'Unknown error';
+}

@@ -1,5 +1,4 @@
 import type { LedgerType, MemberRow } from '@loyalty/contracts';
-import { ApiError } from '@/lib/api-client';
 
 export const MEMBERS_TEXT = {
   title: 'Members',
@@ -49,8 +48,4 @@ export const LEDGER_LABELS: Record<LedgerType, string> = {
   EXPIRE: 'Expired',
 };
 
-export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.message || 'Unknown error');
-  if (error instanceof Error && error.message) return error.message;
-  return 'Unknown error';
-}
+export { failureMessage } from '@/lib/api-error';

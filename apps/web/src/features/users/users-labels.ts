@@ -1,5 +1,4 @@
 import type { TenantUser } from '@loyalty/contracts';
-import { ApiError } from '@/lib/api-client';
 
 export const USERS_TEXT = {
   title: 'Users',
@@ -34,11 +33,7 @@ export function displayName(user: Pick<TenantUser, 'firstName' | 'lastName' | 'e
 }
 
 /** The toast text of a failure: the server's message, the error's, or Unknown error (spec §8). */
-export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.message || 'Unknown error');
-  if (error instanceof Error && error.message) return error.message;
-  return 'Unknown error';
-}
+export { failureMessage } from '@/lib/api-error';
 
 /** What the signed-in user may do with a row (spec §5, §6). */
 export function rowPermissions(user: TenantUser, ownUserId: string) {
