@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type App, deleteApp, initializeApp } from 'firebase-admin/app';
 import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 import type { Config } from '../config';
+import { createVerifiedTokenCache } from './verified-tokens';
 
 export type IdentityClaims = { uid: string; email?: string; emailVerified: boolean; phone?: string };
 
@@ -24,10 +25,15 @@ export function createFirebaseAdmin(config: Config): FirebaseAdmin {
   const app: App = initializeApp({ projectId: config.firebase.projectId }, `api-${randomUUID()}`);
   const auth = getAuth(app);
   const revocation = createRevocationCache(auth);
+  const verified = createVerifiedTokenCache();
   return {
     auth,
     async verifyToken(token) {
-      const decoded = await verifyLocally(auth, token);
+      let decoded = verified.get(token);
+      if (!decoded) {
+        decoded = await verifyLocally(auth, token);
+        verified.set(token, decoded);
+      }
       await revocation.assertValid(decoded);
       return {
         uid: decoded.uid,

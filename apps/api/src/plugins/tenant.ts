@@ -4,10 +4,13 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/errors';
 import { findMembership, type Membership } from '../modules/identity/repository';
+import { createMembershipCache, type MembershipCache } from './membership-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Recently read memberships; cleared by every write through this instance. */
+    memberships: MembershipCache;
     /** preHandler after authenticate: resolves the caller's tenant once; repositories take it as an argument. */
     requireTenant(request: FastifyRequest): Promise<void>;
   }
@@ -22,11 +25,14 @@ const UUIDISH = /^[A-Za-z0-9-]{1,64}$/;
  * The tenant named by X-Tenant-Id, or else the caller's first tenant. A tenant the caller does not belong
  * to is the same 403 as an unknown one, so the answer reveals nothing about other tenants.
  */
-export async function resolveMembership(db: Database, request: FastifyRequest): Promise<Membership> {
+export async function resolveMembership(app: FastifyInstance, request: FastifyRequest): Promise<Membership> {
   const header = request.headers['x-tenant-id'];
   const wanted = Array.isArray(header) ? header[0] : header;
   if (wanted !== undefined && !UUIDISH.test(wanted)) throw new AppError(403, 'Forbidden', { error: 'FORBIDDEN' });
-  const membership = await findMembership(db, request.identity.uid, wanted || undefined);
+  const { uid } = request.identity;
+  const membership = await app.memberships.get(uid, wanted || undefined, () =>
+    findMembership(app.db, uid, wanted || undefined),
+  );
   if (membership) return membership;
   if (wanted) throw new AppError(403, 'Forbidden', { error: 'FORBIDDEN' });
   throw new AppError(403, 'This account does not belong to any business.', { error: IDENTITY_ERROR.noTenant });
@@ -45,11 +51,20 @@ export function membershipBlock(m: Membership): AppError | undefined {
   return undefined;
 }
 
+const READ = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Database }) => {
   app.decorate('db', opts.db);
+  app.decorate('memberships', createMembershipCache());
   app.decorateRequest('tenant', null as unknown as Membership);
+  // Any write may have changed a role, a status or a tenant: cheaper to forget all than to track which.
+  // onSend runs after the handler's transaction has committed and before the client can see the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!READ.has(request.method)) app.memberships.clear();
+    return payload;
+  });
   app.decorate('requireTenant', async (request: FastifyRequest) => {
-    const membership = await resolveMembership(opts.db, request);
+    const membership = await resolveMembership(app, request);
     const block = membershipBlock(membership);
     if (block) throw block;
     request.tenant = membership;

@@ -14,7 +14,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const membership = await resolveMembership(app.db, request);
+      const membership = await resolveMembership(app, request);
       const block = membershipBlock(membership);
       if (block) throw block;
       return {
