@@ -12,7 +12,10 @@ import {
 } from '@/lib/auth';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
 import { performLogout } from '@/lib/logout';
-import { fetchMemberIdentity } from '@/lib/member-identity';
+
+// The identity check validates the answer with the contracts' zod schemas; the sign-in screen needs it only
+// once someone signs in, so it is fetched then (in parallel with the sign-in itself), not with the screen.
+const loadMemberIdentity = () => import('@/lib/member-identity');
 
 /** Wires the session interface to Firebase and the API; the only provider that knows about either. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
@@ -54,16 +57,18 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       emulator,
       // The user is set right away (not only by the listener) so the next screen sees it at once.
       signInWithEmail: async (email, password) => {
+        void loadMemberIdentity();
         const signedIn = await signInWithEmail(email, password);
         setUser(signedIn);
         return signedIn;
       },
       signInWithGoogle: async (account) => {
+        void loadMemberIdentity();
         const signedIn = await signInWithGoogle(account);
         setUser(signedIn);
         return signedIn;
       },
-      checkMemberIdentity: () => fetchMemberIdentity(api),
+      checkMemberIdentity: async () => (await loadMemberIdentity()).fetchMemberIdentity(api),
       logout: async () => {
         const errors = await performLogout({ queryClient, signOut: signOutUser });
         for (const error of errors) console.error('A sign-out step failed', error);

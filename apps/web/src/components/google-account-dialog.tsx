@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -80,25 +79,4 @@ export function GoogleAccountDialog({ open, onChoose, onCancel }: GoogleAccountD
       </DialogContent>
     </Dialog>
   );
-}
-
-/**
- * Lets a flow `await chooseAccount()` like it would await a popup; null means the user cancelled,
- * which callers treat like a closed popup (silently).
- */
-export function useGoogleAccountChooser() {
-  const [resolve, setResolve] = React.useState<((account: EmulatorGoogleAccount | null) => void) | null>(null);
-
-  const chooseAccount = React.useCallback(
-    () => new Promise<EmulatorGoogleAccount | null>((done) => setResolve(() => done)),
-    [],
-  );
-
-  const finish = (account: EmulatorGoogleAccount | null) => {
-    resolve?.(account);
-    setResolve(null);
-  };
-
-  const dialog = <GoogleAccountDialog open={resolve !== null} onChoose={finish} onCancel={() => finish(null)} />;
-  return { chooseAccount, dialog };
 }

@@ -2,7 +2,7 @@
  * The only module that talks to the Firebase SDK (DESIGN §2), so the rest of the app depends on
  * plain functions and types and can be tested without Firebase.
  */
-import { type FirebaseWebConfig, firebaseConfigSchema } from '@loyalty/contracts';
+import type { FirebaseWebConfig } from '@loyalty/contracts';
 import { initializeApp } from 'firebase/app';
 import {
   type Auth,
@@ -46,6 +46,30 @@ const CONFIG_FAILED = 'Failed to fetch Firebase config';
 let state: FirebaseState | null = null;
 let pending: Promise<FirebaseState> | null = null;
 
+const REQUIRED_KEYS = ['apiKey', 'authDomain', 'projectId', 'appId'] as const;
+const OPTIONAL_KEYS = ['storageBucket', 'messagingSenderId', 'emulatorHost'] as const;
+
+/**
+ * The contract's firebaseConfigSchema, checked by hand: this runs before the sign-in screen can work, and zod
+ * would add about a third to that screen's first load. Same answer as the schema (auth-config.test.ts holds
+ * the two side by side): the required strings, the optional ones when present, nothing else.
+ */
+export function readFirebaseConfig(value: unknown): FirebaseWebConfig | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const source = value as Record<string, unknown>;
+  const config: Record<string, string> = {};
+  for (const key of REQUIRED_KEYS) {
+    if (typeof source[key] !== 'string') return null;
+    config[key] = source[key];
+  }
+  for (const key of OPTIONAL_KEYS) {
+    if (source[key] === undefined) continue;
+    if (typeof source[key] !== 'string') return null;
+    config[key] = source[key];
+  }
+  return config as unknown as FirebaseWebConfig;
+}
+
 async function fetchConfig(): Promise<FirebaseWebConfig> {
   let response: Response;
   try {
@@ -54,9 +78,9 @@ async function fetchConfig(): Promise<FirebaseWebConfig> {
     throw new Error(CONFIG_FAILED);
   }
   if (!response.ok) throw new Error(CONFIG_FAILED);
-  const parsed = firebaseConfigSchema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new Error(CONFIG_FAILED);
-  return parsed.data;
+  const config = readFirebaseConfig(await response.json().catch(() => null));
+  if (!config) throw new Error(CONFIG_FAILED);
+  return config;
 }
 
 function createAuth(config: FirebaseWebConfig): FirebaseState {

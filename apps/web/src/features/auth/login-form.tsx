@@ -1,17 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
 import { GoogleIcon } from '@/components/google-icon';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-const loginSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
-});
-export type LoginValues = z.infer<typeof loginSchema>;
+export interface LoginValues {
+  email: string;
+  password: string;
+}
+
+// Two "required" checks need no schema library: rules keep zod (and its resolver) out of the sign-in screen's
+// first load. The page trims the e-mail before signing in.
+const rules = {
+  email: { validate: (value: string) => value.trim() !== '' || 'Email is required' },
+  password: { required: 'Password is required' },
+} as const;
 
 interface LoginFormProps {
   defaultEmail: string;
@@ -24,7 +28,6 @@ interface LoginFormProps {
 
 export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, onGoogle }: LoginFormProps) {
   const form = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
@@ -42,7 +45,7 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
           required
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...form.register('email', { onChange: (event) => onEmailChange(event.target.value) })}
+          {...form.register('email', { ...rules.email, onChange: (event) => onEmailChange(event.target.value) })}
         />
         {errors.email && (
           <p id="login-email-error" className="text-destructive text-sm">
@@ -59,7 +62,7 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
           required
           aria-invalid={errors.password ? true : undefined}
           aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...form.register('password')}
+          {...form.register('password', rules.password)}
         />
         {errors.password && (
           <p id="login-password-error" className="text-destructive text-sm">

@@ -1,7 +1,7 @@
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
-import { useGoogleAccountChooser } from '@/components/google-account-dialog';
+import { useGoogleAccountChooser } from '@/components/google-account-chooser';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';

@@ -1,6 +1,6 @@
 import * as React from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useGoogleAccountChooser } from '@/components/google-account-dialog';
+import { useGoogleAccountChooser } from '@/components/google-account-chooser';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { type EmulatorGoogleAccount, useAuth } from '@/lib/auth-context';

@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { useGoogleAccountChooser } from '@/components/google-account-dialog';
+import { useGoogleAccountChooser } from '@/components/google-account-chooser';
 import { GoogleIcon } from '@/components/google-icon';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
