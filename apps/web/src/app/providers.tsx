@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
 import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { queryClient } from '@/lib/query-client';
 import { AuthProvider } from './auth-provider';
 
@@ -11,10 +10,8 @@ export function Providers({ children }: { children: React.ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <AuthProvider>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {children}
+          <Toaster />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -2,12 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate } from 'react-router';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
-import { EditProfileDialog } from '@/features/profile/components/edit-profile-dialog';
 import { useAuth } from '@/lib/auth-context';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { type Workspace, WorkspaceContext } from '@/lib/workspace-context';
 import { WorkspaceShell } from './workspace-shell';
+
+// The Edit Profile dialog (tabs, phone input with its country list, SMS code entry) is fetched the first time
+// it is opened, so no workspace screen carries it in its first load.
+const EditProfileDialog = React.lazy(() =>
+  import('@/features/profile/components/edit-profile-dialog').then((m) => ({ default: m.EditProfileDialog })),
+);
 
 export function PreparingWorkspace() {
   return (
@@ -31,6 +37,8 @@ export function WorkspaceGate() {
   });
   const result = identity.data;
   const [profileOpen, setProfileOpen] = React.useState(false);
+  // Once opened, the dialog stays mounted (closed) so it animates out and keeps its state like before.
+  const [profileShown, setProfileShown] = React.useState(false);
   const workspace = React.useMemo<Workspace>(
     () =>
       result?.status === 'OK'
@@ -58,8 +66,20 @@ export function WorkspaceGate() {
   if (result.status === 'NOT_AUTHENTICATED') return <Navigate to="/login" replace />;
   return (
     <WorkspaceContext value={workspace}>
-      <WorkspaceShell onEditProfile={() => setProfileOpen(true)} />
-      <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+      {/* Tooltips exist only in the workspace (sidebar, profile), so their provider and code live here. */}
+      <TooltipProvider>
+        <WorkspaceShell
+          onEditProfile={() => {
+            setProfileShown(true);
+            setProfileOpen(true);
+          }}
+        />
+        {profileShown && (
+          <React.Suspense fallback={null}>
+            <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+          </React.Suspense>
+        )}
+      </TooltipProvider>
     </WorkspaceContext>
   );
 }
