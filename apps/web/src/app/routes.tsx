@@ -1,58 +1,71 @@
 import * as React from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
 
-// Each workspace screen is its own chunk, fetched when its route is first visited, so the sign-in and
-// registration screens ship without the data screens (and their charts, tables and colour pickers). The
-// workspace shell renders at once and suspends only its content area (see workspace-shell.tsx).
-const DashboardPage = React.lazy(() =>
-  import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// Each screen but sign-in is its own chunk, fetched when its route is first visited, so the sign-in and
+// registration screens ship without the data screens (and their charts, tables and colour pickers). Each
+// route names its chunk's loader in `handle.preload`, so that a first visit fetches every chunk the address
+// needs at once (preloadRoute below) instead of one after the other.
+type Loader = () => Promise<unknown>;
+
+function screen<T extends React.ComponentType>(load: () => Promise<T>) {
+  const Component = React.lazy(async () => ({ default: await load() }));
+  return { Component, handle: { preload: load satisfies Loader } };
+}
+
+const register = screen(async () => (await import('@/features/registration/register-page')).RegisterPage);
+const verify = screen(async () => (await import('@/features/registration/verify-page')).VerifyPage);
+// The workspace shell renders as soon as its chunk is there and suspends only its content area (see
+// workspace-shell.tsx) while a screen's chunk loads.
+const workspace = screen(async () => (await import('./workspace-gate')).WorkspaceGate);
+const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage);
+const users = screen(async () => (await import('@/features/users/users-page')).UsersPage);
+const members = screen(async () => (await import('@/features/members/members-page')).MembersPage);
+const memberships = screen(async () => (await import('@/features/memberships/memberships-page')).MembershipsPage);
+const walletSettings = screen(
+  async () => (await import('@/features/wallet-settings/wallet-settings-page')).WalletSettingsPage,
 );
-const UsersPage = React.lazy(() => import('@/features/users/users-page').then((m) => ({ default: m.UsersPage })));
-const MembersPage = React.lazy(() =>
-  import('@/features/members/members-page').then((m) => ({ default: m.MembersPage })),
+const pointSettings = screen(
+  async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
 );
-const MembershipsPage = React.lazy(() =>
-  import('@/features/memberships/memberships-page').then((m) => ({ default: m.MembershipsPage })),
-);
-const WalletSettingsPage = React.lazy(() =>
-  import('@/features/wallet-settings/wallet-settings-page').then((m) => ({ default: m.WalletSettingsPage })),
-);
-const PointSettingsPage = React.lazy(() =>
-  import('@/features/point-settings/point-settings-page').then((m) => ({ default: m.PointSettingsPage })),
-);
-const StoreSettingsPage = React.lazy(() =>
-  import('@/features/store-settings/store-settings-page').then((m) => ({ default: m.StoreSettingsPage })),
+const storeSettings = screen(
+  async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
 
 /**
  * Spec §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
  * in the first chunk; registration (phone input, country list, SMS code) and the workspace shell (sidebar,
- * Edit Profile dialog) are loaded by the router before it renders them (route `lazy`, no spinner flash).
+ * Edit Profile dialog) come in chunks of their own. Rendered with `useRoutes` in a `BrowserRouter` (app.tsx):
+ * the app uses no loaders or actions, and the data router would add a fifth to the sign-in screen's code.
+ * Navigations run in a transition, so the current screen stays until the next one's chunk has loaded.
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
-  {
-    path: '/register',
-    lazy: async () => ({ Component: (await import('@/features/registration/register-page')).RegisterPage }),
-  },
-  {
-    path: '/register/verify',
-    lazy: async () => ({ Component: (await import('@/features/registration/verify-page')).VerifyPage }),
-  },
+  { path: '/register', ...register },
+  { path: '/register/verify', ...verify },
   {
     path: '/',
-    lazy: async () => ({ Component: (await import('./workspace-gate')).WorkspaceGate }),
+    ...workspace,
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'members', element: <MembersPage /> },
-      { path: 'memberships', element: <MembershipsPage /> },
-      { path: 'wallet-settings', element: <WalletSettingsPage /> },
-      { path: 'point-settings', element: <PointSettingsPage /> },
-      { path: 'store-settings', element: <StoreSettingsPage /> },
+      { index: true, ...dashboard },
+      { path: 'users', ...users },
+      { path: 'members', ...members },
+      { path: 'memberships', ...memberships },
+      { path: 'wallet-settings', ...walletSettings },
+      { path: 'point-settings', ...pointSettings },
+      { path: 'store-settings', ...storeSettings },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/** Starts fetching the chunks of every route that `pathname` matches, in parallel. */
+export function preloadRoute(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const preload = (match.route.handle as { preload?: Loader } | undefined)?.preload;
+    preload?.().catch(() => {
+      // The render will load it again and fail there, where the error is handled.
+    });
+  }
+}

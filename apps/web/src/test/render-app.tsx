@@ -13,8 +13,9 @@ import { createQueryClient } from '@/lib/query-client';
 import { type FakeAuthOptions, FakeAuthProvider } from './fake-auth';
 
 /**
- * The components behind the router's `lazy` routes, imported here so that a test renders its screen on the
- * first render, as the app does once the chunk has loaded (the browser suite covers the loading itself).
+ * The components behind the top-level lazy routes (React.lazy, see app/routes.tsx), imported here so that a
+ * test renders its screen on the first render, as the app does once the chunk has loaded (the browser suite
+ * covers the loading itself). The workspace screens stay lazy, inside the shell's Suspense, as in the app.
  */
 const LAZY_COMPONENTS: Record<string, React.ComponentType> = {
   '/register': RegisterPage,
@@ -22,14 +23,17 @@ const LAZY_COMPONENTS: Record<string, React.ComponentType> = {
   '/': WorkspaceGate,
 };
 
+const isLazy = (component: unknown) =>
+  typeof component === 'object' && component !== null && '$$typeof' in component
+    ? component.$$typeof === Symbol.for('react.lazy')
+    : false;
+
 function withoutLazy(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
-    const children = route.children ? withoutLazy(route.children) : undefined;
-    if (!route.lazy) return { ...route, children } as RouteObject;
+    if (!isLazy(route.Component)) return route;
     const Component = route.path ? LAZY_COMPONENTS[route.path] : undefined;
     if (!Component) throw new Error(`render-app: no component for the lazy route ${route.path}`);
-    const { lazy: _lazy, ...rest } = route;
-    return { ...rest, Component, children } as RouteObject;
+    return { ...route, Component } as RouteObject;
   });
 }
 const testRoutes = withoutLazy(routes);
