@@ -1,13 +1,10 @@
 import type { Dashboard } from '@loyalty/contracts';
 import { CoinsIcon, CreditCardIcon, HandCoinsIcon, type LucideIcon, UsersIcon, WalletIcon } from 'lucide-react';
-import * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useDashboard } from './api/get-dashboard';
-
-// The chart library is the largest part of this screen: it loads after the figures, which show at once.
-const TierMixChart = React.lazy(() => import('./components/tier-mix-chart').then((m) => ({ default: m.TierMixChart })));
+import { TierMixChart } from './components/tier-mix-chart';
 
 interface Metric {
   title: string;
@@ -125,9 +122,7 @@ export function DashboardPage() {
                 <p className="text-muted-foreground text-sm">No members yet</p>
               ) : (
                 <figure aria-label="Members by tier">
-                  <React.Suspense fallback={<Skeleton className="h-56" />}>
-                    <TierMixChart tierMix={d.tierMix} />
-                  </React.Suspense>
+                  <TierMixChart tierMix={d.tierMix} />
                   <figcaption>
                     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="tier-mix">
                       {d.tierMix.map((t) => (
