@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { membershipTiers } from './membership-tiers';
 import { accounts, tenants } from './tenants';
 
@@ -66,6 +66,11 @@ export const memberCounts = pgTable('member_counts', {
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
+  /**
+   * Moves on every change to what the members and tiers lists show (triggers of migration 0004), so a
+   * cached page of either list is known fresh by reading this one row.
+   */
+  listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Per-tenant counter behind membership codes: a code once handed out is never handed out again. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, uniquePhone } from '../../../test/helpers';
-import { members } from '../../db/schema';
+import { members, membershipTiers } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 
 describe('members: /api/tenants/member', () => {
@@ -250,5 +250,33 @@ describe('members: /api/tenants/member', () => {
       .from(members)
       .where(eq(members.id, id));
     expect(row?.firstName).toBe('Mia');
+  });
+  it('a list page served from the cache shows every change made behind its back on the next read', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    const id = await addMember(app, b.admin, { firstName: 'Mia', lastName: 'Chen' });
+    const row = async (query = '') => (await api.list(b.staff, query)).json().content[0];
+    expect(await row()).toMatchObject({ firstName: 'Mia', membershipLevelName: 'Basic' });
+    expect(await row('?search=mia')).toMatchObject({ firstName: 'Mia' });
+    // Straight in SQL, as another API instance or an operator would: no request of this instance sees it.
+    const { db } = app.database;
+    await db.update(members).set({ firstName: 'Nora' }).where(eq(members.id, id));
+    expect(await row()).toMatchObject({ firstName: 'Nora' });
+    expect((await api.list(b.staff, '?search=mia')).json().totalElements).toBe(0);
+    await db.update(membershipTiers).set({ name: 'Bronze' }).where(eq(membershipTiers.id, tiers.basic));
+    expect(await row()).toMatchObject({ membershipLevelName: 'Bronze' });
+    await db.delete(members).where(eq(members.id, id));
+    expect((await api.list(b.staff)).json()).toMatchObject({ totalElements: 0, content: [] });
+    const tierPage = await app.inject({
+      url: '/api/memberships?page=0&size=10',
+      headers: { authorization: `Bearer ${b.staff}` },
+    });
+    expect(tierPage.json().content.map((t: { name: string }) => t.name)).toContain('Bronze');
+    await db.delete(membershipTiers).where(eq(membershipTiers.id, tiers.gold));
+    const after = await app.inject({
+      url: '/api/memberships?page=0&size=10',
+      headers: { authorization: `Bearer ${b.staff}` },
+    });
+    expect(after.json().totalElements).toBe(2);
   });
 });

@@ -60,8 +60,9 @@ const toRow = (row: RawRow): MemberRow => ({ ...row, createdAt: row.createdAt.to
 const isUnfiltered = (params: ListParams) => !params.search?.trim() && !params.tierId && !params.status;
 
 /** The unfiltered total is the trigger-kept counter (one row); a filtered one is counted on its index. */
-async function countMembers(db: Db, tenantId: string, params: ListParams, where: SQL): Promise<number> {
+async function countMembers(db: Db, tenantId: string, params: ListParams, where: SQL, known?: number) {
   if (isUnfiltered(params)) {
+    if (known !== undefined) return known;
     const [row] = await db
       .select({ total: memberCounts.total })
       .from(memberCounts)
@@ -77,9 +78,9 @@ async function countMembers(db: Db, tenantId: string, params: ListParams, where:
  * (tenant_id, created_at desc, id desc) index alone, then only those rows are read; past the middle the
  * ids are read from the other end and flipped, so the last page costs what the first does.
  */
-export async function listMembers(db: Db, tenantId: string, params: ListParams) {
+export async function listMembers(db: Db, tenantId: string, params: ListParams, knownTotal?: number) {
   const where = listWhere(tenantId, params);
-  const total = await countMembers(db, tenantId, params, where);
+  const total = await countMembers(db, tenantId, params, where, knownTotal);
   const offset = params.page * params.size;
   if (offset >= total) return { rows: [] as MemberRow[], total };
   const reverse = offset > total / 2;

@@ -14,8 +14,10 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readListVersion } from '../../db/list-version';
 import { notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
+import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
 import { findMemberRow, listLedger, listMembers } from './repository';
 import { createMember, deleteMember, memberDetail, recordTransaction, updateMember } from './service';
@@ -30,6 +32,7 @@ const errors = {
 
 /** Members of the caller's tenant on a points ledger (DESIGN §4): staff read and record, admin and owner write. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pages = createVersionedCache<string>();
   app.get(
     '/api/tenants/member',
     {
@@ -41,10 +44,16 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membersPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { page, size } = request.query;
-      const { rows, total } = await listMembers(app.db, request.tenant.tenantId, request.query);
-      return toPage(rows, total, page, size);
+    async (request, reply) => {
+      const { page, size, search, tierId, status } = request.query;
+      const { tenantId } = request.tenant;
+      // A page read once is served again until the tenant's list version moves (lib/versioned-cache.ts).
+      const list = await readListVersion(app.db, tenantId);
+      const key = [tenantId, page, size, search?.trim() ?? '', tierId ?? '', status ?? ''].join('\n');
+      return sendCachedJson(reply, pages, { key, version: list.version, schema: membersPageSchema }, async () => {
+        const { rows, total } = await listMembers(app.db, tenantId, request.query, list.members);
+        return toPage(rows, total, page, size);
+      });
     },
   );
 

@@ -8,7 +8,9 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readListVersion } from '../../db/list-version';
 import { toPage } from '../../lib/page';
+import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
 import { getMembership, removeMembership, saveMembership } from './service';
 
@@ -22,6 +24,7 @@ const errors = {
 
 /** Membership tiers (spec data-screens Memberships; DESIGN §4): staff read, admin and owner write. */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pages = createVersionedCache<string>();
   app.get(
     '/api/memberships',
     {
@@ -33,10 +36,16 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: membershipPageSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { page, size } = request.query;
-      const { content, total } = await listMemberships(app.db, request.tenant.tenantId, page, size);
-      return toPage(content, total, page, size);
+      const { tenantId } = request.tenant;
+      // Served again until the tenant's list version moves (lib/versioned-cache.ts).
+      const { version } = await readListVersion(app.db, tenantId);
+      const key = [tenantId, page, size].join('\n');
+      return sendCachedJson(reply, pages, { key, version, schema: membershipPageSchema }, async () => {
+        const { content, total } = await listMemberships(app.db, tenantId, page, size);
+        return toPage(content, total, page, size);
+      });
     },
   );
 
