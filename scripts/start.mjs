@@ -19,6 +19,8 @@ const emulatorPort = Number(env.AUTH_EMULATOR_PORT ?? 9099);
 const children = [];
 let stopBackup = () => {};
 let emulator;
+/** Settles once the emulator is up (or failed to start), so a shutdown never leaves it behind. */
+let emulatorStarting;
 
 function run(name, command, args, extraEnv) {
   const child = spawn(command, args, { cwd: repoRoot, env: { ...env, ...extraEnv }, stdio: 'inherit' });
@@ -38,6 +40,7 @@ async function shutdown(code = 0) {
   shuttingDown = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await emulatorStarting?.catch(() => {});
   stopBackup();
   if (emulator) {
     await backupIfChanged(emulator, accountsDir).catch(() => {});
@@ -56,7 +59,9 @@ async function main() {
   if (useEmulator) {
     recoverBackup(accountsDir);
     console.log(`[start] starting the Firebase Auth emulator on 127.0.0.1:${emulatorPort}…`);
-    emulator = await startAuthEmulator({
+    // The API boots (module load, database, migrations) while the emulator does, which takes seconds on its
+    // own; the API's demo seed waits for the emulator to answer before it signs the demo owner up.
+    emulatorStarting = startAuthEmulator({
       projectId,
       port: emulatorPort,
       hubPort: Number(env.AUTH_EMULATOR_HUB_PORT ?? emulatorPort + 1),
@@ -67,9 +72,11 @@ async function main() {
       onLine: (line) => {
         if (/to verify|verification code|error|✖/i.test(line)) console.log(`[auth-emulator] ${line.trim()}`);
       },
+    }).then((started) => {
+      emulator = started;
+      stopBackup = startBackupLoop(started, accountsDir);
     });
-    stopBackup = startBackupLoop(emulator, accountsDir);
-    apiEnv.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+    apiEnv.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
     // The API then listens on loopback only (config.ts) unless HOST says otherwise: say what that means.
     if (env.HOST && !['127.0.0.1', 'localhost', '::1'].includes(env.HOST)) {
       console.warn(
@@ -96,6 +103,7 @@ async function main() {
       },
     );
   }
+  await emulatorStarting;
   await waitForReady(`http://127.0.0.1:${port}/api/ready`);
   console.log(`[start] ready: open http://localhost:${port}`);
 }

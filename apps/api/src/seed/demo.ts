@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { accounts, tenants, tenantUsers } from '../db/schema';
+import { waitForAuthEmulator } from '../firebase/emulator-ready';
 import { seedDemoLoyalty } from './demo-loyalty';
 
 const DEMO = {
@@ -20,6 +21,7 @@ const DEMO = {
 export async function seedDemo(app: FastifyInstance, config: Config) {
   const { db } = app.database;
   const auth = app.firebase.auth;
+  if (config.firebase.emulatorHost) await waitForAuthEmulator(config.firebase.emulatorHost);
   const email = config.demo.email.toLowerCase();
   const [existing] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1);
 
