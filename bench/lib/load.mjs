@@ -16,12 +16,15 @@ function once(opts) {
  * Warms up for a second, then loads url for `seconds` with `connections` connections.
  * Answers req/s, p50/p95/p99 in ms, bytes per answer and how many answers were not 2xx.
  */
-export async function load(url, { headers = {}, connections = 50, seconds = 6, warmup = 1 } = {}) {
+export async function load(url, { headers = {}, connections = 50, seconds = 6, warmup = 1, nextPath } = {}) {
+  // nextPath: a different path for every request (what a cache in front of the database would not absorb).
+  const requests = nextPath ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined;
+  const once_ = (opts) => once({ ...opts, ...(requests ? { requests } : {}) });
   if (warmup) {
-    await once({ url, headers, connections, duration: warmup });
+    await once_({ url, headers, connections, duration: warmup });
     await drain(url);
   }
-  const { result, times } = await once({ url, headers, connections, duration: seconds });
+  const { result, times } = await once_({ url, headers, connections, duration: seconds });
   // autocannon stops without waiting for answers in flight: let the server finish them before the next run,
   // or that run would queue behind this one's backlog.
   await drain(url);
