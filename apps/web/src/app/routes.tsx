@@ -18,7 +18,11 @@ const register = screen(async () => (await import('@/features/registration/regis
 const verify = screen(async () => (await import('@/features/registration/verify-page')).VerifyPage);
 // The workspace shell renders as soon as its chunk is there and suspends only its content area (see
 // workspace-shell.tsx) while a screen's chunk loads.
-const workspace = screen(async () => (await import('./workspace-gate')).WorkspaceGate);
+const workspace = screen(async () => {
+  // The gate's first act is the identity check: its code comes with the gate's, not after it.
+  const [gate] = await Promise.all([import('./workspace-gate'), import('@/lib/member-identity')]);
+  return gate.WorkspaceGate;
+});
 const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage);
 const users = screen(async () => (await import('@/features/users/users-page')).UsersPage);
 const members = screen(async () => (await import('@/features/members/members-page')).MembersPage);
