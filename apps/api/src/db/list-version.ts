@@ -12,17 +12,42 @@ function prepare(db: Database) {
     .prepare('list_version');
 }
 
-// One prepared statement per database: it runs before every list read, so it is parsed and planned once.
-const statements = new WeakMap<Database, ReturnType<typeof prepare>>();
+type PerDatabase = { statement: ReturnType<typeof prepare>; inFlight: Map<string, Promise<ListVersion>> };
+const perDatabase = new WeakMap<Database, PerDatabase>();
 
-/** One primary-key read: the tenant's member total and the version of its members and tiers lists. */
-export async function readListVersion(db: Database, tenantId: string): Promise<ListVersion> {
-  let statement = statements.get(db);
-  if (!statement) {
-    statement = prepare(db);
-    statements.set(db, statement);
+function stateOf(db: Database): PerDatabase {
+  let state = perDatabase.get(db);
+  if (!state) {
+    // Prepared once per database: this read runs before every list read, so it is parsed and planned once.
+    state = { statement: prepare(db), inFlight: new Map() };
+    perDatabase.set(db, state);
   }
-  const [row] = await statement.execute({ tenantId });
-  // Every tenant has its row (migration 0004); -1 leaves an unexpected gap uncached rather than wrong.
-  return row ?? { version: -1, members: 0 };
+  return state;
+}
+
+/**
+ * One primary-key read: the tenant's member total and the version of its members and tiers lists.
+ * Requests for the same tenant that arrive while a read is on its way share it: under load that turns
+ * dozens of identical reads into one. It can only miss a write that commits during that one round trip,
+ * and a write through this instance drops the shared read at once (forgetInFlightVersions).
+ */
+export function readListVersion(db: Database, tenantId: string): Promise<ListVersion> {
+  const { statement, inFlight } = stateOf(db);
+  const pending = inFlight.get(tenantId);
+  if (pending) return pending;
+  const read = statement.execute({ tenantId }).then(
+    // Every tenant has its row (migration 0004); -1 leaves an unexpected gap uncached rather than wrong.
+    ([row]) => row ?? { version: -1, members: 0 },
+  );
+  inFlight.set(tenantId, read);
+  const done = () => {
+    if (inFlight.get(tenantId) === read) inFlight.delete(tenantId);
+  };
+  read.then(done, done);
+  return read;
+}
+
+/** After a write through this instance: the next list read starts its own version read. */
+export function forgetInFlightVersions(db: Database): void {
+  perDatabase.get(db)?.inFlight.clear();
 }

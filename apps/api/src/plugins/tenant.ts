@@ -2,6 +2,7 @@ import { IDENTITY_ERROR } from '@loyalty/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
+import { forgetInFlightVersions } from '../db/list-version';
 import { AppError } from '../lib/errors';
 import { findMembership, type Membership } from '../modules/identity/repository';
 import { createMembershipCache, type MembershipCache } from './membership-cache';
@@ -57,10 +58,13 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Database
   app.decorate('db', opts.db);
   app.decorate('memberships', createMembershipCache());
   app.decorateRequest('tenant', null as unknown as Membership);
-  // Any write may have changed a role, a status or a tenant: cheaper to forget all than to track which.
+  // Any write may have changed a role, a status, a tenant or a list: cheaper to forget all than to track which.
   // onSend runs after the handler's transaction has committed and before the client can see the answer.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (!READ.has(request.method)) app.memberships.clear();
+    if (!READ.has(request.method)) {
+      app.memberships.clear();
+      forgetInFlightVersions(opts.db);
+    }
     return payload;
   });
   app.decorate('requireTenant', async (request: FastifyRequest) => {
