@@ -1,10 +1,18 @@
 import * as React from 'react';
-import { BrowserRouter, useRoutes } from 'react-router';
+import { BrowserRouter, useLocation, useRoutes } from 'react-router';
 import { Providers } from './providers';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { preloadRoute, routes } from './routes';
 
 function AppRoutes() {
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      {/* A screen's chunk is fetched on its first visit; nothing is shown meanwhile, as before with the data router. */}
+      <React.Suspense fallback={null}>{element}</React.Suspense>
+    </RouteErrorBoundary>
+  );
 }
 
 // The first screen's chunks are requested before React renders (and, in the workspace, before the gate has
@@ -15,10 +23,7 @@ export function App() {
   return (
     <Providers>
       <BrowserRouter>
-        {/* A screen's chunk is fetched on its first visit; nothing is shown meanwhile, as before with the data router. */}
-        <React.Suspense fallback={null}>
-          <AppRoutes />
-        </React.Suspense>
+        <AppRoutes />
       </BrowserRouter>
     </Providers>
   );
