@@ -12,10 +12,23 @@ import {
 } from '@/lib/auth';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
 import { performLogout } from '@/lib/logout';
+import type { MemberIdentityResult } from '@/lib/member-identity';
 
 // The identity check validates the answer with the contracts' zod schemas; the sign-in screen needs it only
 // once someone signs in, so it is fetched then (in parallel with the sign-in itself), not with the screen.
 const loadMemberIdentity = () => import('@/lib/member-identity');
+const prefetchMemberIdentity = () => void loadMemberIdentity().catch(() => {});
+
+/** Never throws, like fetchMemberIdentity: code that cannot be fetched is the network error it answers. */
+async function checkMemberIdentity(): Promise<MemberIdentityResult> {
+  let module: Awaited<ReturnType<typeof loadMemberIdentity>>;
+  try {
+    module = await loadMemberIdentity();
+  } catch {
+    return { status: 'UNKNOWN', message: 'Network error' };
+  }
+  return module.fetchMemberIdentity(api);
+}
 
 /** Wires the session interface to Firebase and the API; the only provider that knows about either. */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
@@ -57,18 +70,18 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       emulator,
       // The user is set right away (not only by the listener) so the next screen sees it at once.
       signInWithEmail: async (email, password) => {
-        void loadMemberIdentity();
+        prefetchMemberIdentity();
         const signedIn = await signInWithEmail(email, password);
         setUser(signedIn);
         return signedIn;
       },
       signInWithGoogle: async (account) => {
-        void loadMemberIdentity();
+        prefetchMemberIdentity();
         const signedIn = await signInWithGoogle(account);
         setUser(signedIn);
         return signedIn;
       },
-      checkMemberIdentity: async () => (await loadMemberIdentity()).fetchMemberIdentity(api),
+      checkMemberIdentity,
       logout: async () => {
         const errors = await performLogout({ queryClient, signOut: signOutUser });
         for (const error of errors) console.error('A sign-out step failed', error);
