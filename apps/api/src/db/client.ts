@@ -46,7 +46,9 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
   }
   // pg_trgm backs the members search index (migration 0002); PostgreSQL ships it as a contrib extension.
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
+  soleWriterEpochs.set(db as unknown as Database, writes);
   return {
     db: db as unknown as Database,
     engine: 'pglite',
@@ -54,6 +56,44 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),
   };
+}
+
+const soleWriterEpochs = new WeakMap<Database, () => number>();
+
+/**
+ * How many writes this process has made to the database, when it is the database's only writer: embedded
+ * PGlite holds its data folder alone. Undefined for PostgreSQL, which other instances and tools share.
+ * A count that has not moved means nothing in the database has changed.
+ */
+export function writeEpoch(db: Database): number | undefined {
+  return soleWriterEpochs.get(db)?.();
+}
+
+/**
+ * Counts, on the client itself, every statement that is not a plain SELECT and every transaction, once
+ * it has finished: whatever runs them (drizzle, migrations, raw SQL), nothing writes around the count.
+ * PGlite runs one statement at a time, so a count read before a read and unchanged after it proves that
+ * no write landed in between.
+ */
+function countWrites(client: PGlite): () => number {
+  let count = 0;
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>, isWrite: (...args: A) => boolean) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } finally {
+        if (isWrite(...args)) count++;
+      }
+    };
+  type Run = (text: string, ...rest: unknown[]) => Promise<unknown>;
+  const query = client.query.bind(client) as Run;
+  const exec = client.exec.bind(client) as Run;
+  const transaction = client.transaction.bind(client) as unknown as Run;
+  client.query = counted(query, (text) => !/^\s*select\s/i.test(text)) as typeof client.query;
+  client.exec = counted(exec, () => true) as typeof client.exec;
+  client.transaction = counted(transaction, () => true) as unknown as typeof client.transaction;
+  return () => count;
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from './client';
+import { type Database, writeEpoch } from './client';
 import { memberCounts } from './schema';
 
 export type ListVersion = { version: number; members: number };
@@ -12,14 +12,19 @@ function prepare(db: Database) {
     .prepare('list_version');
 }
 
-type PerDatabase = { statement: ReturnType<typeof prepare>; inFlight: Map<string, Promise<ListVersion>> };
+type PerDatabase = {
+  statement: ReturnType<typeof prepare>;
+  inFlight: Map<string, Promise<ListVersion>>;
+  /** Embedded PGlite only: the last version read per tenant, with the write count it was read at. */
+  lastRead: Map<string, { epoch: number; read: Promise<ListVersion> }>;
+};
 const perDatabase = new WeakMap<Database, PerDatabase>();
 
 function stateOf(db: Database): PerDatabase {
   let state = perDatabase.get(db);
   if (!state) {
     // Prepared once per database: this read runs before every list read, so it is parsed and planned once.
-    state = { statement: prepare(db), inFlight: new Map() };
+    state = { statement: prepare(db), inFlight: new Map(), lastRead: new Map() };
     perDatabase.set(db, state);
   }
   return state;
@@ -32,7 +37,12 @@ function stateOf(db: Database): PerDatabase {
  * and a write through this instance drops the shared read at once (forgetInFlightVersions).
  */
 export function readListVersion(db: Database, tenantId: string): Promise<ListVersion> {
-  const { statement, inFlight } = stateOf(db);
+  const { statement, inFlight, lastRead } = stateOf(db);
+  // On embedded PGlite this process is the only writer: while it has written nothing since the last read,
+  // that read still holds, and no query is needed at all (PGlite runs in this thread: every query costs it).
+  const epoch = writeEpoch(db);
+  const last = lastRead.get(tenantId);
+  if (epoch !== undefined && last?.epoch === epoch) return last.read;
   const pending = inFlight.get(tenantId);
   if (pending) return pending;
   const read = statement.execute({ tenantId }).then(
@@ -40,14 +50,23 @@ export function readListVersion(db: Database, tenantId: string): Promise<ListVer
     ([row]) => row ?? { version: -1, members: 0 },
   );
   inFlight.set(tenantId, read);
+  if (epoch !== undefined) {
+    if (lastRead.size >= 10_000) lastRead.clear();
+    lastRead.set(tenantId, { epoch, read });
+  }
   const done = () => {
     if (inFlight.get(tenantId) === read) inFlight.delete(tenantId);
   };
-  read.then(done, done);
+  read.then(done, () => {
+    done();
+    if (lastRead.get(tenantId)?.read === read) lastRead.delete(tenantId);
+  });
   return read;
 }
 
 /** After a write through this instance: the next list read starts its own version read. */
 export function forgetInFlightVersions(db: Database): void {
-  perDatabase.get(db)?.inFlight.clear();
+  const state = perDatabase.get(db);
+  state?.inFlight.clear();
+  state?.lastRead.clear();
 }
