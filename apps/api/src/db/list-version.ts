@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { type Database, writeEpoch } from './client';
 import { memberCounts } from './schema';
 
-export type ListVersion = { version: number; members: number };
+export type ListVersion = { version: number; orderVersion: number; members: number };
 
 function prepare(db: Database) {
   return db
-    .select({ version: memberCounts.listVersion, members: memberCounts.total })
+    .select({ version: memberCounts.listVersion, orderVersion: memberCounts.orderVersion, members: memberCounts.total })
     .from(memberCounts)
     .where(eq(memberCounts.tenantId, sql.placeholder('tenantId')))
     .prepare('list_version');
@@ -47,7 +47,7 @@ export function readListVersion(db: Database, tenantId: string): Promise<ListVer
   if (pending) return pending;
   const read = statement.execute({ tenantId }).then(
     // Every tenant has its row (migration 0004); -1 leaves an unexpected gap uncached rather than wrong.
-    ([row]) => row ?? { version: -1, members: 0 },
+    ([row]) => row ?? { version: -1, orderVersion: -1, members: 0 },
   );
   inFlight.set(tenantId, read);
   if (epoch !== undefined) {

@@ -71,6 +71,8 @@ export const memberCounts = pgTable('member_counts', {
    * cached page of either list is known fresh by reading this one row.
    */
   listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
+  /** Moves only when members are added or removed: what changes the positions in the list (migration 0005). */
+  orderVersion: bigint('order_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Per-tenant counter behind membership codes: a code once handed out is never handed out again. */

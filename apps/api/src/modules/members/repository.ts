@@ -12,6 +12,7 @@ import {
   pointsLots,
 } from '../../db/schema';
 import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
+import { fromAnchor, listOrder, type Seek } from './page-anchors';
 
 /** A transaction or the database: both run the same queries. */
 export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -75,31 +76,38 @@ async function countMembers(db: Db, tenantId: string, params: ListParams, where:
 
 /**
  * One page, newest first. Deferred join (DESIGN §6): the ids of the page come from the
- * (tenant_id, created_at desc, id desc) index alone, then only those rows are read; past the middle the
- * ids are read from the other end and flipped, so the last page costs what the first does.
+ * (tenant_id, created_at desc, id desc) index alone, then only those rows are read. A deep page of the
+ * unfiltered list starts from its anchor (page-anchors.ts) when the caller has one; otherwise, past the
+ * middle, the ids are read from the other end and flipped, so the last page costs what the first does.
  */
-export async function listMembers(db: Db, tenantId: string, params: ListParams, knownTotal?: number) {
+export async function listMembers(
+  db: Db,
+  tenantId: string,
+  params: ListParams,
+  known: { total?: number; seek?: (offset: number) => Promise<Seek | undefined> } = {},
+) {
   const where = listWhere(tenantId, params);
-  const total = await countMembers(db, tenantId, params, where, knownTotal);
+  const total = await countMembers(db, tenantId, params, where, known.total);
   const offset = params.page * params.size;
   if (offset >= total) return { rows: [] as MemberRow[], total };
-  const reverse = offset > total / 2;
   const limit = Math.min(params.size, total - offset);
+  const seek = isUnfiltered(params) ? await known.seek?.(offset) : undefined;
+  const reverse = !seek && offset > total / 2;
   const order = reverse ? asc : desc;
   const ids = db
     .select({ id: members.id })
     .from(members)
-    .where(where)
+    .where(seek ? and(where, fromAnchor(seek.anchor)) : where)
     .orderBy(order(members.createdAt), order(members.id))
     .limit(limit)
-    .offset(reverse ? total - offset - limit : offset)
+    .offset(seek ? seek.skip : reverse ? total - offset - limit : offset)
     .as('page_ids');
   const rows = await db
     .select(rowColumns)
     .from(ids)
     .innerJoin(members, eq(members.id, ids.id))
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .orderBy(desc(members.createdAt), desc(members.id));
+    .orderBy(...listOrder);
   return { rows: rows.map(toRow), total };
 }
 

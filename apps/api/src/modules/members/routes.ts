@@ -19,6 +19,7 @@ import { notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
+import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger, listMembers } from './repository';
 import { createMember, deleteMember, memberDetail, recordTransaction, updateMember } from './service';
 
@@ -33,6 +34,7 @@ const errors = {
 /** Members of the caller's tenant on a points ledger (DESIGN §4): staff read and record, admin and owner write. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = createVersionedCache<string>();
+  const anchors = createAnchorCache();
   app.get(
     '/api/tenants/member',
     {
@@ -51,7 +53,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const list = await readListVersion(app.db, tenantId);
       const key = [tenantId, page, size, search?.trim() ?? '', tierId ?? '', status ?? ''].join('\n');
       return sendCachedJson(reply, pages, { key, version: list.version, schema: membersPageSchema }, async () => {
-        const { rows, total } = await listMembers(app.db, tenantId, request.query, list.members);
+        const { rows, total } = await listMembers(app.db, tenantId, request.query, {
+          total: list.members,
+          seek: (offset) => anchors.seek(app.db, tenantId, list.orderVersion, offset),
+        });
         return toPage(rows, total, page, size);
       });
     },
