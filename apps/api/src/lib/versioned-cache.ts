@@ -1,31 +1,40 @@
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
 
+/** What a load answers: the value, and when (epoch ms) it goes stale with time alone, if it does. */
+export type Loaded<T> = { value: T; staleAt?: number };
+
 /**
- * Answers to list reads, reused while their tenant's list version (kept by database triggers, migration
- * 0004) has not moved. The version is read on every request, so a write from any instance, or straight in
- * SQL, is seen by the next read. What moves with time alone (points passing their expiry date) is seen
- * within ttlMs. Requests that miss together share one load, so a burst on a cold page runs its query once.
+ * Answers to list reads, reused while their tenant's list version (kept by database triggers, migrations
+ * 0004 and 0005) has not moved. The version is read on every request, so a write from any instance, or
+ * straight in SQL, is seen by the next read. What moves with time alone (points passing their expiry date)
+ * is named by the load (staleAt), and the entry ends then. maxAgeMs only bounds what a clock gap between
+ * this server and the database could leave. Requests that miss together share one load, so a burst on a
+ * cold page runs its queries once.
  */
-export function createVersionedCache<T>({ ttlMs = 1_000, max = 2_000 } = {}) {
-  const entries = new Map<string, { version: number; at: number; value: Promise<T> }>();
+export function createVersionedCache<T>({ maxAgeMs = 60_000, max = 2_000 } = {}) {
+  const entries = new Map<string, { version: number; until: number; value: Promise<T> }>();
   return {
-    get(key: string, version: number, load: () => Promise<T>): Promise<T> {
-      if (version < 0) return load();
+    get(key: string, version: number, load: () => Promise<Loaded<T>>): Promise<T> {
+      if (version < 0) return load().then((l) => l.value);
       const hit = entries.get(key);
-      if (hit && hit.version === version && Date.now() - hit.at < ttlMs) return hit.value;
-      const value = load();
+      if (hit && hit.version === version && Date.now() < hit.until) return hit.value;
       // Bounded: the oldest entry (Map keeps insertion order) makes room.
       if (!hit && entries.size >= max) {
         const oldest = entries.keys().next().value;
         if (oldest !== undefined) entries.delete(oldest);
       }
-      entries.set(key, { version, at: Date.now(), value });
-      // A failed load is not kept: the next request tries again.
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
+      const entry = { version, until: Date.now() + maxAgeMs, value: undefined as unknown as Promise<T> };
+      entry.value = load().then((loaded) => {
+        if (loaded.staleAt !== undefined) entry.until = Math.min(entry.until, loaded.staleAt);
+        return loaded.value;
       });
-      return value;
+      entries.set(key, entry);
+      // A failed load is not kept: the next request tries again.
+      entry.value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key);
+      });
+      return entry.value;
     },
   };
 }
@@ -41,8 +50,11 @@ export async function sendCachedJson<T>(
   reply: FastifyReply,
   cache: JsonCache,
   entry: { key: string; version: number; schema: ZodType<T> },
-  build: () => Promise<T>,
+  build: () => Promise<Loaded<T>>,
 ): Promise<FastifyReply> {
-  const body = await cache.get(entry.key, entry.version, async () => JSON.stringify(entry.schema.parse(await build())));
+  const body = await cache.get(entry.key, entry.version, async () => {
+    const built = await build();
+    return { value: JSON.stringify(entry.schema.parse(built.value)), staleAt: built.staleAt };
+  });
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -17,3 +17,12 @@ BEGIN
     WHERE c."tenant_id" = d."tenant_id";
   RETURN NULL;
 END $$;
+--> statement-breakpoint
+-- Points lots decide the balances the members list shows; the engine changes them with the member row,
+-- but a change made to them alone (an operator, a script) must move the list version too.
+CREATE TRIGGER "points_lots_list_version_insert" AFTER INSERT ON "points_lots" REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION "member_counts_on_update"();--> statement-breakpoint
+CREATE TRIGGER "points_lots_list_version_update" AFTER UPDATE ON "points_lots" REFERENCING NEW TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION "member_counts_on_update"();--> statement-breakpoint
+CREATE TRIGGER "points_lots_list_version_delete" AFTER DELETE ON "points_lots" REFERENCING OLD TABLE AS changed
+  FOR EACH STATEMENT EXECUTE FUNCTION "member_counts_on_update"();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, uniquePhone } from '../../../test/helpers';
-import { members, membershipTiers } from '../../db/schema';
+import { members, membershipTiers, pointsLots } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 
 describe('members: /api/tenants/member', () => {
@@ -278,5 +278,25 @@ describe('members: /api/tenants/member', () => {
       headers: { authorization: `Bearer ${b.staff}` },
     });
     expect(after.json().totalElements).toBe(2);
+  });
+  it('a listed balance drops when its points expire, and after a change to the points alone, without waiting on the cache', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId, { expiryType: 'DAYS', pointsExpiryDays: 30, minimumRedemption: null });
+    const id = await addMember(app, b.owner);
+    expect((await api.record(b.staff, id, { type: 'PURCHASE', amount: 50 })).statusCode).toBe(201);
+    const balance = async () => (await api.list(b.staff)).json().content[0].pointsBalance;
+    // Straight in SQL, on the points alone: they expire, then they are given a second and a half more.
+    const { db } = app.database;
+    expect(await balance()).toBe(500);
+    await db.update(pointsLots).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(pointsLots.memberId, id));
+    expect(await balance()).toBe(0);
+    await db
+      .update(pointsLots)
+      .set({ expiresAt: sql`now() + interval '1.5 seconds'` })
+      .where(eq(pointsLots.memberId, id));
+    expect(await balance()).toBe(500);
+    expect(await balance()).toBe(500);
+    // No write happens at expiry: the page must end on its own when the points pass their date.
+    await expect.poll(balance, { timeout: 10_000, interval: 200 }).toBe(0);
   });
 });

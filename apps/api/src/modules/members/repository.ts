@@ -1,5 +1,5 @@
 import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   memberCodeCounters,
@@ -109,6 +109,28 @@ export async function listMembers(
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
     .orderBy(...listOrder);
   return { rows: rows.map(toRow), total };
+}
+
+/**
+ * When (epoch ms) the first of these members' unspent points expire, if any ever do. Points that expired
+ * in the last few seconds count too (a time already past): one that passed between the page's query and
+ * this one must still end the page at once.
+ */
+export async function soonestExpiry(db: Db, tenantId: string, memberIds: string[]): Promise<number | undefined> {
+  if (!memberIds.length) return undefined;
+  const [row] = await db
+    .select({
+      at: sql<number | null>`(extract(epoch from min(${pointsLots.expiresAt})) * 1000)::float8`.mapWith(Number),
+    })
+    .from(pointsLots)
+    .where(
+      and(
+        eq(pointsLots.tenantId, tenantId),
+        inArray(pointsLots.memberId, memberIds),
+        sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now() - interval '5 seconds'`,
+      ),
+    );
+  return row?.at ?? undefined;
 }
 
 export async function findMemberRow(db: Db, tenantId: string, id: string) {

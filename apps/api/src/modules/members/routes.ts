@@ -20,7 +20,7 @@ import { toPage } from '../../lib/page';
 import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
 import { createAnchorCache } from './page-anchors';
-import { findMemberRow, listLedger, listMembers } from './repository';
+import { findMemberRow, listLedger, listMembers, soonestExpiry } from './repository';
 import { createMember, deleteMember, memberDetail, recordTransaction, updateMember } from './service';
 
 const errors = {
@@ -57,7 +57,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
           total: list.members,
           seek: (offset) => anchors.seek(app.db, tenantId, list.orderVersion, offset),
         });
-        return toPage(rows, total, page, size);
+        // Balances leave out expired points: the page is good until the soonest of its points expire.
+        const staleAt = await soonestExpiry(
+          app.db,
+          tenantId,
+          rows.map((m) => m.userId),
+        );
+        return { value: toPage(rows, total, page, size), staleAt };
       });
     },
   );

@@ -44,7 +44,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = [tenantId, page, size].join('\n');
       return sendCachedJson(reply, pages, { key, version, schema: membershipPageSchema }, async () => {
         const { content, total } = await listMemberships(app.db, tenantId, page, size);
-        return toPage(content, total, page, size);
+        return { value: toPage(content, total, page, size) };
       });
     },
   );
