@@ -73,6 +73,20 @@ async function measure(context, base, path) {
   return result;
 }
 
+const LCP_RUNS = 3;
+
+/**
+ * A screen's sizes from its first cold load, its LCP as the median of LCP_RUNS cold loads: one load on a
+ * shared machine swings by hundreds of milliseconds.
+ */
+async function measureScreen(context, base, path) {
+  const runs = [];
+  for (let i = 0; i < LCP_RUNS; i++) runs.push(await measure(context, base, path));
+  const lcps = runs.map((r) => r.lcpMs).filter((ms) => ms !== undefined);
+  const sorted = [...lcps].sort((a, b) => a - b);
+  return { ...runs[0], lcpMs: sorted[Math.floor(sorted.length / 2)], lcpRuns: lcps };
+}
+
 export async function measureWeb({ base, email, password }) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -84,7 +98,7 @@ export async function measureWeb({ base, email, password }) {
     await anon.addInitScript(LCP_SCRIPT);
     // One throw-away load first, so the server's file cache is warm for every screen alike.
     await measure(anon, base, '/login');
-    for (const path of PUBLIC_SCREENS) results.push(await measure(anon, base, path));
+    for (const path of PUBLIC_SCREENS) results.push(await measureScreen(anon, base, path));
     await anon.close();
 
     const signedIn = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -97,7 +111,7 @@ export async function measureWeb({ base, email, password }) {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
     await page.waitForLoadState('networkidle').catch(() => {});
     await page.close();
-    for (const path of WORKSPACE_SCREENS) results.push(await measure(signedIn, base, path));
+    for (const path of WORKSPACE_SCREENS) results.push(await measureScreen(signedIn, base, path));
     await signedIn.close();
   } finally {
     await browser.close();

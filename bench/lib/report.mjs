@@ -143,7 +143,9 @@ export function report(raw, T) {
   }
 
   // 3. web
-  console.log('\n3. First load in headless Chromium (HTTP cache off): gzip -9 of same-origin JS and CSS, and LCP');
+  console.log(
+    '\n3. First load in headless Chromium (HTTP cache off): gzip -9 of same-origin JS and CSS, and LCP (median of 3 cold loads)',
+  );
   const web = phases.pglite?.web;
   const webMisses = [];
   if (!web || web.error) {
