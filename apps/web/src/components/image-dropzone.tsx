@@ -1,9 +1,9 @@
 import { CheckCircle2, ImageUp, Loader2 } from 'lucide-react';
 import * as React from 'react';
-import { type FileRejection, useDropzone } from 'react-dropzone';
 import { Button } from '@/components/ui/button';
 import { uploadImage } from '@/lib/upload-image';
 import { cn } from '@/lib/utils';
+import { useImageDrop } from './use-image-drop';
 
 export interface ImageDropzoneProps {
   label: string;
@@ -117,29 +117,12 @@ export function ImageDropzone({
     [onFileChosen, upload],
   );
 
-  const onDrop = React.useCallback(
-    (accepted: File[], rejected: FileRejection[]) => {
-      const chosen = accepted.find((candidate) => candidate.type.startsWith('image/'));
-      if (!chosen) {
-        if (rejected.length > 0 || accepted.length > 0) setProblem(NOT_AN_IMAGE);
-        return;
-      }
-      void start(chosen);
-    },
-    [start],
-  );
-
   const uploading = status === 'uploading';
   const inactive = disabled || uploading;
-  // Our own drag flag, set synchronously by the events: react-dropzone sets its own after an async file read,
-  // which can land after the drop and leave the zone looking "active".
-  const [dragging, setDragging] = React.useState(false);
-  const { getRootProps, getInputProps, open } = useDropzone({
-    onDrop,
-    accept: { 'image/*': [] },
-    multiple: false,
-    maxFiles: 1,
-    disabled: inactive,
+  const { rootProps, inputProps, open, dragging } = useImageDrop({
+    inactive,
+    onImage: (chosen) => void start(chosen),
+    onRefused: () => setProblem(NOT_AN_IMAGE),
   });
 
   // A file the server refused is not previewed (it may not even be an image); the stored one shows again.
@@ -150,24 +133,19 @@ export function ImageDropzone({
     <div id={id} className="grid gap-2" data-slot="image-dropzone">
       <span className="font-medium text-sm">{label}</span>
       {/* Outside the zone: a focusable control inside a role="button" is nested interaction (axe). */}
-      <input {...getInputProps({ 'aria-label': `${label} file` })} />
+      <input {...inputProps} aria-label={`${label} file`} />
       <div
-        {...getRootProps({
-          role: 'button',
-          'aria-label': label,
-          'aria-describedby': describedBy,
-          'aria-disabled': inactive || undefined,
-          'aria-busy': uploading || undefined,
-          onDragEnter: () => setDragging(true),
-          onDragLeave: (event: React.DragEvent<HTMLElement>) => {
-            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
-          },
-          onDrop: () => setDragging(false),
-        })}
+        {...rootProps}
+        role="button"
+        tabIndex={inactive ? undefined : 0}
+        aria-label={label}
+        aria-describedby={describedBy}
+        aria-disabled={inactive || undefined}
+        aria-busy={uploading || undefined}
         className={cn(
           'relative flex min-h-36 flex-col items-center justify-center gap-2 overflow-hidden rounded-md border-2 border-dashed p-4 text-center text-sm outline-none transition-colors',
           'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
-          dragging && !inactive ? 'border-primary bg-primary/5' : 'border-input',
+          dragging ? 'border-primary bg-primary/5' : 'border-input',
           inactive ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-accent/50',
         )}
       >
@@ -176,8 +154,8 @@ export function ImageDropzone({
         ) : (
           <ImageUp aria-hidden="true" className="size-8 text-muted-foreground" />
         )}
-        <span className={dragging && !inactive ? 'text-foreground' : 'text-muted-foreground'}>
-          {dragging && !inactive ? 'Drop the image here' : 'Drag and drop an image, or click to browse'}
+        <span className={dragging ? 'text-foreground' : 'text-muted-foreground'}>
+          {dragging ? 'Drop the image here' : 'Drag and drop an image, or click to browse'}
         </span>
         {uploading && (
           <span className="absolute inset-0 flex items-center justify-center gap-2 bg-background/70 font-medium">
