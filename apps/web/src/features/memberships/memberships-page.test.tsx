@@ -84,7 +84,9 @@ describe('Memberships page', () => {
     const server = fakeMembershipsServer([]);
     renderPage(server);
     await user.click(await screen.findByRole('button', { name: 'Add Membership' }));
-    expect(within(dialog()).getByRole('heading', { name: 'Create Membership' })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Create Membership' }),
+    ).toBeInTheDocument();
 
     // A blank name is refused with the spec's toast, and nothing is sent.
     await user.type(screen.getByLabelText('Name *'), '   ');
@@ -162,7 +164,9 @@ describe('Memberships page', () => {
     });
     renderPage(server);
     await user.click(await screen.findByRole('button', { name: 'Edit Gold' }));
-    expect(within(dialog()).getByRole('heading', { name: 'Edit Membership' })).toBeInTheDocument();
+    expect(
+      within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Edit Membership' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
     release();
     expect(await screen.findByRole('button', { name: 'Update Membership' })).toBeEnabled();
@@ -195,7 +199,7 @@ describe('Memberships page', () => {
     };
     renderPage(server);
     await user.click(await screen.findByRole('button', { name: 'Add Membership' }));
-    await user.type(screen.getByLabelText('Name *'), 'gold');
+    await user.type(await screen.findByLabelText('Name *'), 'gold');
     await user.click(screen.getByRole('button', { name: 'Create Membership' }));
     expect(
       await toastText('Failed to create membership: A membership with this name already exists'),

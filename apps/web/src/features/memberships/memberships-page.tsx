@@ -10,8 +10,17 @@ import { useCanWrite } from '@/lib/workspace-context';
 import { useMemberships } from './api/get-memberships';
 import { DeleteMembershipDialog } from './components/delete-membership-dialog';
 import { MembershipCard } from './components/membership-card';
-import { MembershipFormDialog } from './components/membership-form-dialog';
 import { MEMBERSHIPS_TEXT } from './memberships-labels';
+
+// The form (tabs, switch, colour picker, image zones) is fetched when first wanted, not with the list: pointing
+// at or focusing Add or Edit starts the download, and the first opening waits for it if it is still under way.
+const loadFormDialog = () => import('./components/membership-form-dialog');
+const MembershipFormDialog = React.lazy(async () => ({ default: (await loadFormDialog()).MembershipFormDialog }));
+const preloadFormDialog = () => {
+  loadFormDialog().catch(() => {
+    // Opening the dialog loads it again and reports a failure there.
+  });
+};
 
 /** The one place that says which dialog is open. */
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; tier: Membership } | null;
@@ -42,6 +51,12 @@ export function MembershipsPage() {
   const canWrite = useCanWrite();
   const [page, setPage] = usePageParam();
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
+  // The form dialog is mounted from its first opening on, so that it closes (and resets) as before.
+  const [formWanted, setFormWanted] = React.useState(false);
+  const openForm = (next: { kind: 'create' } | { kind: 'edit'; id: string }) => {
+    setFormWanted(true);
+    setDialog(next);
+  };
   const query = useMemberships(page);
   const totalPages = query.data?.totalPages;
   React.useEffect(() => {
@@ -52,7 +67,8 @@ export function MembershipsPage() {
   const close = () => setDialog(null);
   const actions = canWrite
     ? {
-        onEdit: (tier: Membership) => setDialog({ kind: 'edit', id: tier.id }),
+        onEdit: (tier: Membership) => openForm({ kind: 'edit', id: tier.id }),
+        onEditIntent: preloadFormDialog,
         onDelete: (tier: Membership) => setDialog({ kind: 'delete', tier }),
       }
     : null;
@@ -66,7 +82,11 @@ export function MembershipsPage() {
           <p className="text-muted-foreground">{MEMBERSHIPS_TEXT.subtitle}</p>
         </div>
         {canWrite && (
-          <Button onClick={() => setDialog({ kind: 'create' })}>
+          <Button
+            onClick={() => openForm({ kind: 'create' })}
+            onPointerEnter={preloadFormDialog}
+            onFocus={preloadFormDialog}
+          >
             <PlusIcon aria-hidden="true" />
             {MEMBERSHIPS_TEXT.add}
           </Button>
@@ -109,10 +129,14 @@ export function MembershipsPage() {
         onPageChange={setPage}
         summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} memberships`}
       />
-      <MembershipFormDialog
-        target={dialog?.kind === 'create' ? 'new' : dialog?.kind === 'edit' ? dialog.id : null}
-        onClose={close}
-      />
+      {formWanted && (
+        <React.Suspense fallback={null}>
+          <MembershipFormDialog
+            target={dialog?.kind === 'create' ? 'new' : dialog?.kind === 'edit' ? dialog.id : null}
+            onClose={close}
+          />
+        </React.Suspense>
+      )}
       <DeleteMembershipDialog tier={dialog?.kind === 'delete' ? dialog.tier : null} onClose={close} />
     </div>
   );

@@ -5,7 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { spendRange } from '../memberships-labels';
 
-type Actions = { onEdit: (tier: Membership) => void; onDelete: (tier: Membership) => void } | null;
+type Actions = {
+  onEdit: (tier: Membership) => void;
+  /** The pointer or focus is on Edit: a click may follow. */
+  onEditIntent?: () => void;
+  onDelete: (tier: Membership) => void;
+} | null;
 
 /** One tier in the grid (spec Memberships): name, Inactive badge, description, colour, discount, range, benefits. */
 export function MembershipCard({ tier, actions }: { tier: Membership; actions: Actions }) {
@@ -63,7 +68,14 @@ export function MembershipCard({ tier, actions }: { tier: Membership; actions: A
       </CardContent>
       {actions && (
         <CardFooter className="gap-2">
-          <Button variant="outline" size="sm" aria-label={`Edit ${tier.name}`} onClick={() => actions.onEdit(tier)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Edit ${tier.name}`}
+            onClick={() => actions.onEdit(tier)}
+            onPointerEnter={actions.onEditIntent}
+            onFocus={actions.onEditIntent}
+          >
             <PencilIcon aria-hidden="true" />
             Edit
           </Button>
