@@ -1,8 +1,18 @@
 import { HEX_COLOR } from '@loyalty/contracts';
-import { HexColorPicker } from 'react-colorful';
+import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+
+// The picker is only seen once a swatch is pressed: it is fetched then (or when a swatch is pointed at or
+// focused), not with the screen.
+const loadPicker = () => import('react-colorful');
+const HexColorPicker = React.lazy(async () => ({ default: (await loadPicker()).HexColorPicker }));
+const preloadPicker = () => {
+  loadPicker().catch(() => {
+    // Opening the popover loads it again and reports a failure there.
+  });
+};
 
 /** A colour as a picker (react-colorful, in a popover) plus its hex text; both edit the same value. */
 export function ColorField({
@@ -33,12 +43,17 @@ export function ColorField({
               type="button"
               disabled={disabled}
               aria-label={`Pick ${label.toLowerCase()}`}
+              onPointerEnter={preloadPicker}
+              onFocus={preloadPicker}
               className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
               style={{ backgroundColor: valid ? value.trim() : 'transparent' }}
             />
           </PopoverTrigger>
           <PopoverContent className="w-auto p-3" align="start">
-            <HexColorPicker color={valid ? value.trim() : '#000000'} onChange={onChange} />
+            {/* react-colorful's own size, so the popover does not grow when the picker arrives. */}
+            <React.Suspense fallback={<div className="h-[200px] w-[200px]" />}>
+              <HexColorPicker color={valid ? value.trim() : '#000000'} onChange={onChange} />
+            </React.Suspense>
           </PopoverContent>
         </Popover>
         <Input
