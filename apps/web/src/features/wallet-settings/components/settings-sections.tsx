@@ -1,9 +1,9 @@
 import type { PassSettings } from '@loyalty/contracts';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { DeferredSelect } from '@/components/deferred-select';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Switch } from '@/components/ui/switch';
 import { ColorField } from './color-field';
 
@@ -45,6 +45,11 @@ function SwitchRow({ form, name, label }: { form: Form; name: 'showPoints' | 'sh
   );
 }
 
+const CARD_STYLES = [
+  { value: 'storeCard', label: 'Store Card' },
+  { value: 'generic', label: 'Generic' },
+] as const;
+
 export function BasicSection({ form, disabled }: { form: Form; disabled: boolean }) {
   return (
     <Card>
@@ -59,15 +64,14 @@ export function BasicSection({ form, disabled }: { form: Form; disabled: boolean
             control={form.control}
             name="style"
             render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-                <SelectTrigger id="style" className="w-full">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="storeCard">Store Card</SelectItem>
-                  <SelectItem value="generic">Generic</SelectItem>
-                </SelectContent>
-              </Select>
+              <DeferredSelect
+                id="style"
+                className="w-full"
+                value={field.value}
+                options={CARD_STYLES}
+                onValueChange={field.onChange}
+                disabled={disabled}
+              />
             )}
           />
         </div>
