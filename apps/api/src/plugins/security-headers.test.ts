@@ -31,6 +31,17 @@ describe('security headers on every answer', () => {
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(String(res.headers['strict-transport-security'])).toMatch(/max-age=\d+/);
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // An API answer is never a page: its policy lets it load nothing at all.
+      expect(csp).toContain("default-src 'none'");
     }
+  });
+
+  it('gives the pages the policy the web app needs, and API answers none of it', async () => {
+    const page = String((await app.inject({ url: '/login' })).headers['content-security-policy']);
+    const api = String((await app.inject({ url: '/api/health' })).headers['content-security-policy']);
+    expect(page).toContain("default-src 'self'");
+    expect(page).toContain('https://identitytoolkit.googleapis.com');
+    expect(api).not.toContain('googleapis');
+    expect(api).not.toContain("'unsafe-inline'");
   });
 });

@@ -5,13 +5,22 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
 /**
- * Security headers. The content security policy is strict except where the Firebase JS SDK must reach
- * Google's identity endpoints (or the local emulator), load Google sign-in and reCAPTCHA, and frame them.
+ * What an API answer (JSON, never a page) may load: nothing. OWASP's REST advice; stricter than the pages'
+ * policy, and a fifth of its length, which counts on every small answer (the policy is ~500 bytes that
+ * Node checks character by character on each response).
+ */
+const API_CSP =
+  "default-src 'none'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * Security headers. The pages' content security policy is strict except where the Firebase JS SDK must
+ * reach Google's identity endpoints (or the local emulator), load Google sign-in and reCAPTCHA, and frame
+ * them. API answers carry the same headers with a policy that allows nothing.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { emulatorHost, web } = opts.config.firebase;
   const emulator = emulatorHost ? [`http://${emulatorHost}`, `ws://${emulatorHost}`] : [];
-  const headers = staticHeaders({
+  const pageHeaders = staticHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -38,8 +47,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const apiHeaders = { ...pageHeaders, 'content-security-policy': API_CSP };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    done();
   });
 });
 
