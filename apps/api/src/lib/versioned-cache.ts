@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
+import type { Database } from '../db/client';
+import { type ListVersion, readListVersion } from '../db/list-version';
 
 /** What a load answers: the value, and when (epoch ms) it goes stale with time alone, if it does. */
 export type Loaded<T> = { value: T; staleAt?: number };
@@ -42,19 +44,21 @@ export function createVersionedCache<T>({ maxAgeMs = 60_000, max = 2_000 } = {})
 export type JsonCache = ReturnType<typeof createVersionedCache<string>>;
 
 /**
- * A list answer as JSON text, from the cache or built, checked against its response schema and serialised
- * once per version. Fastify sends a string with a JSON content type as it is, so a hit costs no
- * serialisation at all.
+ * A tenant's list answer: the tenant's list version is read (one primary-key query), then the answer comes
+ * from the cache or is built, checked against its response schema and serialised once per version. Fastify
+ * sends a string with a JSON content type as it is, so a hit costs no serialisation at all.
  */
-export async function sendCachedJson<T>(
+export async function sendTenantList<T>(
   reply: FastifyReply,
   cache: JsonCache,
-  entry: { key: string; version: number; schema: ZodType<T> },
-  build: () => Promise<Loaded<T>>,
+  list: { db: Database; tenantId: string; key: readonly unknown[]; schema: ZodType<T> },
+  build: (version: ListVersion) => Promise<Loaded<T>>,
 ): Promise<FastifyReply> {
-  const body = await cache.get(entry.key, entry.version, async () => {
-    const built = await build();
-    return { value: JSON.stringify(entry.schema.parse(built.value)), staleAt: built.staleAt };
+  const version = await readListVersion(list.db, list.tenantId);
+  const key = [list.tenantId, ...list.key].join('\n');
+  const body = await cache.get(key, version.version, async () => {
+    const built = await build(version);
+    return { value: JSON.stringify(list.schema.parse(built.value)), staleAt: built.staleAt };
   });
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -14,14 +14,13 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readListVersion } from '../../db/list-version';
 import { notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
-import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
+import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
 import { createAnchorCache } from './page-anchors';
-import { findMemberRow, listLedger, listMembers, soonestExpiry } from './repository';
-import { createMember, deleteMember, memberDetail, recordTransaction, updateMember } from './service';
+import { findMemberRow, listLedger } from './repository';
+import { createMember, deleteMember, memberDetail, memberPage, recordTransaction, updateMember } from './service';
 
 const errors = {
   400: apiErrorSchema,
@@ -50,21 +49,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size, search, tierId, status } = request.query;
       const { tenantId } = request.tenant;
       // A page read once is served again until the tenant's list version moves (lib/versioned-cache.ts).
-      const list = await readListVersion(app.db, tenantId);
-      const key = [tenantId, page, size, search?.trim() ?? '', tierId ?? '', status ?? ''].join('\n');
-      return sendCachedJson(reply, pages, { key, version: list.version, schema: membersPageSchema }, async () => {
-        const { rows, total } = await listMembers(app.db, tenantId, request.query, {
-          total: list.members,
-          seek: (offset) => anchors.seek(app.db, tenantId, list.orderVersion, offset),
-        });
-        // Balances leave out expired points: the page is good until the soonest of its points expire.
-        const staleAt = await soonestExpiry(
-          app.db,
-          tenantId,
-          rows.map((m) => m.userId),
-        );
-        return { value: toPage(rows, total, page, size), staleAt };
-      });
+      const key = [page, size, search?.trim() ?? '', tierId ?? '', status ?? ''];
+      return sendTenantList(reply, pages, { db: app.db, tenantId, key, schema: membersPageSchema }, (version) =>
+        memberPage(app.db, anchors, tenantId, request.query, version),
+      );
     },
   );
 

@@ -3,14 +3,19 @@ import {
   type CreateMemberBody,
   MEMBER_MESSAGES,
   type MemberDetail,
+  type MemberRow,
+  type Page,
   type TransactionBody,
   type TransactionResult,
   type UpdateMemberBody,
 } from '@loyalty/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { toPage } from '../../lib/page';
+import type { Loaded } from '../../lib/versioned-cache';
 import {
   centsToDecimal,
   centsToNumber,
@@ -26,14 +31,18 @@ import {
   takeFromLots,
   toCents,
 } from './engine';
+import type { AnchorCache } from './page-anchors';
 import {
   type Db,
   findExpiringNext,
   findMemberRow,
+  type ListParams,
+  listMembers,
   loadRates,
   loadTiers,
   nextMembershipCode,
   redeemTerms,
+  soonestExpiry,
   type TierRow,
   takenContacts,
   toEntry,
@@ -145,6 +154,30 @@ export async function deleteMember(db: Database, tenantId: string, id: string): 
     .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
     .returning({ id: members.id });
   if (!removed[0]) throw notFound('Member not found');
+}
+
+/**
+ * One page of the members list as the cache keeps it: the total from the version read, deep pages from
+ * their anchors, and the time the page goes stale because the first of its points expire (the balances
+ * shown leave expired points out, and expiring writes nothing).
+ */
+export async function memberPage(
+  db: Database,
+  anchors: AnchorCache,
+  tenantId: string,
+  params: ListParams,
+  list: ListVersion,
+): Promise<Loaded<Page<MemberRow>>> {
+  const { rows, total } = await listMembers(db, tenantId, params, {
+    total: list.members,
+    seek: (offset) => anchors.seek(db, tenantId, list.orderVersion, offset),
+  });
+  const staleAt = await soonestExpiry(
+    db,
+    tenantId,
+    rows.map((m) => m.userId),
+  );
+  return { value: toPage(rows, total, params.page, params.size), staleAt };
 }
 
 export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {

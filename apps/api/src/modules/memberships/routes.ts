@@ -8,9 +8,8 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readListVersion } from '../../db/list-version';
 import { toPage } from '../../lib/page';
-import { createVersionedCache, sendCachedJson } from '../../lib/versioned-cache';
+import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
 import { getMembership, removeMembership, saveMembership } from './service';
 
@@ -40,9 +39,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, size } = request.query;
       const { tenantId } = request.tenant;
       // Served again until the tenant's list version moves (lib/versioned-cache.ts).
-      const { version } = await readListVersion(app.db, tenantId);
-      const key = [tenantId, page, size].join('\n');
-      return sendCachedJson(reply, pages, { key, version, schema: membershipPageSchema }, async () => {
+      const list = { db: app.db, tenantId, key: [page, size], schema: membershipPageSchema };
+      return sendTenantList(reply, pages, list, async () => {
         const { content, total } = await listMemberships(app.db, tenantId, page, size);
         return { value: toPage(content, total, page, size) };
       });
