@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { backupIfChanged, recoverBackup, startBackupLoop } from './lib/account-backup.mjs';
+import { API_NODE_FLAGS } from './lib/api-node-flags.mjs';
 import { repoRoot, startAuthEmulator } from './lib/emulator.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
@@ -89,7 +90,7 @@ async function main() {
   run(
     'api',
     process.execPath,
-    ['--import', 'tsx', dev ? '--watch' : '', 'apps/api/src/server.ts'].filter(Boolean),
+    [...API_NODE_FLAGS, '--import', 'tsx', dev ? '--watch' : '', 'apps/api/src/server.ts'].filter(Boolean),
     apiEnv,
   );
   if (dev) {

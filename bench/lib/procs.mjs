@@ -1,6 +1,7 @@
 // Child processes of the benchmark: the API server, the bare Fastify route, `npm start`; their readiness and RSS.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { API_NODE_FLAGS } from '../../scripts/lib/api-node-flags.mjs';
 import { repoRoot } from '../../scripts/lib/emulator.mjs';
 
 const children = new Set();
@@ -98,7 +99,11 @@ export async function startApi({ port, dataDir, emulatorHost, databaseUrl, extra
     ...extraEnv,
   };
   const spawnedAt = Date.now();
-  const proc = spawnTracked(`api :${port}`, [...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'], env);
+  const proc = spawnTracked(
+    `api :${port}`,
+    [...API_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', 'apps/api/src/server.ts'],
+    env,
+  );
   const base = `http://127.0.0.1:${port}`;
   const readyMs = await waitForOk(`${base}/api/ready`, proc);
   return { ...proc, base, readyMs, spawnedAt };

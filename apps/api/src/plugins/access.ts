@@ -42,6 +42,7 @@ const isDocs = (url: string) => url === '/api/openapi.json' || url === '/api/doc
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', []);
+  // One hook per access level, not one per step: each hook is a promise Fastify settles on every request.
   const guards = new Map<Access, onRequestAsyncHookHandler[]>();
   const guardFor = (access: Access): onRequestAsyncHookHandler[] => {
     let list = guards.get(access);
@@ -51,9 +52,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     else {
       const min = access;
       list = [
-        app.authenticate,
-        app.requireTenant,
         async (request) => {
+          await app.authenticate(request);
+          await app.requireTenant(request);
           if (!hasRole(request.tenant.role, min))
             throw forbidden('Your role does not allow this action.', 'ROLE_FORBIDDEN');
         },

@@ -42,17 +42,23 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
 
   // Addresses that sent too many bad tokens, refused until their window ends (per instance; the count is shared).
   const blocked = new Map<string, number>();
-  app.addHook('onRequest', async (request, reply) => {
+  // Callbacks, not async hooks: they run on every request and almost always have nothing to wait for.
+  app.addHook('onRequest', (request, reply, done) => {
     const until = blocked.get(request.ip);
-    if (until === undefined) return;
-    if (until <= Date.now()) blocked.delete(request.ip);
-    else throw tooMany(reply, until - Date.now());
+    if (until !== undefined && until <= Date.now()) blocked.delete(request.ip);
+    if (until === undefined || until <= Date.now()) return done();
+    done(tooMany(reply, until - Date.now()));
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // Only a presented-but-refused token counts; a missing one is a plain sign-in prompt.
-    if (reply.statusCode !== 401 || !request.headers.authorization) return;
-    const result = await tokenFailures(request);
-    if (!result.isAllowed && result.isExceeded) blocked.set(request.ip, Date.now() + result.ttl);
+    if (reply.statusCode !== 401 || !request.headers.authorization) return done();
+    tokenFailures(request).then(
+      (result) => {
+        if (!result.isAllowed && result.isExceeded) blocked.set(request.ip, Date.now() + result.ttl);
+        done();
+      },
+      (err: Error) => done(err),
+    );
   });
 
   const guard =

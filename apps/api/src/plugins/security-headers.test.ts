@@ -44,4 +44,16 @@ describe('security headers on every answer', () => {
     expect(api).not.toContain('googleapis');
     expect(api).not.toContain("'unsafe-inline'");
   });
+
+  it('keeps API answers out of the browser cache and leaves off the headers only a page uses', async () => {
+    for (const res of await Promise.all(answers())) {
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
+    }
+    const page = await app.inject({ url: '/login' });
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+  });
 });

@@ -13,9 +13,24 @@ const API_CSP =
   "default-src 'none'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /**
+ * Of helmet's headers, those that mean something on an answer that is never rendered as a page (OWASP's REST
+ * Security Cheat Sheet, "Security Headers"). The rest (Origin-Agent-Cluster, X-DNS-Prefetch-Control,
+ * X-Download-Options, X-Permitted-Cross-Domain-Policies, X-XSS-Protection, Cross-Origin-Opener-Policy)
+ * only steer how a browser treats a document, and every header is work on every small answer.
+ */
+const API_HEADERS = [
+  'strict-transport-security',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'cross-origin-resource-policy',
+];
+
+/**
  * Security headers. The pages' content security policy is strict except where the Firebase JS SDK must
  * reach Google's identity endpoints (or the local emulator), load Google sign-in and reCAPTCHA, and frame
- * them. API answers carry the same headers with a policy that allows nothing.
+ * them. API answers carry a policy that allows nothing, the headers of API_HEADERS, and `no-store`: tenant
+ * data has no business in a browser's disk cache (an uploaded file, served for good, sets its own).
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { emulatorHost, web } = opts.config.firebase;
@@ -47,7 +62,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
-  const apiHeaders = { ...pageHeaders, 'content-security-policy': API_CSP };
+  const apiHeaders: Record<string, string> = { 'content-security-policy': API_CSP, 'cache-control': 'no-store' };
+  for (const name of API_HEADERS) if (pageHeaders[name]) apiHeaders[name] = pageHeaders[name];
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();

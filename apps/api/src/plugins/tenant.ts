@@ -60,12 +60,12 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Database
   app.decorateRequest('tenant', null as unknown as Membership);
   // Any write may have changed a role, a status, a tenant or a list: cheaper to forget all than to track which.
   // onSend runs after the handler's transaction has committed and before the client can see the answer.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ.has(request.method)) {
       app.memberships.clear();
       forgetInFlightVersions(opts.db);
     }
-    return payload;
+    done(null, payload);
   });
   app.decorate('requireTenant', async (request: FastifyRequest) => {
     const membership = await resolveMembership(app, request);
