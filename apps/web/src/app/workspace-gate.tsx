@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { type Workspace, WorkspaceContext } from '@/lib/workspace-context';
+import { prefetchScreenData } from './routes';
 import { WorkspaceShell } from './workspace-shell';
 
 // The Edit Profile dialog (tabs, phone input with its country list, SMS code entry) is fetched the first time
@@ -27,9 +28,21 @@ export function PreparingWorkspace() {
 /** Spec §2 "Gate of the workspace": nobody sees the shell before the member identity is known. */
 export function WorkspaceGate() {
   const { user, loading, checkMemberIdentity } = useAuth();
+  const queryClient = useQueryClient();
+  const location = useLocation();
   const identity = useQuery({
     queryKey: ['session', user?.uid ?? null, 'member-identity'],
-    queryFn: checkMemberIdentity,
+    queryFn: async () => {
+      // The screen's first query leaves alongside the check, with the tenant this browser last used, rather
+      // than after the shell has rendered and the screen mounted (issue 11: ~100 ms of a cold load). The API
+      // decides what it may see as for any call; the screen shows nothing before the check lets it in.
+      const stored = readStorage(STORAGE_KEYS.tenantId);
+      if (stored) prefetchScreenData(queryClient, location, stored);
+      const answer = await checkMemberIdentity();
+      if (answer.status === 'OK' && answer.tenantId !== stored)
+        prefetchScreenData(queryClient, location, answer.tenantId);
+      return answer;
+    },
     enabled: user !== null,
     // Checked again on every entry to the workspace: the answer changes when verification completes.
     staleTime: 0,

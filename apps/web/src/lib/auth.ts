@@ -7,9 +7,9 @@ import { initializeApp } from 'firebase/app';
 import {
   type Auth,
   browserLocalPersistence,
+  browserPopupRedirectResolver,
   connectAuthEmulator,
   GoogleAuthProvider,
-  getAuth,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
@@ -83,13 +83,25 @@ async function fetchConfig(): Promise<FirebaseWebConfig> {
   return config;
 }
 
+/**
+ * The session is kept in localStorage first: restoring it then costs one synchronous read, where IndexedDB
+ * took a transaction for the read and another to write the user back after Firebase's reload, both on the
+ * path to the first workspace screen (about 50 ms of a cold load here, issue 11). IndexedDB stays second
+ * in the list, so a session an earlier version stored there is found and moved over, not lost.
+ */
+const PERSISTENCE = [browserLocalPersistence, indexedDBLocalPersistence];
+
 function createAuth(config: FirebaseWebConfig): FirebaseState {
   const { emulatorHost, ...webConfig } = config;
   const app = initializeApp(webConfig);
-  if (!emulatorHost) return { auth: getAuth(app), emulator: false };
+  if (!emulatorHost) {
+    // What getAuth(app) sets up, with the persistence order above.
+    const auth = initializeAuth(app, { persistence: PERSISTENCE, popupRedirectResolver: browserPopupRedirectResolver });
+    return { auth, emulator: false };
+  }
   // No popup/redirect resolver with the emulator: it would load Google's gapi script, which is
   // unreachable offline; the in-app account chooser replaces the popup there.
-  const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  const auth = initializeAuth(app, { persistence: PERSISTENCE });
   connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
   return { auth, emulator: true };
 }

@@ -19,3 +19,10 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * For a screen's first query, which the workspace gate may start before the screen mounts: a failure of that
+ * early fetch is what the screen shows (its error card and Retry), not a reason to fetch again on mount,
+ * which would be a retry the spec (§7) rules out.
+ */
+export const PREFETCHED = { retryOnMount: false } as const;

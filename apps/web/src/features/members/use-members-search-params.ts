@@ -1,12 +1,17 @@
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 
+/** The list's page (from 0) and search as the address gives them (?page=2&search=ada; page from 1 there). */
+export function membersListFromUrl(params: URLSearchParams) {
+  const raw = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(raw) && raw >= 1 ? raw - 1 : 0;
+  return { page, search: params.get('search') ?? '' };
+}
+
 /** Page, search and the member shown live in the URL (?page=2&search=ada&member=<id>; page from 1 there). */
 export function useMembersSearchParams() {
   const [params, setParams] = useSearchParams();
-  const raw = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(raw) && raw >= 1 ? raw - 1 : 0;
-  const search = params.get('search') ?? '';
+  const { page, search } = membersListFromUrl(params);
   const member = params.get('member');
 
   const update = React.useCallback(

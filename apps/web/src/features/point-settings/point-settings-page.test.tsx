@@ -2,6 +2,7 @@ import type { Role } from '@loyalty/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MemberIdentityResult } from '@/lib/member-identity';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { withSeconds } from './point-settings-form';
@@ -34,7 +35,39 @@ async function fillRates(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('Point Settings page', () => {
-  beforeEach(() => server.reset());
+  beforeEach(() => {
+    server.reset();
+    localStorage.clear();
+  });
+
+  it('asks for the settings alongside the identity check when the tenant is known, and shows them only after it', async () => {
+    localStorage.setItem('tenantId', 't-1');
+    server.stored = saved;
+    let letIn = (_: MemberIdentityResult) => {};
+    renderApp('/point-settings', {
+      user: SAMPLE_USER,
+      identity: () => new Promise<MemberIdentityResult>((resolve) => (letIn = resolve)),
+    });
+    await waitFor(() => expect(server.gets).toBe(1));
+    expect(screen.getByText('Preparing your workspace…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount Spent ($)')).toBeNull();
+    letIn({ status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' });
+    expect(await screen.findByLabelText('Amount Spent ($)')).toHaveValue(10);
+    expect(server.gets).toBe(1);
+  });
+
+  it('without a known tenant, asks for the settings once, after the identity check has answered', async () => {
+    server.stored = saved;
+    let letIn = (_: MemberIdentityResult) => {};
+    renderApp('/point-settings', {
+      user: SAMPLE_USER,
+      identity: () => new Promise<MemberIdentityResult>((resolve) => (letIn = resolve)),
+    });
+    expect(screen.getByText('Preparing your workspace…')).toBeInTheDocument();
+    letIn({ status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' });
+    expect(await screen.findByLabelText('Amount Spent ($)')).toHaveValue(10);
+    expect(server.gets).toBe(1);
+  });
 
   it('404 shows the defaults: every placeholder, empty numbers, Never, active, empty description', async () => {
     renderPage();
@@ -79,8 +112,13 @@ describe('Point Settings page', () => {
   it('error card with the message and Retry that loads again; skeleton while loading', async () => {
     server.getFailures = 1;
     server.stored = saved;
+    let answer = () => {};
+    server.getHold = new Promise((resolve) => {
+      answer = resolve;
+    });
     renderPage();
     expect(await screen.findByRole('status', { name: 'Loading point settings' })).toBeInTheDocument();
+    answer();
     expect(await screen.findByText('Error Loading Settings')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));

@@ -14,12 +14,17 @@ export const server = {
   getFailures: 0,
   postFailure: false,
   hold: null as Promise<void> | null,
+  /** While set, a GET waits for it (to see the screen while its data is on the way). */
+  getHold: null as Promise<void> | null,
+  gets: 0,
   reset() {
     server.stored = null;
     server.posted = [];
     server.getFailures = 0;
     server.postFailure = false;
     server.hold = null;
+    server.getHold = null;
+    server.gets = 0;
   },
 };
 
@@ -28,6 +33,8 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   const method = init?.method ?? 'GET';
   if (url.pathname !== '/api/points-conversion') return json(404, { status: 404, message: 'Not found' });
   if (method === 'GET') {
+    server.gets += 1;
+    if (server.getHold) await server.getHold;
     if (server.getFailures > 0) {
       server.getFailures -= 1;
       return json(500, { status: 500, message: 'Database unavailable' });

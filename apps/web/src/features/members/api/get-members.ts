@@ -1,6 +1,7 @@
 import { MEMBERS_PAGE_SIZE, type MembersPage, membersPageSchema } from '@loyalty/contracts';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
@@ -13,11 +14,14 @@ export function fetchMembers(params: MembersParams, signal?: AbortSignal) {
   return api.get<MembersPage>(`/api/tenants/member?${query}`, { schema: membersPageSchema, signal });
 }
 
-export function useMembers(params: MembersParams) {
-  const tenantId = useTenantId();
-  return useQuery({
+export function membersQueryOptions(tenantId: string, params: MembersParams) {
+  return queryOptions({
     queryKey: membersKeys.list(tenantId, params),
     queryFn: ({ signal }) => fetchMembers(params, signal),
-    placeholderData: keepPreviousData,
+    ...PREFETCHED,
   });
+}
+
+export function useMembers(params: MembersParams) {
+  return useQuery({ ...membersQueryOptions(useTenantId(), params), placeholderData: keepPreviousData });
 }

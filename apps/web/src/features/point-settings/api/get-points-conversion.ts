@@ -2,6 +2,7 @@ import { type PointsConversion, pointsConversionSchema } from '@loyalty/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
 export const pointsConversionKeys = {
@@ -25,6 +26,7 @@ export function pointsConversionQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: pointsConversionKeys.all(tenantId),
     queryFn: ({ signal }) => fetchPointsConversion(signal),
+    ...PREFETCHED,
   });
 }
 

@@ -2,6 +2,7 @@ import { type StoreSettings, storeSettingsSchema } from '@loyalty/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
 export const storeSettingsKeys = {
@@ -19,9 +20,14 @@ export async function fetchStoreSettings(signal?: AbortSignal): Promise<StoreSet
   }
 }
 
+export function storeSettingsQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: storeSettingsKeys.all(tenantId),
+    queryFn: ({ signal }) => fetchStoreSettings(signal),
+    ...PREFETCHED,
+  });
+}
+
 export function useStoreSettings() {
-  const tenantId = useTenantId();
-  return useQuery(
-    queryOptions({ queryKey: storeSettingsKeys.all(tenantId), queryFn: ({ signal }) => fetchStoreSettings(signal) }),
-  );
+  return useQuery(storeSettingsQueryOptions(useTenantId()));
 }

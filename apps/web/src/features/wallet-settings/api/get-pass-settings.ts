@@ -2,6 +2,7 @@ import { type PassSettings, passSettingsSchema } from '@loyalty/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
 export const passSettingsKeys = {
@@ -19,9 +20,14 @@ export async function fetchPassSettings(signal?: AbortSignal): Promise<PassSetti
   }
 }
 
+export function passSettingsQueryOptions(tenantId: string) {
+  return queryOptions({
+    queryKey: passSettingsKeys.all(tenantId),
+    queryFn: ({ signal }) => fetchPassSettings(signal),
+    ...PREFETCHED,
+  });
+}
+
 export function usePassSettings() {
-  const tenantId = useTenantId();
-  return useQuery(
-    queryOptions({ queryKey: passSettingsKeys.all(tenantId), queryFn: ({ signal }) => fetchPassSettings(signal) }),
-  );
+  return useQuery(passSettingsQueryOptions(useTenantId()));
 }
