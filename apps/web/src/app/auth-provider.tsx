@@ -5,6 +5,7 @@ import {
   type AuthUser,
   initializeFirebase,
   isEmulatorMode,
+  restoringSessionUid,
   signInWithEmail,
   signInWithGoogle,
   signOutUser,
@@ -35,6 +36,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = React.useState<AuthUser | null>(null);
   const [loading, setLoading] = React.useState(true);
+  const [restoringUid, setRestoringUid] = React.useState<string | null>(null);
   const [initError, setInitError] = React.useState<string | null>(null);
   const [emulator, setEmulator] = React.useState(false);
 
@@ -45,8 +47,10 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       .then(() => {
         if (!active) return;
         setEmulator(isEmulatorMode());
+        setRestoringUid(restoringSessionUid());
         unsubscribe = subscribeToAuthState((next) => {
           setUser(next);
+          setRestoringUid(null);
           setLoading(false);
         });
       })
@@ -66,6 +70,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     () => ({
       user,
       loading,
+      restoringUid,
       initError,
       emulator,
       // The user is set right away (not only by the listener) so the next screen sees it at once.
@@ -88,7 +93,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         setUser(null);
       },
     }),
-    [user, loading, initError, emulator, queryClient],
+    [user, loading, restoringUid, initError, emulator, queryClient],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -16,6 +16,34 @@ describe('workspace gate', () => {
     expect(screen.queryByText('Admin Portal')).not.toBeInTheDocument();
   });
 
+  it('starts the identity check for a session Firebase is still restoring, and still shows nothing', async () => {
+    let asked = 0;
+    renderApp('/', {
+      loading: true,
+      restoringUid: SAMPLE_USER.uid,
+      identity: async () => {
+        asked += 1;
+        return { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' };
+      },
+    });
+    await waitFor(() => expect(asked).toBe(1));
+    expect(screen.getByText('Preparing your workspace…')).toBeInTheDocument();
+    expect(screen.queryByText('Admin Portal')).not.toBeInTheDocument();
+  });
+
+  it('does not check anyone while loading without a stored session', async () => {
+    let asked = 0;
+    renderApp('/', {
+      loading: true,
+      identity: async () => {
+        asked += 1;
+        return { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' };
+      },
+    });
+    expect(await screen.findByText('Preparing your workspace…')).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
   it('sends a signed-out visitor to /login', async () => {
     const { router } = renderApp('/users');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -27,11 +27,14 @@ export function PreparingWorkspace() {
 
 /** Spec §2 "Gate of the workspace": nobody sees the shell before the member identity is known. */
 export function WorkspaceGate() {
-  const { user, loading, checkMemberIdentity } = useAuth();
+  const { user, loading, restoringUid, checkMemberIdentity } = useAuth();
+  // The check starts as soon as the restored session's user is known from storage, alongside Firebase's own
+  // look-up of that user; nothing is shown before Firebase has confirmed the same user (below).
+  const uid = user?.uid ?? (loading ? restoringUid : null);
   const queryClient = useQueryClient();
   const location = useLocation();
   const identity = useQuery({
-    queryKey: ['session', user?.uid ?? null, 'member-identity'],
+    queryKey: ['session', uid, 'member-identity'],
     queryFn: async () => {
       // The screen's first query leaves alongside the check, with the tenant this browser last used, rather
       // than after the shell has rendered and the screen mounted (issue 11: ~100 ms of a cold load). The API
@@ -43,7 +46,7 @@ export function WorkspaceGate() {
         prefetchScreenData(queryClient, location, answer.tenantId);
       return answer;
     },
-    enabled: user !== null,
+    enabled: uid !== null,
     // Checked again on every entry to the workspace: the answer changes when verification completes.
     staleTime: 0,
     gcTime: 0,

@@ -12,6 +12,11 @@ export interface AuthContextValue {
   user: AuthUser | null;
   /** True until Firebase has been initialised and has reported the current user. */
   loading: boolean;
+  /**
+   * While loading: the user whose stored session Firebase is restoring, known from its storage before the
+   * SDK confirms it (the workspace gate starts its identity check with it); null otherwise.
+   */
+  restoringUid: string | null;
   /** Set when Firebase could not be initialised (e.g. "Failed to fetch Firebase config"). */
   initError: string | null;
   /** True with the Auth Emulator: Google sign-in then uses the in-app account chooser. */

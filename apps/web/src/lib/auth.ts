@@ -3,7 +3,7 @@
  * plain functions and types and can be tested without Firebase.
  */
 import type { FirebaseWebConfig } from '@loyalty/contracts';
-import { initializeApp } from 'firebase/app';
+import { type FirebaseApp, initializeApp } from 'firebase/app';
 import {
   type Auth,
   browserLocalPersistence,
@@ -45,6 +45,35 @@ const CONFIG_FAILED = 'Failed to fetch Firebase config';
 
 let state: FirebaseState | null = null;
 let pending: Promise<FirebaseState> | null = null;
+
+/** The session Firebase stored in this browser, as read before the SDK has restored it (see restoringSession). */
+export type StoredSession = { uid: string; token: string; expiresAt: number };
+let stored: StoredSession | null = null;
+let restored = false;
+
+/** A stored ID token this close to its expiry is not used: the SDK will have refreshed it by the time it counts. */
+const TOKEN_MARGIN_MS = 5 * 60_000;
+
+/**
+ * The user and ID token of the session the SDK persisted (localStorage, `firebase:authUser:<apiKey>:<app>`,
+ * the SDK's own format), or null when there is none or it cannot be read. Never trusted for anything the API
+ * does not check itself: it only lets the first calls leave while the SDK restores the session.
+ */
+export function readStoredSession(raw: string | null, now = Date.now()): StoredSession | null {
+  if (!raw) return null;
+  try {
+    const user = JSON.parse(raw) as {
+      uid?: unknown;
+      stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
+    };
+    const token = user.stsTokenManager?.accessToken;
+    const expiresAt = user.stsTokenManager?.expirationTime;
+    if (typeof user.uid !== 'string' || typeof token !== 'string' || typeof expiresAt !== 'number') return null;
+    return expiresAt - now > TOKEN_MARGIN_MS ? { uid: user.uid, token, expiresAt } : null;
+  } catch {
+    return null;
+  }
+}
 
 const REQUIRED_KEYS = ['apiKey', 'authDomain', 'projectId', 'appId'] as const;
 const OPTIONAL_KEYS = ['storageBucket', 'messagingSenderId', 'emulatorHost'] as const;
@@ -94,16 +123,35 @@ const PERSISTENCE = [browserLocalPersistence, indexedDBLocalPersistence];
 function createAuth(config: FirebaseWebConfig): FirebaseState {
   const { emulatorHost, ...webConfig } = config;
   const app = initializeApp(webConfig);
-  if (!emulatorHost) {
-    // What getAuth(app) sets up, with the persistence order above.
-    const auth = initializeAuth(app, { persistence: PERSISTENCE, popupRedirectResolver: browserPopupRedirectResolver });
-    return { auth, emulator: false };
+  const auth = startAuth(app, emulatorHost);
+  // Restoring a session asks Firebase about the user (accounts:lookup) before the SDK reports anyone.
+  // Meanwhile the first API calls use the token it stored (getIdToken below), so they are not queued behind it.
+  try {
+    stored = readStoredSession(localStorage.getItem(`firebase:authUser:${webConfig.apiKey}:${app.name}`));
+  } catch {
+    stored = null;
   }
+  void auth.authStateReady().then(() => {
+    restored = true;
+    stored = null;
+  });
+  return { auth, emulator: Boolean(emulatorHost) };
+}
+
+function startAuth(app: FirebaseApp, emulatorHost: string | undefined): Auth {
+  // What getAuth(app) sets up, with the persistence order above.
+  if (!emulatorHost)
+    return initializeAuth(app, { persistence: PERSISTENCE, popupRedirectResolver: browserPopupRedirectResolver });
   // No popup/redirect resolver with the emulator: it would load Google's gapi script, which is
   // unreachable offline; the in-app account chooser replaces the popup there.
   const auth = initializeAuth(app, { persistence: PERSISTENCE });
   connectAuthEmulator(auth, `http://${emulatorHost}`, { disableWarnings: true });
-  return { auth, emulator: true };
+  return auth;
+}
+
+/** The user whose stored session the SDK is restoring right now, or null (none, or already restored). */
+export function restoringSessionUid(): string | null {
+  return !restored && stored ? stored.uid : null;
 }
 
 /** Fetches the configuration once and initialises Firebase; later calls share the same promise. */
@@ -176,9 +224,17 @@ export async function signInWithGoogle(account?: EmulatorGoogleAccount): Promise
   return toAuthUser((await signInWithPopup(auth, provider)).user);
 }
 
-/** The signed-in user's ID token, or null when nobody is signed in. */
+/**
+ * The signed-in user's ID token, or null when nobody is signed in. While the SDK restores a session, the token
+ * it stored (still valid for a while) is used as is; a refresh (after a 401) waits for the restored session.
+ */
 export async function getIdToken(forceRefresh = false): Promise<string | null> {
-  const user = requireAuth().currentUser;
+  const auth = requireAuth();
+  if (!auth.currentUser) {
+    if (!forceRefresh && !restored && stored && stored.expiresAt - Date.now() > TOKEN_MARGIN_MS) return stored.token;
+    await auth.authStateReady();
+  }
+  const user = auth.currentUser;
   return user ? user.getIdToken(forceRefresh) : null;
 }
 

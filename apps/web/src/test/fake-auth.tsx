@@ -14,6 +14,7 @@ export const SAMPLE_USER: AuthUser = {
 export interface FakeAuthOptions {
   user?: AuthUser | null;
   loading?: boolean;
+  restoringUid?: string | null;
   initError?: string | null;
   emulator?: boolean;
   /** Resolve with a user to sign in, or throw (e.g. a Firebase-like `{ code }`) to fail. */
@@ -34,6 +35,7 @@ export function FakeAuthProvider({ options, children }: { options: FakeAuthOptio
     return {
       user,
       loading: options.loading ?? false,
+      restoringUid: options.restoringUid ?? null,
       initError: options.initError ?? null,
       emulator: options.emulator ?? false,
       signInWithEmail: async (email, password) => {
