@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { routePreloads } from './build/route-preloads';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
 // where the API serves the built app.
@@ -11,7 +12,28 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3001';
 export default defineConfig({
   // Scripts start Vite from the repository root with --config; the app root is this folder regardless.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The lazy chunks of each address, as src/app/routes.tsx loads them, requested with the first scripts.
+    routePreloads({
+      public: {
+        '/login': [],
+        '/register': ['src/features/registration/register-page.tsx'],
+        '/register/verify': ['src/features/registration/verify-page.tsx'],
+      },
+      workspace: ['src/app/workspace-gate.tsx', 'src/lib/member-identity.ts'],
+      screens: {
+        '/': ['src/features/dashboard/dashboard-page.tsx'],
+        '/users': ['src/features/users/users-page.tsx'],
+        '/members': ['src/features/members/members-page.tsx'],
+        '/memberships': ['src/features/memberships/memberships-page.tsx'],
+        '/wallet-settings': ['src/features/wallet-settings/wallet-settings-page.tsx'],
+        '/point-settings': ['src/features/point-settings/point-settings-page.tsx'],
+        '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
+      },
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port,

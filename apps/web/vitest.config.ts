@@ -9,6 +9,6 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },
 });
