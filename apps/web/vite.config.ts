@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { linguiCatalog } from './build/lingui-catalog';
 import { routePreloads } from './build/route-preloads';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
@@ -15,6 +16,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // The language catalogues, compiled at build time and split into the sign-in part and the workspace part.
+    linguiCatalog(),
     // The lazy chunks of each address, as src/app/routes.tsx loads them, requested with the first scripts.
     routePreloads({
       public: {

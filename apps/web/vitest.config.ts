@@ -1,9 +1,10 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { linguiCatalog } from './build/lingui-catalog.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), linguiCatalog()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     name: 'web',

@@ -12,12 +12,29 @@ export const canWrite = (role: Role | null | undefined): boolean => role === 'ow
 export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 export const CONTROL_CHARS_MESSAGE = 'Contains characters that are not allowed';
 
+/**
+ * Bidirectional embedding, override and isolate controls and the zero-width space: invisible, yet they reorder
+ * or hide what a name shows on a screen or a wallet pass (`bidi\u202Eevil` displays reversed). Right-to-left
+ * and CJK text itself is welcome; only these format characters are refused.
+ */
+export const INVISIBLE_FORMAT_CHARS = /[\u200B\u202A-\u202E\u2066-\u2069]/;
+export const INVISIBLE_FORMAT_MESSAGE = 'Contains invisible direction or zero-width characters';
+
+/** True when a text holds neither control characters nor invisible format characters. */
+export const isCleanText = (value: string): boolean =>
+  !CONTROL_CHARS.test(value) && !INVISIBLE_FORMAT_CHARS.test(value);
+
+/** The refusal message for a text `isCleanText` rejected: `.refine(isCleanText, CLEAN_TEXT)`. */
+export const CLEAN_TEXT = {
+  error: (issue: { input?: unknown }) =>
+    typeof issue.input === 'string' && !CONTROL_CHARS.test(issue.input)
+      ? INVISIBLE_FORMAT_MESSAGE
+      : CONTROL_CHARS_MESSAGE,
+};
+
 /** A bounded string without control characters; every text field of a body starts from this. */
 export const safeString = (max: number, tooLong = `At most ${max} characters`) =>
-  z
-    .string()
-    .max(max, tooLong)
-    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+  z.string().max(max, tooLong).refine(isCleanText, CLEAN_TEXT);
 
 /** Path ids (uuids in practice): short, safe characters only. */
 export const idParamSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'Invalid id');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE, idParamSchema, pageQuery, pageSchema } from './common';
+import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
 
 /** Members on a points ledger (spec data-screens Members; DESIGN §4 /api/tenants/member, the loyalty engine). */
@@ -36,15 +36,13 @@ export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export const IDEMPOTENCY_KEY_MAX = 100;
 
-const clean = (value: string) => !CONTROL_CHARS.test(value);
-
 /** GET /api/tenants/member query. */
 export const membersQuerySchema = z.object({
   ...pageQuery(MEMBERS_PAGE_SIZE),
   search: z
     .string()
     .max(MEMBER_SEARCH_MAX, `At most ${MEMBER_SEARCH_MAX} characters`)
-    .refine(clean, CONTROL_CHARS_MESSAGE)
+    .refine(isCleanText, CLEAN_TEXT)
     .optional(),
   tierId: idParamSchema.optional(),
   status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or inactive' }).optional(),
@@ -74,7 +72,7 @@ const requiredText = z
   .trim()
   .min(1, MEMBER_MESSAGES.required)
   .max(MEMBER_TEXT_MAX, `At most ${MEMBER_TEXT_MAX} characters`)
-  .refine(clean, CONTROL_CHARS_MESSAGE);
+  .refine(isCleanText, CLEAN_TEXT);
 
 /** Optional e-mail: empty text means none. */
 const optionalEmail = z
@@ -181,7 +179,7 @@ export const transactionBodySchema = z.discriminatedUnion(
         .trim()
         .min(1, MEMBER_MESSAGES.reason)
         .max(200, 'At most 200 characters')
-        .refine(clean, CONTROL_CHARS_MESSAGE),
+        .refine(isCleanText, CLEAN_TEXT),
     }),
   ],
   { error: 'Type must be PURCHASE, REDEEM or ADJUST' },

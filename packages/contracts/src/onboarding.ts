@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
+import { CLEAN_TEXT, isCleanText } from './common';
 import { phoneSchema } from './phone';
 
 export const INDUSTRIES = [
@@ -35,7 +35,7 @@ const required = (message: string) =>
     .trim()
     .min(1, message)
     .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
-    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+    .refine(isCleanText, CLEAN_TEXT);
 
 /** POST /api/onboarding/register body: the same schema checks the form and the server. */
 export const registrationSchema = z.object({

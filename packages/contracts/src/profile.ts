@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
+import { CLEAN_TEXT, isCleanText } from './common';
 import { TEXT_MAX } from './onboarding';
 import { PHONE_PATTERN } from './phone';
 
@@ -18,7 +18,7 @@ const name = (message: string) =>
     .trim()
     .min(1, message)
     .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
-    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+    .refine(isCleanText, CLEAN_TEXT);
 
 /** PUT /api/users/me takes exactly one of three forms (DESIGN §4); field names fixed by the spec. */
 export const profileNamesUpdateSchema = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from './common';
+import { CLEAN_TEXT, isCleanText } from './common';
 
 /**
  * The three per-tenant settings records (spec data-screens §3, §5, §9; DESIGN §4):
@@ -44,7 +44,7 @@ const text = (max: number, required?: string) => {
     .string(required ? { error: required } : undefined)
     .trim()
     .max(max, `At most ${max} characters`)
-    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+    .refine(isCleanText, CLEAN_TEXT);
   return required ? base.refine((value) => value.length > 0, required) : base;
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE, idParamSchema, pageQuery, pageSchema, ROLES } from './common';
+import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema, ROLES } from './common';
 import { PHONE_PATTERN } from './phone';
 
 /** Team users (spec data-screens §3, §5, §9; DESIGN §4 /api/tenants/users). */
@@ -33,7 +33,7 @@ export const usersQuerySchema = z.object({
   filter: z
     .string()
     .max(USER_FILTER_MAX, `At most ${USER_FILTER_MAX} characters`)
-    .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE)
+    .refine(isCleanText, CLEAN_TEXT)
     .optional(),
 });
 export type UsersQuery = z.input<typeof usersQuerySchema>;
@@ -59,7 +59,7 @@ const requiredText = z
   .trim()
   .min(1, USER_MESSAGES.required)
   .max(USER_TEXT_MAX, `At most ${USER_TEXT_MAX} characters`)
-  .refine((value) => !CONTROL_CHARS.test(value), CONTROL_CHARS_MESSAGE);
+  .refine(isCleanText, CLEAN_TEXT);
 
 const email = z
   .string({ error: USER_MESSAGES.email })

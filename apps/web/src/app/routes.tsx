@@ -3,6 +3,7 @@ import * as React from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
+import { loadWorkspaceMessages } from '@/lib/i18n/i18n';
 
 // Each screen but sign-in is its own chunk, fetched when its route is first visited, so the sign-in and
 // registration screens ship without the data screens (and their charts, tables and colour pickers). Each
@@ -24,7 +25,12 @@ const verify = screen(async () => (await import('@/features/registration/verify-
 // workspace-shell.tsx) while a screen's chunk loads.
 const workspace = screen(async () => {
   // The gate's first act is the identity check: its code comes with the gate's, not after it.
-  const [gate] = await Promise.all([import('./workspace-gate'), import('@/lib/member-identity')]);
+  // Its screens' texts (the catalogue's workspace part) come with it too.
+  const [gate] = await Promise.all([
+    import('./workspace-gate'),
+    import('@/lib/member-identity'),
+    loadWorkspaceMessages(),
+  ]);
   return gate.WorkspaceGate;
 });
 const dashboard = screen(

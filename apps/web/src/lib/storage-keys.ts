@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   phoneVerificationId: 'phoneVerificationId',
   cameFromRegistration: 'cameFromRegistration',
   theme: 'theme',
+  /** The portal's language on this browser (issue 18); the account keeps its own once signed in. */
+  language: 'language',
   /** sessionStorage: when SMS codes were sent, so the resend limit survives a page reload. */
   resendLog: 'resendLog',
 } as const;
@@ -26,11 +28,15 @@ export const STORAGE_KEYS = {
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /**
- * Keys sign-out removes. The theme is a device preference and prefillEmail exists precisely to
+ * Keys sign-out removes. The theme and the language are device preferences and prefillEmail exists precisely to
  * survive a sign-out, so both stay; so does the resend log, or signing out would lift the SMS limit.
  */
 export const SESSION_STORAGE_KEYS: readonly StorageKey[] = Object.values(STORAGE_KEYS).filter(
-  (key) => key !== STORAGE_KEYS.theme && key !== STORAGE_KEYS.prefillEmail && key !== STORAGE_KEYS.resendLog,
+  (key) =>
+    key !== STORAGE_KEYS.theme &&
+    key !== STORAGE_KEYS.language &&
+    key !== STORAGE_KEYS.prefillEmail &&
+    key !== STORAGE_KEYS.resendLog,
 );
 
 /** Storage can throw (private mode, quota, disabled cookies); a preference is never worth a crash. */

@@ -2,6 +2,16 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
+import { i18n } from '@/lib/i18n/i18n';
+import enWorkspace from '@/locales/en.json?lingui=workspace';
+
+// Screens render here without the workspace route that fetches their texts: English is loaded whole, and a test
+// that switches language leaves English behind it.
+i18n.load('en', enWorkspace);
+afterEach(() => {
+  if (i18n.locale !== 'en') i18n.activate('en');
+  document.documentElement.lang = 'en';
+});
 
 // Screens are lazy chunks (routes.tsx): on a loaded CI machine the first import of one can take longer than
 // Testing Library's default 1 s wait, so findBy* waits up to 5 s (still failing fast on a real absence).

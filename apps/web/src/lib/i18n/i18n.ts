@@ -1,0 +1,82 @@
+import { i18n, type Messages } from '@lingui/core';
+import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
+import type enCatalog from '@/locales/en.json';
+import enPublic from '@/locales/en.json?lingui=public';
+import { DEFAULT_LOCALE, isLocale, type Locale, localeFromLanguages } from './locales';
+
+/** Every key of the English catalogue; the other catalogues hold the same keys (locales/catalogs.test.ts). */
+export type MessageKey = keyof typeof enCatalog;
+export type MessageValues = Record<string, string | number | Date | null | undefined>;
+
+type Part = 'public' | 'workspace';
+type Loader = () => Promise<{ default: Messages }>;
+
+// English's public part is in the first chunk (the sign-in screen renders it at once); every other part is fetched
+// when a screen needs it or the language changes.
+const loaders: Record<Locale, Record<Part, Loader>> = {
+  en: {
+    public: async () => ({ default: enPublic }),
+    workspace: () => import('@/locales/en.json?lingui=workspace'),
+  },
+  'zh-Hant': {
+    public: () => import('@/locales/zh-Hant.json?lingui=public'),
+    workspace: () => import('@/locales/zh-Hant.json?lingui=workspace'),
+  },
+  'zh-Hans': {
+    public: () => import('@/locales/zh-Hans.json?lingui=public'),
+    workspace: () => import('@/locales/zh-Hans.json?lingui=workspace'),
+  },
+};
+
+const loaded = new Map<string, Promise<void>>();
+/** The parts the screens shown so far need; a new language loads all of them before it is shown. */
+const needed = new Set<Part>(['public']);
+
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  const key = `${locale}:${part}`;
+  let pending = loaded.get(key);
+  if (!pending) {
+    pending = loaders[locale][part]().then(({ default: messages }) => i18n.load(locale, messages));
+    // A failed fetch (offline, a new deploy) may be tried again by the next screen or switch.
+    pending.catch(() => loaded.delete(key));
+    loaded.set(key, pending);
+  }
+  return pending;
+}
+
+i18n.load(DEFAULT_LOCALE, enPublic);
+loaded.set(`${DEFAULT_LOCALE}:public`, Promise.resolve());
+i18n.activate(DEFAULT_LOCALE);
+
+export { i18n };
+
+export const activeLocale = (): Locale => (isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE);
+
+/** The language chosen on this browser, else the browser's own preference. */
+export function initialLocale(): Locale {
+  const stored = readStorage(STORAGE_KEYS.language);
+  if (isLocale(stored)) return stored;
+  return localeFromLanguages(typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]));
+}
+
+/**
+ * Shows the portal in `locale`: its catalogue parts are fetched first, so the switch happens at once and the
+ * screen never shows keys; the choice is kept on this browser and `<html lang>` follows it.
+ */
+export async function setLocale(locale: Locale): Promise<void> {
+  await Promise.all([...needed].map((part) => loadPart(locale, part)));
+  writeStorage(STORAGE_KEYS.language, locale);
+  document.documentElement.lang = locale;
+  if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+/** Called by the workspace before its screens render: their texts live in the `workspace` part. */
+export function loadWorkspaceMessages(): Promise<void> {
+  needed.add('workspace');
+  return loadPart(activeLocale(), 'workspace');
+}
+
+/** A message in the active language, for code outside React (toasts, error mapping); components use `useT`. */
+export function t(key: MessageKey, values?: MessageValues): string {
+  return i18n._(key, values);
+}

@@ -1,0 +1,239 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+// Issue 18: every text a screen shows comes from the catalogues. This reads the web's source as TypeScript does and
+// lists each English literal that would reach the screen outside them: JSX text, text attributes (placeholder,
+// title, aria-label, alt…), string children, and the text properties of objects (toast titles, labels, messages).
+const root = join(import.meta.dirname, '..');
+const TEXT_ATTRIBUTES = new Set([
+  'placeholder',
+  'title',
+  'aria-label',
+  'aria-description',
+  'alt',
+  'label',
+  'description',
+]);
+const TEXT_PROPERTIES = new Set([
+  'title',
+  'description',
+  'label',
+  'placeholder',
+  'message',
+  'subtitle',
+  'text',
+  'heading',
+  'emptyText',
+]);
+const WORDS = /[A-Za-z]{2,}/;
+/** Any other literal that reads as English for people: a capitalised word, alone or starting a phrase. */
+const PROSE = /^[A-Z][a-z']+(?:[ ,.!?…:]|$)/;
+/** A line ending with this comment holds a literal that is data or code, not text for a reader (say why beside it). */
+const IGNORE = 'i18n-ignore';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' || entry.name === 'locales' ? [] : sourceFiles(path);
+    if (!/\.tsx?$/.test(entry.name) || /\.(test|d)\.tsx?$/.test(entry.name) || /-test-|fake-/.test(entry.name))
+      return [];
+    return [path];
+  });
+}
+
+function literalText(node: ts.Node | undefined): string | null {
+  if (!node) return null;
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
+  if (ts.isJsxExpression(node)) return literalText(node.expression);
+  return null;
+}
+
+function findLiterals(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const lines = text.split('\n');
+  const found: string[] = [];
+  const report = (node: ts.Node, value: string) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart()).line;
+    if (!WORDS.test(value) || lines[line]?.includes(IGNORE)) return;
+    const entry = `${relative(root, file)}:${line + 1} ${JSON.stringify(value.trim().slice(0, 60))}`;
+    if (found.at(-1) !== entry) found.push(entry);
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) report(node, node.text);
+    else if (
+      ts.isJsxExpression(node) &&
+      node.parent &&
+      (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))
+    ) {
+      const value = literalText(node.expression);
+      if (value !== null) report(node, value);
+    } else if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText(source))) {
+      const value = literalText(node.initializer);
+      if (value !== null) report(node, value);
+    } else if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText(source).replace(/['"]/g, ''))) {
+      const value = literalText(node.initializer);
+      if (value !== null) report(node, value);
+    } else if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      PROSE.test(node.text.trim()) &&
+      !ts.isImportDeclaration(node.parent) &&
+      !ts.isExportDeclaration(node.parent) &&
+      !ts.isLiteralTypeNode(node.parent) &&
+      !(ts.isPropertyAssignment(node.parent) && node.parent.name === node) &&
+      !(
+        ts.isPropertyAssignment(node.parent) &&
+        TEXT_PROPERTIES.has(node.parent.name.getText(source).replace(/['"]/g, ''))
+      )
+    ) {
+      report(node, node.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Files whose texts have not moved to the catalogues yet (issue 18 is under way): each must still hold a literal, so
+ * the list only shrinks; every other file must hold none.
+ */
+const PENDING = new Set<string>([
+  'app/app-sidebar.tsx',
+  'app/auth-provider.tsx',
+  'app/nav-items.ts',
+  'app/nav-user.tsx',
+  'app/route-error-boundary.tsx',
+  'app/workspace-gate.tsx',
+  'app/workspace-shell.tsx',
+  'components/confirm-delete-dialog.tsx',
+  'components/deferred-select.tsx',
+  'components/google-account-dialog.tsx',
+  'components/image-dropzone.tsx',
+  'components/pager.tsx',
+  'components/phone-input/countries.ts',
+  'components/phone-input/country-picker.tsx',
+  'components/phone-input/phone-input.tsx',
+  'components/settings-screen.tsx',
+  'components/theme-toggle.tsx',
+  'components/ui/dialog.tsx',
+  'components/ui/sheet.tsx',
+  'components/ui/sidebar.tsx',
+  'components/ui/toast.tsx',
+  'components/use-image-drop.ts',
+  'components/verification/code-input.tsx',
+  'components/verification/resend-control.tsx',
+  'components/verification/security-error-dialog.tsx',
+  'components/verification/verification-errors.ts',
+  'features/auth/login-errors.ts',
+  'features/auth/login-form.tsx',
+  'features/auth/login-page.tsx',
+  'features/dashboard/components/tier-mix-chart.tsx',
+  'features/dashboard/dashboard-page.tsx',
+  'features/members/components/delete-member-dialog.tsx',
+  'features/members/components/member-actions.tsx',
+  'features/members/components/member-detail-dialog.tsx',
+  'features/members/components/member-form-dialog.tsx',
+  'features/members/components/member-ledger.tsx',
+  'features/members/components/members-table.tsx',
+  'features/members/members-labels.ts',
+  'features/members/members-page.tsx',
+  'features/memberships/api/create-membership.ts',
+  'features/memberships/api/delete-membership.ts',
+  'features/memberships/api/get-membership.ts',
+  'features/memberships/api/get-memberships.ts',
+  'features/memberships/api/update-membership.ts',
+  'features/memberships/components/benefits-field.tsx',
+  'features/memberships/components/color-field.tsx',
+  'features/memberships/components/delete-membership-dialog.tsx',
+  'features/memberships/components/membership-card.tsx',
+  'features/memberships/components/membership-form-dialog.tsx',
+  'features/memberships/memberships-labels.ts',
+  'features/memberships/memberships-page.tsx',
+  'features/not-found/not-found-page.tsx',
+  'features/point-settings/api/get-points-conversion.ts',
+  'features/point-settings/components/expiry-card.tsx',
+  'features/point-settings/components/point-settings-form.tsx',
+  'features/point-settings/components/rate-cards.tsx',
+  'features/point-settings/point-settings-form.ts',
+  'features/point-settings/point-settings-page.tsx',
+  'features/profile/account-actions.ts',
+  'features/profile/components/confirm-identity-dialog.tsx',
+  'features/profile/components/connections-tab.tsx',
+  'features/profile/components/edit-profile-dialog.tsx',
+  'features/profile/components/password-field.tsx',
+  'features/profile/components/password-tab.tsx',
+  'features/profile/components/profile-fields.tsx',
+  'features/profile/components/profile-tab.tsx',
+  'features/profile/components/verify-phone-dialog.tsx',
+  'features/profile/password-rules.ts',
+  'features/profile/profile-messages.ts',
+  'features/profile/profile-save.ts',
+  'features/registration/components/google-signup.tsx',
+  'features/registration/components/industry-select.tsx',
+  'features/registration/components/registration-fields.tsx',
+  'features/registration/components/registration-footer.tsx',
+  'features/registration/components/registration-layout.tsx',
+  'features/registration/components/registration-screen.tsx',
+  'features/registration/components/verify-code-form.tsx',
+  'features/registration/components/verify-phone-entry.tsx',
+  'features/registration/register-page.tsx',
+  'features/registration/registration-errors.ts',
+  'features/registration/resolve-tenant.ts',
+  'features/registration/send-verification-code.ts',
+  'features/registration/use-activation.ts',
+  'features/registration/use-google-signup.ts',
+  'features/registration/use-phone-verification.ts',
+  'features/registration/use-registration-submit.ts',
+  'features/registration/verify-page.tsx',
+  'features/store-settings/api/get-store-settings.ts',
+  'features/store-settings/components/store-settings-form.tsx',
+  'features/store-settings/store-settings-page.tsx',
+  'features/users/components/add-user-dialog.tsx',
+  'features/users/components/delete-user-dialog.tsx',
+  'features/users/components/edit-user-dialog.tsx',
+  'features/users/components/user-row-actions.tsx',
+  'features/users/components/users-cards.tsx',
+  'features/users/components/users-table.tsx',
+  'features/users/users-labels.ts',
+  'features/users/users-page.tsx',
+  'features/wallet-settings/api/get-pass-settings.ts',
+  'features/wallet-settings/components/color-field.tsx',
+  'features/wallet-settings/components/images-section.tsx',
+  'features/wallet-settings/components/settings-sections.tsx',
+  'features/wallet-settings/components/wallet-card-preview.tsx',
+  'features/wallet-settings/components/wallet-settings-form.tsx',
+  'features/wallet-settings/wallet-settings-page.tsx',
+  'lib/api-error.ts',
+  'lib/auth-account.ts',
+  'lib/auth-phone.ts',
+  'lib/auth.ts',
+  'lib/i18n/locales.ts',
+  'lib/member-identity.ts',
+  'main.tsx',
+]);
+
+describe('source: no English text outside the catalogues', () => {
+  const byFile = new Map<string, string[]>();
+  for (const literal of sourceFiles(root).flatMap(findLiterals)) {
+    const file = literal.slice(0, literal.indexOf(':'));
+    byFile.set(file, [...(byFile.get(file) ?? []), literal]);
+  }
+
+  it('renders every text through the catalogues', () => {
+    // One line per literal, so the failure lists every one of them (an array's diff is cut short).
+    const outside = [...byFile].filter(([file]) => !PENDING.has(file)).flatMap(([, literals]) => literals);
+    // I18N_LITERALS_OUT=<file> writes every literal found, pending files included: the work list of the migration.
+    const out = process.env.I18N_LITERALS_OUT;
+    if (out) writeFileSync(out, [...byFile.values()].flat().join('\n'));
+    expect(outside.join('\n')).toBe('');
+  });
+
+  it('lists as pending only files that still hold English literals', () => {
+    expect([...PENDING].filter((file) => !byFile.has(file))).toEqual([]);
+  });
+});
