@@ -12,6 +12,8 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from '@/components/ui/sidebar';
+import type { Locale } from '@/lib/i18n/locales';
+import { useT } from '@/lib/i18n/use-t';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 import { NavUser } from './nav-user';
 
@@ -20,9 +22,11 @@ interface AppSidebarProps {
   email: string | null;
   onEditProfile: () => void;
   onLogout: () => void;
+  onLanguage: (locale: Locale) => void;
 }
 
-export function AppSidebar({ displayName, email, onEditProfile, onLogout }: AppSidebarProps) {
+export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLanguage }: AppSidebarProps) {
+  const t = useT();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   // On phones the sidebar is a sheet over the page; close it once the user has picked a screen.
@@ -38,7 +42,7 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout }: AppS
                 <span className="flex aspect-square size-8 items-center justify-center rounded-lg bg-sidebar-primary text-sidebar-primary-foreground">
                   <GiftIcon className="size-4" aria-hidden="true" />
                 </span>
-                <span className="truncate font-semibold">Admin Portal</span>
+                <span className="truncate font-semibold">{t('app.title')}</span>
               </Link>
             </SidebarMenuButton>
           </SidebarMenuItem>
@@ -47,16 +51,16 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout }: AppS
       <SidebarContent>
         <SidebarGroup>
           <SidebarGroupContent>
-            <nav aria-label="Main">
+            <nav aria-label={t('nav.main')}>
               <SidebarMenu>
                 {NAV_ITEMS.map((item) => {
                   const active = isNavItemActive(item, pathname);
                   return (
                     <SidebarMenuItem key={item.url}>
-                      <SidebarMenuButton asChild isActive={active} tooltip={item.title}>
+                      <SidebarMenuButton asChild isActive={active} tooltip={t(item.title)}>
                         <Link to={item.url} aria-current={active ? 'page' : undefined} onClick={closeOnMobile}>
                           <item.icon aria-hidden="true" />
-                          <span>{item.title}</span>
+                          <span>{t(item.title)}</span>
                         </Link>
                       </SidebarMenuButton>
                     </SidebarMenuItem>
@@ -68,7 +72,13 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout }: AppS
         </SidebarGroup>
       </SidebarContent>
       <SidebarFooter>
-        <NavUser displayName={displayName} email={email} onEditProfile={onEditProfile} onLogout={onLogout} />
+        <NavUser
+          displayName={displayName}
+          email={email}
+          onEditProfile={onEditProfile}
+          onLogout={onLogout}
+          onLanguage={onLanguage}
+        />
       </SidebarFooter>
     </Sidebar>
   );

@@ -12,6 +12,7 @@ import {
   subscribeToAuthState,
 } from '@/lib/auth';
 import { AuthContext, type AuthContextValue } from '@/lib/auth-context';
+import { t } from '@/lib/i18n/i18n';
 import { performLogout } from '@/lib/logout';
 import type { MemberIdentityResult } from '@/lib/member-identity';
 
@@ -26,7 +27,7 @@ async function checkMemberIdentity(): Promise<MemberIdentityResult> {
   try {
     module = await loadMemberIdentity();
   } catch {
-    return { status: 'UNKNOWN', message: 'Network error' };
+    return { status: 'UNKNOWN', message: t('common.networkError') };
   }
   return module.fetchMemberIdentity(api);
 }
@@ -57,7 +58,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       .catch((error: unknown) => {
         if (!active) return;
         console.error(error);
-        setInitError(error instanceof Error ? error.message : 'Failed to fetch Firebase config');
+        setInitError(error instanceof Error ? error.message : t('common.firebaseConfigFailed'));
         setLoading(false);
       });
     return () => {

@@ -8,22 +8,23 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
+import type { MessageKey } from '@/lib/i18n/i18n';
 
 export interface NavItem {
-  title: string;
+  title: MessageKey;
   url: string;
   icon: LucideIcon;
 }
 
-/** The sidebar's items, in the spec's order. */
+/** The sidebar's items, in the spec's order; titles are catalogue keys. */
 export const NAV_ITEMS: NavItem[] = [
-  { title: 'Dashboard', url: '/', icon: LayoutDashboardIcon },
-  { title: 'Users', url: '/users', icon: UsersIcon },
-  { title: 'Members', url: '/members', icon: UserRoundIcon },
-  { title: 'Memberships', url: '/memberships', icon: CreditCardIcon },
-  { title: 'Wallet Settings', url: '/wallet-settings', icon: WalletIcon },
-  { title: 'Point Settings', url: '/point-settings', icon: CoinsIcon },
-  { title: 'Store Settings', url: '/store-settings', icon: StoreIcon },
+  { title: 'nav.dashboard', url: '/', icon: LayoutDashboardIcon },
+  { title: 'nav.users', url: '/users', icon: UsersIcon },
+  { title: 'nav.members', url: '/members', icon: UserRoundIcon },
+  { title: 'nav.memberships', url: '/memberships', icon: CreditCardIcon },
+  { title: 'nav.walletSettings', url: '/wallet-settings', icon: WalletIcon },
+  { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
+  { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

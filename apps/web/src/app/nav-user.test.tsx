@@ -2,6 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SidebarProvider } from '@/components/ui/sidebar';
+import { setLocale } from '@/lib/i18n/i18n';
+import type { Locale } from '@/lib/i18n/locales';
 import { NavUser } from './nav-user';
 
 describe('sidebar user menu', () => {
@@ -10,7 +12,13 @@ describe('sidebar user menu', () => {
     const onLogout = vi.fn();
     render(
       <SidebarProvider>
-        <NavUser displayName="  " email="a@b.test" onEditProfile={onEditProfile} onLogout={onLogout} />
+        <NavUser
+          displayName="  "
+          email="a@b.test"
+          onEditProfile={onEditProfile}
+          onLogout={onLogout}
+          onLanguage={vi.fn()}
+        />
       </SidebarProvider>,
     );
     const user = userEvent.setup();
@@ -24,5 +32,33 @@ describe('sidebar user menu', () => {
     await user.click(screen.getByRole('button', { name: 'Admin User' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it('switches the menu to the chosen language at once', async () => {
+    const onLanguage = vi.fn((locale: Locale) => void setLocale(locale));
+    render(
+      <SidebarProvider>
+        <NavUser
+          displayName="Mia Chan"
+          email="a@b.test"
+          onEditProfile={vi.fn()}
+          onLogout={vi.fn()}
+          onLanguage={onLanguage}
+        />
+      </SidebarProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mia Chan' }));
+    // The submenu opens with the keyboard as with the pointer (jsdom has no pointer geometry for hover).
+    (await screen.findByRole('menuitem', { name: 'Language' })).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByRole('menuitemcheckbox', { name: 'English' })).toHaveAttribute('aria-checked', 'true');
+    (await screen.findByRole('menuitemcheckbox', { name: '繁體中文' })).focus();
+    await user.keyboard('{Enter}');
+    expect(onLanguage).toHaveBeenCalledWith('zh-Hant');
+    await user.click(screen.getByRole('button', { name: 'Mia Chan' }));
+    expect(await screen.findByRole('menuitem', { name: '編輯個人資料' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: '登出' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh-Hant');
   });
 });

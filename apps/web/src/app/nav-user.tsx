@@ -9,15 +9,17 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
-
-/** Spec §2: the user display falls back to "Admin User". */
-export const FALLBACK_DISPLAY_NAME = 'Admin User';
+import type { Locale } from '@/lib/i18n/locales';
+import { useT } from '@/lib/i18n/use-t';
+import { NavLanguage } from './nav-language';
 
 interface NavUserProps {
   displayName: string | null;
   email: string | null;
   onEditProfile: () => void;
   onLogout: () => void;
+  /** Switches the language and keeps the choice for the account. */
+  onLanguage: (locale: Locale) => void;
 }
 
 function initials(name: string): string {
@@ -43,9 +45,11 @@ function Identity({ name, email }: { name: string; email: string }) {
   );
 }
 
-export function NavUser({ displayName, email, onEditProfile, onLogout }: NavUserProps) {
+export function NavUser({ displayName, email, onEditProfile, onLogout, onLanguage }: NavUserProps) {
+  const t = useT();
   const { isMobile } = useSidebar();
-  const name = displayName?.trim() || FALLBACK_DISPLAY_NAME;
+  // Spec §2: the user display falls back to "Admin User".
+  const name = displayName?.trim() || t('nav.fallbackUser');
   const mail = email ?? '';
   return (
     <SidebarMenu>
@@ -75,11 +79,12 @@ export function NavUser({ displayName, email, onEditProfile, onLogout }: NavUser
             <DropdownMenuSeparator />
             <DropdownMenuItem onSelect={onEditProfile}>
               <UserPenIcon />
-              Edit Profile
+              {t('nav.editProfile')}
             </DropdownMenuItem>
+            <NavLanguage onChoose={onLanguage} />
             <DropdownMenuItem onSelect={onLogout}>
               <LogOutIcon />
-              Log out
+              {t('nav.logout')}
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { t } from '@/lib/i18n/i18n';
 
 interface Props {
   children: React.ReactNode;
@@ -34,7 +35,7 @@ export class RouteErrorBoundary extends React.Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <>
-        <h2>Unexpected Application Error!</h2>
+        <h2>{t('common.unexpectedError')}</h2>
         <h3 style={{ fontStyle: 'italic' }}>{this.state.error.message}</h3>
       </>
     );

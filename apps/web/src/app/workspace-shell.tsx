@@ -6,6 +6,9 @@ import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { displayNameOf, useProfile } from '@/features/profile/api/get-profile';
 import { useAuth } from '@/lib/auth-context';
+import { setLocale } from '@/lib/i18n/i18n';
+import type { Locale } from '@/lib/i18n/locales';
+import { useT } from '@/lib/i18n/use-t';
 import { AppSidebar } from './app-sidebar';
 
 interface WorkspaceShellProps {
@@ -26,9 +29,17 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
     navigate('/login', { replace: true });
   }, [logout, navigate]);
 
+  const onLanguage = React.useCallback((locale: Locale) => void setLocale(locale), []);
+
   return (
     <SidebarProvider>
-      <AppSidebar displayName={displayName} email={email} onEditProfile={() => onEditProfile?.()} onLogout={onLogout} />
+      <AppSidebar
+        displayName={displayName}
+        email={email}
+        onEditProfile={() => onEditProfile?.()}
+        onLogout={onLogout}
+        onLanguage={onLanguage}
+      />
       <SidebarInset>
         <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-2 border-b bg-background px-4">
           <SidebarTrigger className="-ml-1" />
@@ -49,10 +60,11 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
 
 /** Shown in the content area while a screen's code is fetched (first visit only). */
 function ScreenLoading() {
+  const t = useT();
   return (
     <div role="status" className="flex items-center gap-2 py-10 text-muted-foreground text-sm">
       <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-      Loading…
+      {t('common.loading')}
     </div>
   );
 }

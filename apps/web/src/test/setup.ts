@@ -2,12 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
-import { i18n } from '@/lib/i18n/i18n';
-import enWorkspace from '@/locales/en.json?lingui=workspace';
+import { i18n, loadWorkspaceMessages } from '@/lib/i18n/i18n';
 
 // Screens render here without the workspace route that fetches their texts: English is loaded whole, and a test
 // that switches language leaves English behind it.
-i18n.load('en', enWorkspace);
+await loadWorkspaceMessages();
 afterEach(() => {
   if (i18n.locale !== 'en') i18n.activate('en');
   document.documentElement.lang = 'en';

@@ -2,6 +2,7 @@ import { PanelLeftIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
 
@@ -25,6 +26,7 @@ export function Sidebar({
   ...props
 }: SidebarProps) {
   const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const t = useT();
 
   if (collapsible === 'none') {
     return (
@@ -50,8 +52,8 @@ export function Sidebar({
           side={side}
         >
           <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>Displays the mobile sidebar.</SheetDescription>
+            <SheetTitle>{t('sidebar.title')}</SheetTitle>
+            <SheetDescription>{t('sidebar.description')}</SheetDescription>
           </SheetHeader>
           <div className="flex h-full w-full flex-col">{children}</div>
         </SheetContent>
@@ -107,13 +109,14 @@ export function Sidebar({
 
 export function SidebarTrigger({ className, onClick, ...props }: React.ComponentProps<typeof Button>) {
   const { toggleSidebar } = useSidebar();
+  const t = useT();
   return (
     <Button
       data-sidebar="trigger"
       data-slot="sidebar-trigger"
       variant="ghost"
       size="icon"
-      aria-label="Toggle Sidebar"
+      aria-label={t('sidebar.toggle')}
       className={cn('size-7', className)}
       onClick={(event) => {
         onClick?.(event);

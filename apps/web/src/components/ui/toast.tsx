@@ -2,6 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import type * as React from 'react';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 /** Spec §9: a toast stays about five seconds and is dismissed by a 50 px swipe. */
@@ -60,13 +61,14 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitive.Close>) {
+  const t = useT();
   return (
     <ToastPrimitive.Close
       className={cn(
         'absolute top-1 right-1 rounded-md p-1 text-foreground/50 opacity-0 transition-opacity hover:text-foreground focus:opacity-100 focus:outline-none focus:ring-1 group-hover:opacity-100 group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white',
         className,
       )}
-      aria-label="Close"
+      aria-label={t('common.close')}
       toast-close=""
       {...props}
     >

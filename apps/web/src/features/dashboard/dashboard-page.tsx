@@ -3,68 +3,68 @@ import { CoinsIcon, CreditCardIcon, HandCoinsIcon, type LucideIcon, UsersIcon, W
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { type Translate, useT } from '@/lib/i18n/use-t';
 import { useDashboard } from './api/get-dashboard';
 import { TierMixChart } from './components/tier-mix-chart';
 
 interface Metric {
-  title: string;
+  /** Stable across languages: the test id of the card's figure. */
+  id: string;
+  title: MessageKey;
   value: string;
   note: string;
   icon: LucideIcon;
 }
 
-const number = (n: number) => n.toLocaleString();
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const trend = (p: number | null) =>
-  p === null ? 'No points issued last month' : `${p > 0 ? '+' : ''}${p}% from last month`;
-
 /** The four cards of the spec, now with the tenant's live figures instead of the seed's placeholders. */
-const TITLES = [
-  { title: 'Total Users', icon: UsersIcon },
-  { title: 'Active Memberships', icon: CreditCardIcon },
-  { title: 'Total Points Issued', icon: CoinsIcon },
-  { title: 'Wallet Cards Active', icon: WalletIcon },
-];
+const CARDS = [
+  { id: 'Total Users', title: 'dashboard.totalUsers', icon: UsersIcon }, // i18n-ignore
+  { id: 'Active Memberships', title: 'dashboard.activeMemberships', icon: CreditCardIcon }, // i18n-ignore
+  { id: 'Total Points Issued', title: 'dashboard.pointsIssued', icon: CoinsIcon }, // i18n-ignore
+  { id: 'Wallet Cards Active', title: 'dashboard.walletCards', icon: WalletIcon }, // i18n-ignore
+] as const;
 
-function metrics(d: Dashboard | undefined): Metric[] {
-  if (!d) return TITLES.map((t) => ({ ...t, value: '', note: '' }));
+function metrics(d: Dashboard | undefined, t: Translate): Metric[] {
+  const [users, memberships, points, wallet] = CARDS;
+  if (!d) return CARDS.map((card) => ({ ...card, value: '', note: '' }));
+  const trend = d.pointsIssued.trendPercent;
   return [
-    { title: 'Total Users', value: number(d.teamUsers), note: 'Team users of this business', icon: UsersIcon },
+    { ...users, value: formatNumber(d.teamUsers), note: t('dashboard.totalUsersNote') },
     {
-      title: 'Active Memberships',
-      value: number(d.members.active),
-      note: `${number(d.members.total)} ${d.members.total === 1 ? 'member' : 'members'} in total`,
-      icon: CreditCardIcon,
+      ...memberships,
+      value: formatNumber(d.members.active),
+      note: t('dashboard.membersInTotal', { count: d.members.total, total: formatNumber(d.members.total) }),
     },
     {
-      title: 'Total Points Issued',
-      value: number(d.pointsIssued.thisMonth),
-      note: trend(d.pointsIssued.trendPercent),
-      icon: CoinsIcon,
-    },
-    {
-      title: 'Wallet Cards Active',
-      value: number(d.walletCards.count),
+      ...points,
+      value: formatNumber(d.pointsIssued.thisMonth),
       note:
-        d.walletCards.basis === 'wallet'
-          ? 'Active members with a wallet card'
-          : 'Members (design a wallet card to issue cards)',
-      icon: WalletIcon,
+        trend === null
+          ? t('dashboard.noPointsLastMonth')
+          : t('dashboard.trend', { trend: `${trend > 0 ? '+' : ''}${formatNumber(trend)}` }),
+    },
+    {
+      ...wallet,
+      value: formatNumber(d.walletCards.count),
+      note: d.walletCards.basis === 'wallet' ? t('dashboard.walletCardsNote') : t('dashboard.walletCardsDesignNote'),
     },
   ];
 }
 
-function MetricCard({ title, value, note, icon: Icon }: Metric) {
+function MetricCard({ id, title, value, note, icon: Icon }: Metric) {
+  const t = useT();
   return (
     <Card className="gap-2">
       <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="font-medium text-sm">{title}</CardTitle>
+        <CardTitle className="font-medium text-sm">{t(title)}</CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
       <CardContent>
         {value ? (
           <>
-            <p className="font-bold text-2xl" data-testid={`metric-${title}`}>
+            <p className="font-bold text-2xl" data-testid={`metric-${id}`}>
               {value}
             </p>
             <p className="text-muted-foreground text-xs">{note}</p>
@@ -78,61 +78,66 @@ function MetricCard({ title, value, note, icon: Icon }: Metric) {
 }
 
 export function DashboardPage() {
+  const t = useT();
   const query = useDashboard();
   const d = query.data;
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="font-bold text-2xl tracking-tight">Dashboard</h1>
-        <p className="text-muted-foreground">Overview of your membership and loyalty programme.</p>
+        <h1 className="font-bold text-2xl tracking-tight">{t('nav.dashboard')}</h1>
+        <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
       </div>
       {query.isError && (
         <p role="alert" className="text-destructive">
-          Failed to load the dashboard:{' '}
-          {query.error instanceof ApiError ? (query.error.serverMessage ?? query.error.message) : String(query.error)}
+          {t('dashboard.loadFailed', {
+            reason:
+              query.error instanceof ApiError
+                ? (query.error.serverMessage ?? query.error.message)
+                : String(query.error),
+          })}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {metrics(d).map((m) => (
-          <MetricCard key={m.title} {...m} />
+        {metrics(d, t).map((m) => (
+          <MetricCard key={m.id} {...m} />
         ))}
       </div>
       {d && (
         <div className="grid gap-4 lg:grid-cols-3">
           <Card className="gap-2">
             <CardHeader className="flex flex-row items-center justify-between">
-              <CardTitle className="font-medium text-sm">Points Outstanding</CardTitle>
+              <CardTitle className="font-medium text-sm">{t('dashboard.pointsOutstanding')}</CardTitle>
               <HandCoinsIcon className="size-4 text-muted-foreground" aria-hidden="true" />
             </CardHeader>
             <CardContent>
               <p className="font-bold text-2xl" data-testid="metric-Points Outstanding">
-                {number(d.pointsOutstanding)}
+                {formatNumber(d.pointsOutstanding)}
               </p>
               <p className="text-muted-foreground text-xs" data-testid="metric-liability">
-                Liability {money.format(d.liability)} at the redeem rate
+                {t('dashboard.liability', { amount: formatMoney(d.liability) })}
               </p>
             </CardContent>
           </Card>
           <Card className="gap-2 lg:col-span-2">
             <CardHeader>
-              <CardTitle className="font-medium text-sm">Members by Tier</CardTitle>
+              <CardTitle className="font-medium text-sm">{t('dashboard.membersByTier')}</CardTitle>
             </CardHeader>
             <CardContent>
               {d.tierMix.length === 0 ? (
-                <p className="text-muted-foreground text-sm">No members yet</p>
+                <p className="text-muted-foreground text-sm">{t('dashboard.noMembers')}</p>
               ) : (
-                <figure aria-label="Members by tier">
+                <figure aria-label={t('dashboard.membersByTierLabel')}>
                   <TierMixChart tierMix={d.tierMix} />
                   <figcaption>
                     <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="tier-mix">
-                      {d.tierMix.map((t) => (
-                        <li key={t.tierId ?? 'none'} className="flex items-center gap-1.5">
+                      {d.tierMix.map((tier) => (
+                        <li key={tier.tierId ?? 'none'} className="flex items-center gap-1.5">
                           <span
                             className="inline-block size-2.5 rounded-sm"
-                            style={{ backgroundColor: t.color }}
+                            style={{ backgroundColor: tier.color }}
                             aria-hidden="true"
                           />
-                          {t.name}: {number(t.count)}
+                          {tier.name}: {formatNumber(tier.count)}
                         </li>
                       ))}
                     </ul>

@@ -1,19 +1,28 @@
-import { useLingui } from '@lingui/react';
 import * as React from 'react';
-import { activeLocale, type MessageKey, type MessageValues, setLocale } from './i18n';
+import { activeLocale, i18n, type MessageKey, type MessageValues, setLocale } from './i18n';
 import type { Locale } from './locales';
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** The message function of the active language; a component using it renders again when the language changes. */
+// Components follow the active language through Lingui's own change event (no provider needed, so a component
+// renders the same in the app and alone in a test).
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const getLocale = () => i18n.locale;
+
+/** The active language, re-rendering the component when it changes. */
+function useActiveLocale(): string {
+  return React.useSyncExternalStore(subscribe, getLocale, getLocale);
+}
+
+/** The message function of the active language; a new function per language, so memoised children follow. */
 export function useT(): Translate {
-  const { i18n } = useLingui();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new function per language, so memoised children follow
-  return React.useCallback<Translate>((key, values) => i18n._(key, values), [i18n, i18n.locale]);
+  const locale = useActiveLocale();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale is what makes a new function
+  return React.useCallback<Translate>((key, values) => i18n._(key, values), [locale]);
 }
 
 /** The active language and a way to change it (the switchers). */
 export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => Promise<void> } {
-  useLingui();
+  useActiveLocale();
   return { locale: activeLocale(), setLocale };
 }

@@ -1,5 +1,7 @@
 import type { Dashboard } from '@loyalty/contracts';
 import * as React from 'react';
+import { formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useElementWidth } from './use-element-width';
 
 type TierMix = Dashboard['tierMix'];
@@ -37,6 +39,7 @@ function barPath(x: number, y: number, w: number, h: number, r: number) {
 
 /** The tier mix as bars in each tier's colour; the legend beside it (dashboard-page.tsx) carries the figures. */
 export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
+  const t = useT();
   const [ref, width] = useElementWidth<HTMLDivElement>();
   const [hover, setHover] = React.useState<{ index: number; x: number; y: number } | null>(null);
 
@@ -122,7 +125,7 @@ export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
           }}
         >
           <p>{hovered.name}</p>
-          <p className="pt-1">Members : {hovered.count}</p>
+          <p className="pt-1">{t('dashboard.chartMembers', { count: formatNumber(hovered.count) })}</p>
         </div>
       )}
     </div>
