@@ -16,7 +16,7 @@ applyTheme(readStoredTheme());
 initializeFirebase().catch(() => {});
 
 const root = document.getElementById('root');
-if (!root) throw new Error('The #root element is missing from index.html');
+if (!root) throw new Error('The #root element is missing from index.html'); // i18n-ignore: a build error
 
 const render = () =>
   createRoot(root).render(

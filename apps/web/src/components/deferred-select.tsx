@@ -7,7 +7,7 @@ import { SELECT_TRIGGER_CLASS } from './ui/select-trigger-class';
 export type { SelectOption } from './deferred-select-menu';
 
 const loadMenu = () => import('./deferred-select-menu');
-const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown'];
+const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown']; // i18n-ignore: key names
 
 /**
  * A select whose code (Radix Select and its positioning) is fetched at the first sign of use: the pointer over

@@ -1,4 +1,5 @@
 /** A non-success answer of the API, in the one shape screens handle (spec §7). */
+import { t } from '@/lib/i18n/i18n';
 export class ApiError extends Error {
   readonly status: number;
   /** Per-field messages from the body's `errors`, ready to put on form fields. */
@@ -32,7 +33,7 @@ export class ApiError extends Error {
 /** Thrown before any request when nobody is signed in. */
 export class NotAuthenticatedError extends Error {
   constructor() {
-    super('Not authenticated');
+    super(t('common.notAuthenticated'));
     this.name = 'NotAuthenticatedError';
   }
 }
@@ -70,7 +71,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 
 /** What a failure toast says: the server's own message, else the error's, else "Unknown error" (spec §8). */
 export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.message || 'Unknown error');
+  if (error instanceof ApiError) return error.serverMessage ?? (error.message || t('common.unknownError'));
   if (error instanceof Error && error.message) return error.message;
-  return 'Unknown error';
+  return t('common.unknownError');
 }

@@ -32,7 +32,7 @@ export const PASSWORD_PROVIDER_ID = 'password';
 export const PHONE_PROVIDER_ID = 'phone';
 
 /** Spec §8 "Other": what every action says when nobody is signed in. */
-export const USER_NOT_AUTHENTICATED = 'User not authenticated';
+export const USER_NOT_AUTHENTICATED = 'User not authenticated'; // i18n-ignore: screens show their text for the code
 
 /** Carries a Firebase-style code, so callers map it like any other provider error. */
 function notAuthenticated(): Error {
@@ -93,7 +93,7 @@ export async function changeDisplayName(displayName: string): Promise<void> {
 export async function linkGoogleAccount(account?: EmulatorGoogleAccount): Promise<AuthUser> {
   const user = requireUser();
   if (isEmulatorMode()) {
-    if (!account) throw new Error('An emulator Google account is required');
+    if (!account) throw new Error('An emulator Google account is required'); // i18n-ignore: a programming error
     return toAuthUser((await linkWithCredential(user, emulatorGoogleCredential(account))).user);
   }
   const provider = new GoogleAuthProvider();

@@ -57,7 +57,8 @@ export function createInvisibleRecaptcha(container: HTMLElement | string): Invis
 
 function requireUser(): User {
   const user = getFirebaseAuth().currentUser;
-  if (!user) throw Object.assign(new Error('User not authenticated'), { code: 'auth/user-token-expired' });
+  // The screens show the Firebase helper's text for this code, not this message.
+  if (!user) throw Object.assign(new Error('User not authenticated'), { code: 'auth/user-token-expired' }); // i18n-ignore
   return user;
 }
 

@@ -40,7 +40,7 @@ interface FirebaseState {
   emulator: boolean;
 }
 
-const NOT_INITIALIZED = 'Firebase not initialized. Call initializeFirebase first.';
+const NOT_INITIALIZED = 'Firebase not initialized. Call initializeFirebase first.'; // i18n-ignore: a programming error
 const CONFIG_FAILED = 'Failed to fetch Firebase config';
 
 let state: FirebaseState | null = null;
@@ -216,7 +216,7 @@ export function emulatorGoogleCredential(account: EmulatorGoogleAccount) {
 export async function signInWithGoogle(account?: EmulatorGoogleAccount): Promise<AuthUser> {
   const auth = requireAuth();
   if (isEmulatorMode()) {
-    if (!account) throw new Error('An emulator Google account is required');
+    if (!account) throw new Error('An emulator Google account is required'); // i18n-ignore: a programming error
     return toAuthUser((await signInWithCredential(auth, emulatorGoogleCredential(account))).user);
   }
   const provider = new GoogleAuthProvider();

@@ -1,4 +1,5 @@
 import { apiErrorSchema, IDENTITY_ERROR, memberIdentitySchema, type Role } from '@loyalty/contracts';
+import { t } from '@/lib/i18n/i18n';
 import { type ApiClient, ApiError, NotAuthenticatedError } from './api-client';
 import { STORAGE_KEYS, writeStorage } from './storage-keys';
 
@@ -15,7 +16,7 @@ export type MemberIdentityResult =
 export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIdentityResult> {
   try {
     const parsed = memberIdentitySchema.safeParse(await client.get('/api/members/me'));
-    if (!parsed.success) return { status: 'UNKNOWN', message: 'Invalid response from server' };
+    if (!parsed.success) return { status: 'UNKNOWN', message: t('common.invalidResponse') };
     const identity = parsed.data;
     // Later calls send X-Tenant-Id from here.
     writeStorage(STORAGE_KEYS.tenantId, identity.tenantId);
@@ -25,7 +26,7 @@ export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIden
     if (error instanceof NotAuthenticatedError) return { status: 'NOT_AUTHENTICATED' };
     if (error instanceof ApiError) {
       if (error.status === 403) {
-        if (error.code !== IDENTITY_ERROR.pending) return { status: 'UNKNOWN', message: 'Forbidden' };
+        if (error.code !== IDENTITY_ERROR.pending) return { status: 'UNKNOWN', message: t('common.forbidden') };
         // The pending answer names the caller's own tenant: verification can resume after a new sign-in.
         const pending = apiErrorSchema.safeParse(error.body);
         if (pending.success && pending.data.tenantId && pending.data.userId) {
@@ -40,6 +41,6 @@ export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIden
     if (error instanceof Error && !(error instanceof TypeError) && error.message) {
       return { status: 'UNKNOWN', message: error.message };
     }
-    return { status: 'UNKNOWN', message: 'Network error' };
+    return { status: 'UNKNOWN', message: t('common.networkError') };
   }
 }

@@ -11,9 +11,10 @@ import {
   CommandSeparator,
 } from '@/components/ui/command';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import type { Country } from './countries';
-import { groupCountries } from './phone-utils';
+import { countryName, groupCountries } from './phone-utils';
 
 interface CountryPickerProps {
   value: Country;
@@ -24,6 +25,7 @@ interface CountryPickerProps {
 
 /** The dial-code button of the phone field with its searchable list (spec §2 "The phone field"). */
 export function CountryPicker({ value, onChange, disabled, invalid }: CountryPickerProps) {
+  const t = useT();
   const [open, setOpen] = React.useState(false);
   const [query, setQuery] = React.useState('');
   const groups = React.useMemo(() => groupCountries(query), [query]);
@@ -37,7 +39,7 @@ export function CountryPicker({ value, onChange, disabled, invalid }: CountryPic
   const item = (country: Country) => (
     <CommandItem key={country.code} value={country.code} onSelect={() => choose(country)}>
       <CheckIcon className={cn('size-4', country.code === value.code ? 'opacity-100' : 'opacity-0')} />
-      <span className="flex-1 truncate">{country.name}</span>
+      <span className="flex-1 truncate">{countryName(country)}</span>
       <span className="text-muted-foreground text-xs tabular-nums">{country.dial_code}</span>
     </CommandItem>
   );
@@ -51,7 +53,7 @@ export function CountryPicker({ value, onChange, disabled, invalid }: CountryPic
           variant="outline"
           role="combobox"
           aria-expanded={open}
-          aria-label={`Country code: ${value.name} (${value.dial_code})`}
+          aria-label={t('phone.countryCode', { name: countryName(value), dial: value.dial_code })}
           aria-invalid={invalid || undefined}
           disabled={disabled}
           className="shrink-0 gap-1 rounded-r-none border-r-0 px-3 font-normal"
@@ -64,12 +66,16 @@ export function CountryPicker({ value, onChange, disabled, invalid }: CountryPic
       <PopoverContent className="w-72 p-0" align="start">
         {/* Filtering is ours (accent-insensitive, by code and dial digits); cmdk's fuzzy match is not. */}
         <Command shouldFilter={false}>
-          <CommandInput placeholder="Search country..." value={query} onValueChange={setQuery} />
+          <CommandInput placeholder={t('phone.search')} value={query} onValueChange={setQuery} />
           <CommandList>
-            <CommandEmpty>No country found.</CommandEmpty>
-            {groups.priority.length > 0 && <CommandGroup heading="Priority">{groups.priority.map(item)}</CommandGroup>}
+            <CommandEmpty>{t('phone.noCountry')}</CommandEmpty>
+            {groups.priority.length > 0 && (
+              <CommandGroup heading={t('phone.priority')}>{groups.priority.map(item)}</CommandGroup>
+            )}
             {groups.priority.length > 0 && groups.others.length > 0 && <CommandSeparator />}
-            {groups.others.length > 0 && <CommandGroup heading="All Countries">{groups.others.map(item)}</CommandGroup>}
+            {groups.others.length > 0 && (
+              <CommandGroup heading={t('phone.allCountries')}>{groups.others.map(item)}</CommandGroup>
+            )}
           </CommandList>
         </Command>
       </PopoverContent>

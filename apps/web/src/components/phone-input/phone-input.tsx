@@ -1,5 +1,6 @@
 import * as React from 'react';
 import { Input } from '@/components/ui/input';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import type { Country } from './countries';
 import { CountryPicker } from './country-picker';
@@ -50,6 +51,7 @@ export function PhoneInput({
   className,
   'aria-label': ariaLabel,
 }: PhoneInputProps) {
+  const t = useT();
   const [country, setCountry] = React.useState<Country>(
     () => parsePhoneValue(value, defaultCode)?.country ?? defaultCountry(defaultCode),
   );
@@ -104,7 +106,7 @@ export function PhoneInput({
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
-          placeholder="Phone number"
+          placeholder={t('phone.number')}
           className="rounded-l-none"
           value={digits}
           required={required}

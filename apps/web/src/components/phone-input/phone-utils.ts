@@ -1,3 +1,4 @@
+import { activeLocale } from '@/lib/i18n/i18n';
 import { COUNTRIES, type Country, DEFAULT_COUNTRY_CODE, PRIORITY_CODES } from './countries';
 
 /** Lower case without accents, so "cote" finds "Côte d'Ivoire" and "reunion" finds "Réunion". */
@@ -18,11 +19,32 @@ export function buildPhoneValue(dialCode: string, digits: string): string {
   return digits ? `${dialCode}${digits}` : '';
 }
 
-/** Spec §5: search on the name (accent-insensitive), the two-letter code, or the digits of the dial code. */
+// The table's names are English; other languages name each region through Intl (CLDR's names, as the browser has them).
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/** A country's name in the active language (the table's English name when the browser has none). */
+export function countryName(country: Country): string {
+  const locale = activeLocale();
+  if (locale === 'en') return country.name;
+  if (!regionNames.has(locale)) {
+    regionNames.set(
+      locale,
+      typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([locale], { type: 'region' }) : null,
+    );
+  }
+  const local = regionNames.get(locale)?.of(country.code);
+  return local && local !== country.code ? local : country.name;
+}
+
+/**
+ * Spec §5: search on the name (accent-insensitive), the two-letter code, or the digits of the dial code; the name in
+ * the active language matches too, so 香港 finds Hong Kong.
+ */
 export function countryMatches(country: Country, query: string): boolean {
   const q = normalizeText(query);
   if (!q) return true;
   if (normalizeText(country.name).includes(q)) return true;
+  if (normalizeText(countryName(country)).includes(q)) return true;
   if (country.code.toLowerCase() === q) return true;
   const digits = stripNonDigits(q);
   // Only when the query is a dial code ("852", "+852"): "a1" must not match every +1 country.

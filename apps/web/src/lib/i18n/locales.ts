@@ -4,7 +4,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Each language named in itself, so a reader finds their own whatever the screen's language. */
-export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hant': '繁體中文', 'zh-Hans': '简体中文' };
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', 'zh-Hant': '繁體中文', 'zh-Hans': '简体中文' }; // i18n-ignore
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 

@@ -6,7 +6,7 @@ import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** POST /api/memberships. */
 export function createMembership(body: MembershipBodyInput): Promise<Membership> {
-  return withMessage('Failed to create membership', () =>
+  return withMessage('memberships.createFailed', () =>
     api.post('/api/memberships', body, { schema: membershipSchema, headers: TUNNEL_HEADERS }),
   );
 }

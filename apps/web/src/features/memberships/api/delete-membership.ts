@@ -5,7 +5,7 @@ import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** DELETE /api/memberships/{id}. */
 export function deleteMembership(id: string): Promise<unknown> {
-  return withMessage('Failed to delete membership', () =>
+  return withMessage('memberships.deleteFailed', () =>
     api.delete(`/api/memberships/${encodeURIComponent(id)}`, { headers: TUNNEL_HEADERS }),
   );
 }

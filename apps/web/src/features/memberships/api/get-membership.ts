@@ -6,7 +6,7 @@ import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** GET /api/memberships/{id}. */
 export function fetchMembership(id: string, signal?: AbortSignal): Promise<Membership> {
-  return withMessage('Failed to fetch membership details', () =>
+  return withMessage('memberships.fetchOneFailed', () =>
     api.get(`/api/memberships/${encodeURIComponent(id)}`, {
       schema: membershipSchema,
       signal,

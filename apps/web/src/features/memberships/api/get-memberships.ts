@@ -7,7 +7,7 @@ import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 /** GET /api/memberships?page={n}&size=10. */
 export function fetchMemberships(page: number, signal?: AbortSignal): Promise<MembershipPage> {
   const query = new URLSearchParams({ page: String(page), size: String(MEMBERSHIPS_PAGE_SIZE) });
-  return withMessage('Failed to fetch memberships', () =>
+  return withMessage('memberships.fetchFailed', () =>
     api.get(`/api/memberships?${query}`, { schema: membershipPageSchema, signal, headers: TUNNEL_HEADERS }),
   );
 }

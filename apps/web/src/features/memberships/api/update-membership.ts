@@ -6,7 +6,7 @@ import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** PUT /api/memberships/{id}. */
 export function updateMembership({ id, body }: { id: string; body: MembershipBodyInput }): Promise<Membership> {
-  return withMessage('Failed to update membership', () =>
+  return withMessage('memberships.updateFailed', () =>
     api.put(`/api/memberships/${encodeURIComponent(id)}`, body, { schema: membershipSchema, headers: TUNNEL_HEADERS }),
   );
 }

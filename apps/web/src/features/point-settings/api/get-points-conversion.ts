@@ -2,6 +2,7 @@ import { type PointsConversion, pointsConversionSchema } from '@loyalty/contract
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
@@ -16,7 +17,7 @@ export async function fetchPointsConversion(signal?: AbortSignal): Promise<Point
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     if (error instanceof ApiError) {
-      throw new Error(error.serverMessage ?? 'Failed to fetch points conversion settings');
+      throw new Error(error.serverMessage ?? t('pointSettings.fetchFailed'));
     }
     throw error;
   }

@@ -2,6 +2,7 @@ import { type StoreSettings, storeSettingsSchema } from '@loyalty/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
@@ -15,7 +16,7 @@ export async function fetchStoreSettings(signal?: AbortSignal): Promise<StoreSet
     return await api.get('/api/tenant/store-settings', { schema: storeSettingsSchema, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
-    if (error instanceof ApiError) throw new Error(error.serverMessage ?? 'Failed to fetch store settings');
+    if (error instanceof ApiError) throw new Error(error.serverMessage ?? t('storeSettings.fetchFailed'));
     throw error;
   }
 }

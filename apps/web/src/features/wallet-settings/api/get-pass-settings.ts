@@ -2,6 +2,7 @@ import { type PassSettings, passSettingsSchema } from '@loyalty/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
 import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
@@ -15,7 +16,7 @@ export async function fetchPassSettings(signal?: AbortSignal): Promise<PassSetti
     return await api.get('/api/tenant/pass-settings', { schema: passSettingsSchema, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
-    if (error instanceof ApiError) throw new Error(error.serverMessage ?? 'Failed to fetch wallet settings');
+    if (error instanceof ApiError) throw new Error(error.serverMessage ?? t('walletSettings.fetchFailed'));
     throw error;
   }
 }
