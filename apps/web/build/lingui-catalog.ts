@@ -20,7 +20,13 @@ export const PUBLIC_NAMESPACES = [
   'phone',
   'google',
   'notFound',
+  // Texts the contracts and the server write in English, looked up by those words (lib/i18n/translate-text.ts).
+  'text',
+  'pattern',
 ] as const;
+
+/** English needs no lookup of English words: these namespaces are left out of the English catalogue's build. */
+const ENGLISH_SKIPS = ['text.', 'pattern.'];
 
 export type CatalogPart = 'public' | 'workspace';
 
@@ -30,9 +36,10 @@ export function isPublicKey(key: string): boolean {
 }
 
 /** The compiled messages of one part of a catalogue. */
-export function compileCatalogPart(catalog: Record<string, string>, part: CatalogPart) {
+export function compileCatalogPart(catalog: Record<string, string>, part: CatalogPart, english = false) {
   const compiled: Record<string, unknown> = {};
   for (const [key, message] of Object.entries(catalog)) {
+    if (english && ENGLISH_SKIPS.some((prefix) => key.startsWith(prefix))) continue;
     if (isPublicKey(key) === (part === 'public')) compiled[key] = compileMessage(message);
   }
   return compiled;
@@ -61,7 +68,8 @@ export function linguiCatalog(): Plugin {
       const file = rest.slice(rest.indexOf(':') + 1, -SUFFIX.length);
       this.addWatchFile(file);
       const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      return `export default ${JSON.stringify(compileCatalogPart(catalog, part))};`;
+      const english = /[\\/]en\.json$/.test(file);
+      return `export default ${JSON.stringify(compileCatalogPart(catalog, part, english))};`;
     },
   };
 }

@@ -1,5 +1,6 @@
 /** A non-success answer of the API, in the one shape screens handle (spec §7). */
 import { t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
 export class ApiError extends Error {
   readonly status: number;
   /** Per-field messages from the body's `errors`, ready to put on form fields. */
@@ -69,9 +70,15 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
   return new ApiError({ status: response.status, message, fieldErrors: fieldErrorsOf(body), code, body });
 }
 
-/** What a failure toast says: the server's own message, else the error's, else "Unknown error" (spec §8). */
+/**
+ * What a failure toast says: the server's own message (in the active language when the catalogues know it), else the
+ * error's, else "Unknown error" (spec §8).
+ */
 export function failureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? (error.message || t('common.unknownError'));
+  if (error instanceof ApiError) {
+    const server = error.serverMessage;
+    return server ? translateText(server) : error.message || t('common.unknownError');
+  }
   if (error instanceof Error && error.message) return error.message;
   return t('common.unknownError');
 }

@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, setLocale } from './i18n';
+import { translateText } from './translate-text';
+
+describe('translateText', () => {
+  afterEach(() => void i18n.activate('en'));
+
+  it('keeps English as written, translates known messages by their words and rebuilds those with numbers', async () => {
+    expect(translateText('First name is required')).toBe('First name is required');
+    await setLocale('zh-Hant');
+    expect(translateText('First name is required')).toBe('必須填寫名字');
+    expect(translateText('At most 120 characters')).toBe('最多 120 個字元');
+    expect(translateText('This membership is held by 3 members; move them to another membership first')).toBe(
+      '此會籍等級有 3 位會員，請先將他們轉移到其他會籍等級',
+    );
+    expect(translateText('Something the server says that nobody translated')).toBe(
+      'Something the server says that nobody translated',
+    );
+    await setLocale('zh-Hans');
+    expect(translateText("Passwords don't match")).toBe('两次输入的密码不一致');
+  });
+});

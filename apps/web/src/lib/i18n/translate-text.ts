@@ -1,0 +1,36 @@
+import { activeLocale, i18n, type MessageKey } from './i18n';
+
+// Field messages come from the contracts' zod schemas and the API's answers, in English: those words are their stable
+// code. The catalogues hold a translation for each (`text.<English words>`), and the few messages with a number or a
+// name in them are matched here and rebuilt in the active language. Anything unknown shows as the server wrote it.
+const PATTERNS: [RegExp, MessageKey, (match: RegExpExecArray) => Record<string, string | number>][] = [
+  [/^At most (\d+) characters$/, 'pattern.atMostChars', (m) => ({ max: Number(m[1]) })],
+  [/^At least ([\d,]+) points must be redeemed at a time$/, 'pattern.minRedeem', (m) => ({ points: m[1] ?? '' })],
+  [/^At most ([\d,]+) points may be redeemed at a time$/, 'pattern.maxRedeem', (m) => ({ points: m[1] ?? '' })],
+  [/^Not enough points: the member has ([\d,]+) to spend$/, 'pattern.notEnough', (m) => ({ points: m[1] ?? '' })],
+  [
+    /^The balance cannot go below zero: the member has ([\d,]+) to spend$/,
+    'pattern.belowZero',
+    (m) => ({ points: m[1] ?? '' }),
+  ],
+  [/^At most (\d+) benefits$/, 'pattern.atMostBenefits', (m) => ({ max: Number(m[1]) })],
+  [/^The spend range overlaps the active membership "(.+)"$/, 'pattern.overlap', (m) => ({ name: m[1] ?? '' })],
+  [
+    /^This membership is held by (\d+) members?; move them to another membership first$/,
+    'pattern.heldBy',
+    (m) => ({ count: Number(m[1]) }),
+  ],
+  [/^The file is larger than (\d+) MiB$/, 'pattern.fileTooLarge', (m) => ({ size: Number(m[1]) })],
+];
+
+/** An English message from the contracts or the API, in the active language when the catalogues know it. */
+export function translateText(english: string): string {
+  if (activeLocale() === 'en' || !english) return english;
+  const key = `text.${english}`;
+  if (key in i18n.messages) return i18n._(key);
+  for (const [pattern, messageKey, values] of PATTERNS) {
+    const match = pattern.exec(english);
+    if (match) return i18n._(messageKey, values(match));
+  }
+  return english;
+}
