@@ -1,4 +1,5 @@
 import {
+  apiErrorSchema,
   createMemberSchema,
   idempotencyKeySchema,
   memberDetailSchema,
@@ -115,7 +116,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
       body: transactionBodySchema,
-      response: { 200: transactionResultSchema, 201: transactionResultSchema },
+      // 422: the Idempotency-Key was already used with a different body.
+      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
     }),
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
