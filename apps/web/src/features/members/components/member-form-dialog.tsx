@@ -1,19 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMemberSchema } from '@loyalty/contracts';
 import * as React from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { SelectField, TextField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '@/components/form-dialog';
+import { SelectField } from '@/components/form-fields';
+import { PersonFields } from '@/components/person-fields';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { applyServerErrors } from '@/lib/apply-server-errors';
 import { useCreateMember } from '../api/create-member';
 import { useMember } from '../api/get-member';
 import { useTierOptions } from '../api/get-tier-options';
@@ -22,13 +15,25 @@ import { failureMessage, MEMBERS_TEXT } from '../members-labels';
 
 const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
 
-function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!(error instanceof ApiError)) return;
-  const known = Object.keys(form.getValues());
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    if (known.includes(field)) form.setError(field as Path<T>, { type: 'server', message });
-  }
-}
+/** Every word of the dialog but the tier names. */
+const TEXT = {
+  addTitle: 'Add Member',
+  editTitle: 'Edit Member',
+  addDescription: 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.',
+  editDescription: 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.',
+  membership: 'Membership',
+  status: 'Status',
+  create: 'Create',
+  save: 'Save',
+  created: 'Member created',
+  updated: 'Member updated',
+  createFailed: 'Create failed',
+  updateFailed: 'Update failed',
+  statuses: [
+    { value: 'active', label: 'Active' },
+    { value: 'inactive', label: 'Inactive' },
+  ],
+};
 
 type Props = {
   /** null: closed; 'new': Add Member; a row: Edit Member. */
@@ -52,7 +57,6 @@ export function MemberFormDialog({ target, onClose }: Props) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
 
   React.useEffect(() => {
     if (!open) return;
@@ -81,13 +85,13 @@ export function MemberFormDialog({ target, onClose }: Props) {
         const { status: _status, ...createBody } = body;
         await create.mutateAsync(createBody);
       }
-      toast({ title: editing ? 'Member updated' : 'Member created' });
+      toast({ title: editing ? TEXT.updated : TEXT.created });
       onClose();
     } catch (error) {
-      applyServerErrors(form, error);
+      applyServerErrors(form, error, { focus: false });
       toast({
         variant: 'destructive',
-        title: editing ? 'Update failed' : 'Create failed',
+        title: editing ? TEXT.updateFailed : TEXT.createFailed,
         description: failureMessage(error),
       });
     }
@@ -99,79 +103,19 @@ export function MemberFormDialog({ target, onClose }: Props) {
   ];
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Member' : 'Add Member'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.'
-              : 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form id="member-form" className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="member-firstName"
-              label="First name"
-              autoComplete="off"
-              error={errors.firstName}
-              registration={form.register('firstName')}
-            />
-            <TextField
-              id="member-lastName"
-              label="Last name"
-              autoComplete="off"
-              error={errors.lastName}
-              registration={form.register('lastName')}
-            />
-          </div>
-          <TextField
-            id="member-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email}
-            registration={form.register('email')}
-          />
-          <TextField
-            id="member-phone"
-            label="Phone"
-            type="tel"
-            placeholder="+15551234567"
-            autoComplete="off"
-            error={errors.phone}
-            registration={form.register('phone')}
-          />
-          <SelectField
-            id="member-tier"
-            label="Membership"
-            choices={choices}
-            error={errors.tierId}
-            registration={form.register('tierId')}
-          />
-          {editing && (
-            <SelectField
-              id="member-status"
-              label="Status"
-              choices={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              error={errors.status}
-              registration={form.register('status')}
-            />
-          )}
-        </form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="member-form" disabled={isSubmitting}>
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? TEXT.editTitle : TEXT.addTitle}
+      description={editing ? TEXT.editDescription : TEXT.addDescription}
+      formId="member-form"
+      form={form}
+      onSubmit={submit}
+      submitLabel={editing ? TEXT.save : TEXT.create}
+    >
+      <PersonFields idPrefix="member" />
+      <SelectField id="member-tier" name="tierId" label={TEXT.membership} choices={choices} />
+      {editing && <SelectField id="member-status" name="status" label={TEXT.status} choices={TEXT.statuses} />}
+    </FormDialog>
   );
 }
