@@ -10,38 +10,65 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/apply-server-errors';
 
-type FormDialogProps<T extends FieldValues, R extends FieldValues> = {
+/** A form dialog's words: its title, the line under it, the submit button, and the two toasts. */
+export type FormDialogText = { title: string; description: string; submit: string; done: string; failed: string };
+
+type AnyForm<T extends FieldValues, R> = UseFormReturn<T, unknown, R>;
+
+/**
+ * The dialogs' submit: the call, then "done" and close; or the server's per-field messages on the fields
+ * (focusing the first unless `focus` is false) and "failed" with the reason.
+ */
+export function dialogSubmit<T extends FieldValues, R>(
+  form: AnyForm<T, R>,
+  text: FormDialogText,
+  call: (body: R) => Promise<unknown>,
+  close: () => void,
+  { focus = true }: { focus?: boolean } = {},
+) {
+  return form.handleSubmit(async (body) => {
+    try {
+      await call(body);
+      toast({ title: text.done });
+      close();
+    } catch (error) {
+      applyServerErrors(form, error, { focus });
+      toast({ variant: 'destructive', title: text.failed, description: failureMessage(error) });
+    }
+  });
+}
+
+type FormDialogProps<T extends FieldValues, R> = {
   open: boolean;
   onClose: () => void;
-  title: string;
-  description: string;
+  text: FormDialogText;
   /** The form element's id; the footer's submit button points at it. */
   formId: string;
-  form: UseFormReturn<T, unknown, R>;
+  form: AnyForm<T, R>;
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
-  submitLabel: string;
   children: React.ReactNode;
 };
 
 /** A dialog around one form (users, members): title, text, the fields, then Cancel and the submit button. */
-export function FormDialog<T extends FieldValues, R extends FieldValues>({
+export function FormDialog<T extends FieldValues, R>({
   open,
   onClose,
-  title,
-  description,
+  text,
   formId,
   form,
   onSubmit,
-  submitLabel,
   children,
 }: FormDialogProps<T, R>) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -53,7 +80,7 @@ export function FormDialog<T extends FieldValues, R extends FieldValues>({
             Cancel
           </Button>
           <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {submitLabel}
+            {text.submit}
           </Button>
         </DialogFooter>
       </DialogContent>

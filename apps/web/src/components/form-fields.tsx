@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from './ui/form';
+import { FormControl, FormInputField, FormItem, FormLabel, FormMessage } from './ui/form';
 
 type RowProps = {
   /** The control's id (its message is `${id}-error`). */
@@ -35,21 +35,20 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   return (
-    <FormField
+    <FormInputField
       name={name}
-      render={({ field }) => (
+      render={(registration) => (
         <FormItem id={id} className={className} ownMessage={ownMessage}>
           <FormLabel required={markRequired}>{label}</FormLabel>
           <FormControl aria-required={markRequired ? 'true' : undefined}>
             {multiline ? (
-              <Textarea {...field} {...(input as React.ComponentProps<'textarea'>)} value={field.value ?? ''} />
+              <Textarea {...(input as React.ComponentProps<'textarea'>)} {...registration} />
             ) : (
               <Input
-                {...field}
                 {...input}
                 // Read-only rows (filled by Google, or fixed) look settled rather than disabled.
                 className={input.readOnly ? READ_ONLY : undefined}
-                value={field.value ?? ''}
+                {...registration}
               />
             )}
           </FormControl>
@@ -67,9 +66,9 @@ export type Choice = { value: string; label: string; disabled?: boolean };
 /** A native select: keyboard, screen readers and phones handle it as users expect. */
 export function SelectField({ id, name, label, choices }: RowProps & { choices: Choice[] }) {
   return (
-    <FormField
+    <FormInputField
       name={name}
-      render={({ field }) => (
+      render={(registration) => (
         <FormItem id={id}>
           <FormLabel>{label}</FormLabel>
           <FormControl>
@@ -79,8 +78,7 @@ export function SelectField({ id, name, label, choices }: RowProps & { choices: 
                 'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30',
                 'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
               )}
-              {...field}
-              value={field.value ?? ''}
+              {...registration}
             >
               {choices.map((choice) => (
                 <option key={choice.value} value={choice.value} disabled={choice.disabled}>

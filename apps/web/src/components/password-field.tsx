@@ -1,7 +1,7 @@
 import { EyeIcon, EyeOffIcon } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormControl, FormInputField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 
 /** A password input with its own show/hide toggle (spec §2: each password field has one). */
@@ -43,21 +43,14 @@ export function PasswordField({
   afterChange?: () => void;
 }) {
   return (
-    <FormField
+    <FormInputField
       name={name}
-      render={({ field }) => (
+      options={{ onChange: () => afterChange?.() }}
+      render={(registration) => (
         <FormItem id={id} className="content-start">
           <FormLabel required={markRequired}>{label}</FormLabel>
           <FormControl aria-required={markRequired ? 'true' : undefined}>
-            <PasswordInput
-              label={label}
-              autoComplete={autoComplete}
-              {...field}
-              onChange={(event) => {
-                field.onChange(event);
-                afterChange?.();
-              }}
-            />
+            <PasswordInput label={label} autoComplete={autoComplete} {...registration} />
           </FormControl>
           <FormMessage />
         </FormItem>

@@ -1,55 +1,57 @@
 import { PlusIcon } from 'lucide-react';
 import type * as React from 'react';
+import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { SearchBox } from './search-box';
+import type { useListSearch } from './use-list-search';
+
+/** A list screen's words: the heading, the line under it, the Add button and the search box. */
+export type ListPageText = { title: string; subtitle: string; add: string; search: string };
 
 type ListPageProps = {
-  title: string;
-  subtitle: string;
-  /** The Add button's text; without `onAdd` (no write rights) there is no button. */
-  addLabel: string;
+  text: ListPageText;
+  /** Without it (no write rights) there is no Add button. */
   onAdd: (() => void) | null;
-  searchLabel: string;
-  searchText: string;
-  onSearchText: (text: string) => void;
+  list: ReturnType<typeof useListSearch>;
+  /** From the page the API answered (1 until there is one). */
+  totalPages: number;
+  last: boolean | undefined;
+  /** Adds " • Loading…" to the pager while a page is being fetched. */
+  loading: boolean;
+  summary?: string;
   /** The table, the cards, or the loading / error line. */
   children: React.ReactNode;
-  pager: React.ComponentProps<typeof Pager>;
   /** The screen's dialogs. */
   dialogs?: React.ReactNode;
 };
 
 /** A searched, paged list screen: title and Add, the search box, the list, the pager, then its dialogs. */
-export function ListPage({
-  title,
-  subtitle,
-  addLabel,
-  onAdd,
-  searchLabel,
-  searchText,
-  onSearchText,
-  children,
-  pager,
-  dialogs,
-}: ListPageProps) {
+export function ListPage({ text, onAdd, list, totalPages, last, loading, summary, children, dialogs }: ListPageProps) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
-          <p className="text-muted-foreground">{subtitle}</p>
-        </div>
-        {onAdd && (
-          <Button onClick={onAdd}>
-            <PlusIcon aria-hidden="true" />
-            {addLabel}
-          </Button>
-        )}
-      </div>
-      <SearchBox label={searchLabel} value={searchText} onChange={onSearchText} />
+      <PageHeader
+        title={text.title}
+        subtitle={text.subtitle}
+        action={
+          onAdd && (
+            <Button onClick={onAdd}>
+              <PlusIcon aria-hidden="true" />
+              {text.add}
+            </Button>
+          )
+        }
+      />
+      <SearchBox label={text.search} value={list.text} onChange={list.setText} />
       {children}
-      <Pager {...pager} />
+      <Pager
+        page={list.page}
+        totalPages={totalPages}
+        last={last}
+        loading={loading}
+        onPageChange={(next) => list.update({ page: next })}
+        summary={summary}
+      />
       {dialogs}
     </div>
   );

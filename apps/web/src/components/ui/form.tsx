@@ -14,6 +14,9 @@ import {
   type FieldPath,
   type FieldValues,
   FormProvider,
+  get,
+  type RegisterOptions,
+  type UseFormRegisterReturn,
   useFormContext,
   useFormState,
 } from 'react-hook-form';
@@ -34,24 +37,35 @@ export function FormField<TValues extends FieldValues, TName extends FieldPath<T
   );
 }
 
-const FormItemContext = React.createContext<{ id: string; ownMessage: boolean } | null>(null);
+/**
+ * A native input's or select's field: registered (uncontrolled, as react-hook-form prefers for them: typing
+ * re-renders nothing) rather than a Controller; `render` spreads the registration on the element.
+ */
+export function FormInputField({
+  name,
+  options,
+  render,
+}: {
+  name: string;
+  options?: RegisterOptions;
+  render: (registration: UseFormRegisterReturn) => React.ReactNode;
+}) {
+  const { register } = useFormContext();
+  return <FormFieldContext.Provider value={{ name }}>{render(register(name, options))}</FormFieldContext.Provider>;
+}
 
-/** The field's id, its message's id and its state (error, touched…), from the enclosing FormField and FormItem. */
-export function useFormField() {
-  const field = React.useContext(FormFieldContext);
+type ItemState = { id: string; messageId: string | undefined; name: string; error: FieldError | undefined };
+const FormItemContext = React.createContext<ItemState | null>(null);
+
+/**
+ * The field's id, its message's id and its error, from the enclosing FormItem. The item reads the form's
+ * errors once for all its parts, and nothing else: a subscription per part, or to the validating state,
+ * would re-render every row on every keystroke.
+ */
+export function useFormField(): ItemState {
   const item = React.useContext(FormItemContext);
-  if (!field || !item) throw new Error('useFormField is for the parts of a FormItem inside a FormField');
-  const { getFieldState } = useFormContext();
-  const formState = useFormState({ name: field.name });
-  const state = getFieldState(field.name, formState);
-  return {
-    id: item.id,
-    // A field whose message is said elsewhere (one message for a pair of fields) points at none.
-    messageId: item.ownMessage ? `${item.id}-error` : undefined,
-    name: field.name,
-    isSubmitted: formState.isSubmitted,
-    ...state,
-  };
+  if (!item) throw new Error('useFormField is for the parts of a FormItem inside a FormField');
+  return item;
 }
 
 /**
@@ -64,8 +78,14 @@ export function FormItem({
   className,
   ...props
 }: React.ComponentProps<'div'> & { id: string; ownMessage?: boolean }) {
+  const field = React.useContext(FormFieldContext);
+  if (!field) throw new Error('FormItem belongs inside a FormField');
+  const { errors } = useFormState({ name: field.name });
+  const error = get(errors, field.name) as FieldError | undefined;
+  // A field whose message is said elsewhere (one message for a pair of fields) points at none.
+  const messageId = ownMessage ? `${id}-error` : undefined;
   return (
-    <FormItemContext.Provider value={{ id, ownMessage }}>
+    <FormItemContext.Provider value={{ id, messageId, name: field.name, error }}>
       <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
     </FormItemContext.Provider>
   );

@@ -2,6 +2,7 @@ import type { MemberRow } from '@loyalty/contracts';
 import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
+import { pageOf } from '@/components/pager';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMembers } from './api/get-members';
 import { DeleteMemberDialog } from './components/delete-member-dialog';
@@ -35,21 +36,11 @@ export function MembersPage() {
 
   return (
     <ListPage
-      title={MEMBERS_TEXT.title}
-      subtitle={MEMBERS_TEXT.subtitle}
-      addLabel={MEMBERS_TEXT.add}
+      text={MEMBERS_TEXT}
       onAdd={canWrite ? () => setDialog({ kind: 'add' }) : null}
-      searchLabel={MEMBERS_TEXT.search}
-      searchText={list.text}
-      onSearchText={list.setText}
-      pager={{
-        page: list.page,
-        totalPages: query.data?.totalPages ?? 1,
-        last: query.data?.last,
-        loading: query.isFetching && !query.isPending,
-        onPageChange: (next) => list.update({ page: next }),
-        summary: `Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} members`,
-      }}
+      list={list}
+      {...pageOf(query)}
+      summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} members`}
       dialogs={
         <>
           <MemberFormDialog

@@ -2,6 +2,7 @@ import type { TenantUser } from '@loyalty/contracts';
 import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
+import { pageOf } from '@/components/pager';
 import { toast } from '@/components/ui/use-toast';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { useCanWrite, useWorkspace } from '@/lib/workspace-context';
@@ -44,20 +45,12 @@ export function UsersPage() {
 
   return (
     <ListPage
-      title={USERS_TEXT.title}
-      subtitle={USERS_TEXT.subtitle}
-      addLabel={USERS_TEXT.add}
+      text={USERS_TEXT}
       onAdd={canWrite ? () => setDialog({ kind: 'add' }) : null}
-      searchLabel={USERS_TEXT.search}
-      searchText={list.text}
-      onSearchText={list.setText}
-      pager={{
-        page: list.page,
-        totalPages: query.data?.totalPages ?? 1,
-        last: query.data?.last,
-        loading: query.isFetching,
-        onPageChange: (next) => list.update({ page: next }),
-      }}
+      list={list}
+      {...pageOf(query)}
+      // Users says "Loading…" from the first fetch on (the spec's users list).
+      loading={query.isFetching}
       dialogs={
         <>
           <AddUserDialog open={dialog?.kind === 'add'} onOpenChange={(open) => !open && close()} />

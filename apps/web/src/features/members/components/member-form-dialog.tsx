@@ -2,33 +2,35 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMemberSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '@/components/form-dialog';
+import { dialogSubmit, FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
-import { toast } from '@/components/ui/use-toast';
-import { applyServerErrors } from '@/lib/apply-server-errors';
 import { useCreateMember } from '../api/create-member';
 import { useMember } from '../api/get-member';
 import { useTierOptions } from '../api/get-tier-options';
 import { useUpdateMember } from '../api/update-member';
-import { failureMessage, MEMBERS_TEXT } from '../members-labels';
+import { MEMBERS_TEXT } from '../members-labels';
 
 const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
 
 /** Every word of the dialog but the tier names. */
 const TEXT = {
-  addTitle: 'Add Member',
-  editTitle: 'Edit Member',
-  addDescription: 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.',
-  editDescription: 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.',
+  add: {
+    title: 'Add Member',
+    description: 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.',
+    submit: 'Create',
+    done: 'Member created',
+    failed: 'Create failed',
+  },
+  edit: {
+    title: 'Edit Member',
+    description: 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.',
+    submit: 'Save',
+    done: 'Member updated',
+    failed: 'Update failed',
+  },
   membership: 'Membership',
   status: 'Status',
-  create: 'Create',
-  save: 'Save',
-  created: 'Member created',
-  updated: 'Member updated',
-  createFailed: 'Create failed',
-  updateFailed: 'Update failed',
   statuses: [
     { value: 'active', label: 'Active' },
     { value: 'inactive', label: 'Inactive' },
@@ -78,24 +80,14 @@ export function MemberFormDialog({ target, onClose }: Props) {
     if (open && editing && !form.getFieldState('tierId').isDirty) form.setValue('tierId', pinnedTierId);
   }, [open, editing, pinnedTierId, form]);
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      if (editing) await update.mutateAsync({ id: editing.userId, body });
-      else {
-        const { status: _status, ...createBody } = body;
-        await create.mutateAsync(createBody);
-      }
-      toast({ title: editing ? TEXT.updated : TEXT.created });
-      onClose();
-    } catch (error) {
-      applyServerErrors(form, error, { focus: false });
-      toast({
-        variant: 'destructive',
-        title: editing ? TEXT.updateFailed : TEXT.createFailed,
-        description: failureMessage(error),
-      });
+  const save = async (body: UpdateMemberBody) => {
+    if (editing) await update.mutateAsync({ id: editing.userId, body });
+    else {
+      const { status: _status, ...createBody } = body;
+      await create.mutateAsync(createBody);
     }
-  });
+  };
+  const text = editing ? TEXT.edit : TEXT.add;
 
   const choices = [
     { value: '', label: MEMBERS_TEXT.automatic },
@@ -106,12 +98,10 @@ export function MemberFormDialog({ target, onClose }: Props) {
     <FormDialog
       open={open}
       onClose={onClose}
-      title={editing ? TEXT.editTitle : TEXT.addTitle}
-      description={editing ? TEXT.editDescription : TEXT.addDescription}
+      text={text}
       formId="member-form"
       form={form}
-      onSubmit={submit}
-      submitLabel={editing ? TEXT.save : TEXT.create}
+      onSubmit={dialogSubmit(form, text, save, onClose, { focus: false })}
     >
       <PersonFields idPrefix="member" />
       <SelectField id="member-tier" name="tierId" label={TEXT.membership} choices={choices} />

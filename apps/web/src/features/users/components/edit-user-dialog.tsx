@@ -2,24 +2,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TenantUser, type UpdateUserBody, type UpdateUserInput, updateUserSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { FormDialog } from '@/components/form-dialog';
+import { dialogSubmit, FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
-import { toast } from '@/components/ui/use-toast';
-import { applyServerErrors } from '@/lib/apply-server-errors';
 import { useUpdateUser } from '../api/update-user';
-import { failureMessage } from '../users-labels';
 
 /** Every word of the dialog. */
 const TEXT = {
   title: 'Edit user',
   description: 'Change the details, role or status of this team member.',
+  submit: 'Save',
+  done: 'User updated',
+  failed: 'Update failed',
   role: 'Role',
   status: 'Status',
   newPassword: 'New password (optional)',
-  submit: 'Save',
-  updated: 'User updated',
-  failed: 'Update failed',
   roles: [
     { value: 'ADMIN', label: 'Admin' },
     { value: 'STAFF', label: 'Staff' },
@@ -58,28 +55,18 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
     if (user) form.reset(editValues(user));
   }, [user, form]);
 
-  const submit = form.handleSubmit(async (body) => {
-    if (!user) return;
-    try {
-      await update.mutateAsync({ userId: user.userId, body });
-      toast({ title: TEXT.updated });
-      onClose();
-    } catch (error) {
-      applyServerErrors(form, error);
-      toast({ variant: 'destructive', title: TEXT.failed, description: failureMessage(error) });
-    }
-  });
+  const save = async (body: UpdateUserBody) => {
+    if (user) await update.mutateAsync({ userId: user.userId, body });
+  };
 
   return (
     <FormDialog
       open={user !== null}
       onClose={onClose}
-      title={TEXT.title}
-      description={TEXT.description}
+      text={TEXT}
       formId="edit-user-form"
       form={form}
-      onSubmit={submit}
-      submitLabel={TEXT.submit}
+      onSubmit={dialogSubmit(form, TEXT, save, onClose)}
     >
       <PersonFields idPrefix="edit-user" />
       <div className="grid gap-4 sm:grid-cols-2">
