@@ -1,14 +1,30 @@
+import { PlusIcon } from 'lucide-react';
 import type * as React from 'react';
+import { Button } from '@/components/ui/button';
 
-/** A screen's heading, the line under it and, on the right, its main action (e.g. Add). */
-export function PageHeader({ title, subtitle, action }: { title: string; subtitle: string; action?: React.ReactNode }) {
+/** A screen's heading, the line under it and, without write rights (`onAdd` null) nothing else, else Add. */
+export function PageHeader({
+  text,
+  onAdd,
+  addProps,
+}: {
+  text: { title: string; subtitle: string; add: string };
+  onAdd: (() => void) | null;
+  /** More for the Add button, e.g. fetching the dialog's code when it is pointed at. */
+  addProps?: React.ComponentProps<typeof Button>;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
-        <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
-        <p className="text-muted-foreground">{subtitle}</p>
+        <h1 className="font-bold text-2xl tracking-tight">{text.title}</h1>
+        <p className="text-muted-foreground">{text.subtitle}</p>
       </div>
-      {action}
+      {onAdd && (
+        <Button onClick={onAdd} {...addProps}>
+          <PlusIcon aria-hidden="true" />
+          {text.add}
+        </Button>
+      )}
     </div>
   );
 }

@@ -1,8 +1,6 @@
-import { PlusIcon } from 'lucide-react';
 import type * as React from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
-import { Button } from '@/components/ui/button';
 import { SearchBox } from './search-box';
 import type { useListSearch } from './use-list-search';
 
@@ -30,18 +28,7 @@ type ListPageProps = {
 export function ListPage({ text, onAdd, list, totalPages, last, loading, summary, children, dialogs }: ListPageProps) {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <PageHeader
-        title={text.title}
-        subtitle={text.subtitle}
-        action={
-          onAdd && (
-            <Button onClick={onAdd}>
-              <PlusIcon aria-hidden="true" />
-              {text.add}
-            </Button>
-          )
-        }
-      />
+      <PageHeader text={text} onAdd={onAdd} />
       <SearchBox label={text.search} value={list.text} onChange={list.setText} />
       {children}
       <Pager

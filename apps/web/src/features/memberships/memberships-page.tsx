@@ -1,5 +1,4 @@
 import type { Membership } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -78,20 +77,9 @@ export function MembershipsPage() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader
-        title={MEMBERSHIPS_TEXT.title}
-        subtitle={MEMBERSHIPS_TEXT.subtitle}
-        action={
-          canWrite && (
-            <Button
-              onClick={() => openForm({ kind: 'create' })}
-              onPointerEnter={preloadFormDialog}
-              onFocus={preloadFormDialog}
-            >
-              <PlusIcon aria-hidden="true" />
-              {MEMBERSHIPS_TEXT.add}
-            </Button>
-          )
-        }
+        text={MEMBERSHIPS_TEXT}
+        onAdd={canWrite ? () => openForm({ kind: 'create' }) : null}
+        addProps={{ onPointerEnter: preloadFormDialog, onFocus: preloadFormDialog }}
       />
       {query.isError && !query.data ? (
         <Card role="alert" className="border-destructive/50">
