@@ -27,6 +27,7 @@ export const Form = FormProvider;
 
 const FormFieldContext = React.createContext<{ name: string } | null>(null);
 
+/** A field held by a Controller: for controls that are not native inputs (switches, selects, phone, colour). */
 export function FormField<TValues extends FieldValues, TName extends FieldPath<TValues>, TTransformed = TValues>(
   props: ControllerProps<TValues, TName, TTransformed>,
 ) {
