@@ -15,6 +15,8 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 /** Both engines speak the same dialect; repositories see only this type. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database: both run the same queries. */
+export type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type DatabaseHandle = {
   db: Database;

@@ -19,3 +19,9 @@ export const notFound = (message = 'Not found') => new AppError(404, message, { 
 export const conflict = (message: string, error = 'CONFLICT') => new AppError(409, message, { error });
 export const badRequest = (errors: Record<string, string>, message = 'Validation failed') =>
   new AppError(400, message, { error: 'VALIDATION_ERROR', errors });
+
+/** What a read found, or 404 with `message` when it found nothing. */
+export function foundOr404<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) throw notFound(message);
+  return value;
+}

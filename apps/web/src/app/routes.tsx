@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import * as React from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
@@ -9,14 +8,13 @@ import { loadWorkspaceMessages } from '@/lib/i18n/i18n';
 // registration screens ship without the data screens (and their charts, tables and colour pickers). Each
 // route names its chunk's loader in `handle.preload`, so that a first visit fetches every chunk the address
 // needs at once (preloadRoute below) instead of one after the other.
+// Each screen's first query is started by the workspace gate (screen-prefetch.ts).
 type Loader = () => Promise<unknown>;
-/** Asks for a screen's first data for the tenant, so that it is on its way while the shell renders. */
-type Prefetch = (queryClient: QueryClient, tenantId: string, search: URLSearchParams) => Promise<unknown>;
-type Handle = { preload?: Loader; prefetch?: Prefetch };
+type Handle = { preload?: Loader };
 
-function screen<T extends React.ComponentType>(load: () => Promise<T>, prefetch?: Prefetch) {
+function screen<T extends React.ComponentType>(load: () => Promise<T>) {
   const Component = React.lazy(async () => ({ default: await load() }));
-  return { Component, handle: { preload: load, prefetch } satisfies Handle };
+  return { Component, handle: { preload: load } satisfies Handle };
 }
 
 const register = screen(async () => (await import('@/features/registration/register-page')).RegisterPage);
@@ -33,44 +31,18 @@ const workspace = screen(async () => {
   ]);
   return gate.WorkspaceGate;
 });
-const dashboard = screen(
-  async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage,
-  async (queryClient, tenantId) =>
-    queryClient.prefetchQuery((await import('@/features/dashboard/api/get-dashboard')).dashboardQueryOptions(tenantId)),
-);
+const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage);
 const users = screen(async () => (await import('@/features/users/users-page')).UsersPage);
-const members = screen(
-  async () => (await import('@/features/members/members-page')).MembersPage,
-  async (queryClient, tenantId, search) => {
-    const [{ membersQueryOptions }, { membersListFromUrl }] = await Promise.all([
-      import('@/features/members/api/get-members'),
-      import('@/features/members/use-members-search-params'),
-    ]);
-    const { page, search: text } = membersListFromUrl(search);
-    return queryClient.prefetchQuery(membersQueryOptions(tenantId, { page, search: text.trim() }));
-  },
-);
+const members = screen(async () => (await import('@/features/members/members-page')).MembersPage);
 const memberships = screen(async () => (await import('@/features/memberships/memberships-page')).MembershipsPage);
 const walletSettings = screen(
   async () => (await import('@/features/wallet-settings/wallet-settings-page')).WalletSettingsPage,
-  async (queryClient, tenantId) =>
-    queryClient.prefetchQuery(
-      (await import('@/features/wallet-settings/api/get-pass-settings')).passSettingsQueryOptions(tenantId),
-    ),
 );
 const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
-  async (queryClient, tenantId) =>
-    queryClient.prefetchQuery(
-      (await import('@/features/point-settings/api/get-points-conversion')).pointsConversionQueryOptions(tenantId),
-    ),
 );
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
-  async (queryClient, tenantId) =>
-    queryClient.prefetchQuery(
-      (await import('@/features/store-settings/api/get-store-settings')).storeSettingsQueryOptions(tenantId),
-    ),
 );
 
 /**
@@ -99,22 +71,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/**
- * Once the gate knows the tenant: starts the first query of the screen at `pathname`, which would otherwise
- * wait for the shell to render and the screen to mount (some 100 ms of a cold load, issue 11). The screen's
- * own useQuery then finds it in flight or done. A failure is left for that useQuery to report.
- */
-export function prefetchScreenData(
-  queryClient: QueryClient,
-  location: { pathname: string; search: string },
-  tenantId: string,
-) {
-  const search = new URLSearchParams(location.search);
-  for (const match of matchRoutes(routes, location.pathname) ?? []) {
-    (match.route.handle as Handle | undefined)?.prefetch?.(queryClient, tenantId, search).catch(() => {});
-  }
-}
 
 /** Starts fetching the chunks of every route that `pathname` matches, in parallel. */
 export function preloadRoute(pathname: string) {

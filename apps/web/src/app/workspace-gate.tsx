@@ -7,7 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { type Workspace, WorkspaceContext } from '@/lib/workspace-context';
-import { prefetchScreenData } from './routes';
+import { prefetchScreenData } from './screen-prefetch';
 import { WorkspaceShell } from './workspace-shell';
 
 // The Edit Profile dialog (tabs, phone input with its country list, SMS code entry) is fetched the first time

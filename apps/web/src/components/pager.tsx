@@ -36,3 +36,16 @@ export function Pager({ page, totalPages, onPageChange, loading, last, summary }
     </nav>
   );
 }
+
+/** The pager's figures from a paged query: its page count, `last`, and "Loading…" while a later page loads. */
+export function pageOf(query: {
+  data?: { totalPages: number; last?: boolean };
+  isFetching: boolean;
+  isPending: boolean;
+}) {
+  return {
+    totalPages: query.data?.totalPages ?? 1,
+    last: query.data?.last,
+    loading: query.isFetching && !query.isPending,
+  };
+}

@@ -103,6 +103,8 @@ export const pointsLedger = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }),
     reason: text('reason'),
     idempotencyKey: text('idempotency_key'),
+    // sha256 of the request body recorded under the key (modules/members/idempotency.ts); null before 0006.
+    idempotencyBodyHash: text('idempotency_body_hash'),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,18 +1,17 @@
-import { apiErrorSchema, memberIdentitySchema } from '@loyalty/contracts';
+import { memberIdentitySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeRecipe } from '../../lib/route-recipe';
 import { membershipBlock, resolveMembership } from '../../plugins/tenant';
+
+const route = routeRecipe(['identity'], [403]);
 
 export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/members/me',
-    {
-      config: { access: 'account' },
-      schema: {
-        tags: ['identity'],
-        summary: 'Member identity of the caller: whether the workspace may open',
-        response: { 200: memberIdentitySchema, 403: apiErrorSchema },
-      },
-    },
+    route.account({
+      summary: 'Member identity of the caller: whether the workspace may open',
+      response: { 200: memberIdentitySchema },
+    }),
     async (request) => {
       const membership = await resolveMembership(app, request);
       const block = membershipBlock(membership);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers';
+import { bearer, buildTestApp } from '../../../test/helpers';
 import { pointsLots } from '../../db/schema';
 import {
   addMember,
@@ -242,5 +242,85 @@ describe('the loyalty engine through /api/tenants/member/{id}/transactions', () 
     }
     expect((await api.record(b.owner, id, { type: 'GIFT', points: 5 })).statusCode).toBe(400);
     expect(await stored(app, b.tenantId, id)).toMatchObject({ entries: 3 });
+  });
+
+  // An Idempotency-Key reused with a different body; on PostgreSQL the requests sent at once really run in
+  // parallel on two connections.
+  const expectKeyReused = (res: { statusCode: number; json(): unknown }, key: string) => {
+    expect(res.statusCode).toBe(422);
+    const body = res.json() as { status: number; error: string; message: string };
+    expect(body).toMatchObject({ status: 422, error: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(body.message).toContain(`"${key}"`);
+    expect(body.message).toContain('nothing was recorded');
+  };
+
+  it('another amount, type or points answers 422 naming the key and records nothing; the same body replays', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId, { minimumRedemption: null });
+    const id = await addMember(app, b.owner);
+    const key = randomUUID();
+    const first = await api.record(b.staff, id, { type: 'PURCHASE', amount: 1 }, key);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ entry: { type: 'PURCHASE', amount: 1, points: 10 }, pointsBalance: 10 });
+
+    expectKeyReused(await api.record(b.staff, id, { type: 'PURCHASE', amount: 500 }, key), key);
+    expectKeyReused(await api.record(b.staff, id, { type: 'REDEEM', points: 10 }, key), key);
+    expectKeyReused(await api.record(b.owner, id, { type: 'ADJUST', points: 10, reason: 'goodwill' }, key), key);
+    expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 10, spend: '1.00', entries: 1 });
+    expect((await api.get(b.staff, id)).json()).toMatchObject({ pointsBalance: 10, lifetimeSpend: 1 });
+
+    // The same request spelled another way (keys in another order, 1.00) is a retry: 200 with the first entry.
+    const retry = await app.inject({
+      method: 'POST',
+      url: `/api/tenants/member/${id}/transactions`,
+      headers: { ...bearer(b.staff), 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: '{"amount": 1.00, "type": "PURCHASE"}',
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ ...first.json(), replayed: true });
+
+    // An adjustment under its own key: another reason is another body.
+    const adjustKey = randomUUID();
+    const adjust = { type: 'ADJUST', points: 5, reason: 'goodwill' };
+    expect((await api.record(b.owner, id, adjust, adjustKey)).statusCode).toBe(201);
+    expectKeyReused(await api.record(b.owner, id, { ...adjust, reason: 'other' }, adjustKey), adjustKey);
+    expect((await api.record(b.owner, id, adjust, adjustKey)).statusCode).toBe(200);
+    expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 15, entries: 2 });
+  });
+
+  it('sent at once with different bodies: exactly one 201 and one 422, and only the 201 is recorded', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId);
+    const id = await addMember(app, b.owner);
+    const key = randomUUID();
+    const amounts = [1, 500];
+    const answers = await Promise.all(
+      amounts.map((amount) => api.record(b.staff, id, { type: 'PURCHASE', amount }, key)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const won = answers.findIndex((r) => r.statusCode === 201);
+    expectKeyReused(answers[1 - won] as (typeof answers)[number], key);
+    const amount = amounts[won] as number;
+    expect(answers[won]?.json()).toMatchObject({ entry: { amount }, lifetimeSpend: amount, replayed: false });
+    expect(await stored(app, b.tenantId, id)).toMatchObject({
+      balance: amount * 10,
+      spend: amount.toFixed(2),
+      entries: 1,
+    });
+  });
+
+  it('sent at once with the same body: one 201, one 200 replayed with the same entry, one ledger entry', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId);
+    const id = await addMember(app, b.owner);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      [0, 1].map(() => api.record(b.staff, id, { type: 'PURCHASE', amount: 500 }, key)),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    const [a, c] = answers.map((r) => r.json());
+    expect(a.entry).toEqual(c.entry);
+    expect(answers.find((r) => r.statusCode === 200)?.json()).toMatchObject({ replayed: true });
+    expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 5000, spend: '500.00', entries: 1 });
   });
 });

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import type { Queries as Db } from '../../db/client';
 import { members } from '../../db/schema';
-import type { Db } from './repository';
 
 /** One anchor every STEP members: a deep page then walks at most STEP - 1 index entries past its anchor. */
 export const ANCHOR_STEP = 1_000;

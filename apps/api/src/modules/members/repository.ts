@@ -1,6 +1,6 @@
 import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Queries } from '../../db/client';
 import {
   memberCodeCounters,
   memberCounts,
@@ -14,8 +14,7 @@ import {
 import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
 import { fromAnchor, listOrder, type Seek } from './page-anchors';
 
-/** A transaction or the database: both run the same queries. */
-export type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Db = Queries;
 
 /**
  * Points in lots past their expiry that no write has turned into EXPIRE entries yet; the stored balance

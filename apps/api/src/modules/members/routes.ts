@@ -15,20 +15,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { toPage } from '../../lib/page';
+import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
 import { createMember, deleteMember, memberDetail, memberPage, recordTransaction, updateMember } from './service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
 
 /** Members of the caller's tenant on a points ledger (DESIGN §4): staff read and record, admin and owner write. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,15 +30,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const anchors = createAnchorCache();
   app.get(
     '/api/tenants/member',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['members'],
-        summary: 'Members, newest first, paged and searched on the server; balances exclude expired points',
-        querystring: membersQuerySchema,
-        response: { 200: membersPageSchema, ...errors },
-      },
-    },
+    route.staff({
+      summary: 'Members, newest first, paged and searched on the server; balances exclude expired points',
+      querystring: membersQuerySchema,
+      response: { 200: membersPageSchema },
+    }),
     async (request, reply) => {
       const { page, size, search, tierId, status } = request.query;
       const { tenantId } = request.tenant;
@@ -58,47 +48,35 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tenants/member',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['members'],
-        summary: 'Add a member; the membership code is generated and never reused',
-        body: createMemberSchema,
-        response: { 201: memberDetailSchema, ...errors },
-      },
-    },
+    route.admin({
+      summary: 'Add a member; the membership code is generated and never reused',
+      body: createMemberSchema,
+      response: { 201: memberDetailSchema },
+    }),
     async (request, reply) => {
       const id = await createMember(app.db, request.tenant.tenantId, request.body);
-      return reply.code(201).send(await memberDetail(app.db, request.tenant.tenantId, id));
+      return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
     },
   );
 
   app.get(
     '/api/tenants/member/:id',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['members'],
-        summary: 'One member with tier, lifetime spend, balance, points expiring next and the next tier',
-        params: memberIdParamsSchema,
-        response: { 200: memberDetailSchema, ...errors },
-      },
-    },
+    route.staff({
+      summary: 'One member with tier, lifetime spend, balance, points expiring next and the next tier',
+      params: memberIdParamsSchema,
+      response: { 200: memberDetailSchema },
+    }),
     async (request) => memberDetail(app.db, request.tenant.tenantId, request.params.id),
   );
 
   app.put(
     '/api/tenants/member/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['members'],
-        summary: 'Edit a member; a tier pins it, null follows lifetime spend',
-        params: memberIdParamsSchema,
-        body: updateMemberSchema,
-        response: { 200: memberDetailSchema, ...errors },
-      },
-    },
+    route.admin({
+      summary: 'Edit a member; a tier pins it, null follows lifetime spend',
+      params: memberIdParamsSchema,
+      body: updateMemberSchema,
+      response: { 200: memberDetailSchema },
+    }),
     async (request) => {
       await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body);
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
@@ -107,55 +85,40 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/tenants/member/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['members'],
-        summary: 'Delete a member and its ledger',
-        params: memberIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await deleteMember(app.db, request.tenant.tenantId, request.params.id);
-      return reply.code(204).send(null);
-    },
+    route.admin({
+      summary: 'Delete a member and its ledger',
+      params: memberIdParamsSchema,
+      response: { 204: z.null() },
+    }),
+    async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id)),
   );
 
   app.get(
     '/api/tenants/member/:id/transactions',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['members'],
-        summary: 'The member’s points ledger, newest first, paged',
-        params: memberIdParamsSchema,
-        querystring: transactionsQuerySchema,
-        response: { 200: transactionsPageSchema, ...errors },
-      },
-    },
+    route.staff({
+      summary: 'The member’s points ledger, newest first, paged',
+      params: memberIdParamsSchema,
+      querystring: transactionsQuerySchema,
+      response: { 200: transactionsPageSchema },
+    }),
     async (request) => {
       const { tenantId } = request.tenant;
       if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
       const { page, size } = request.query;
-      const { rows, total } = await listLedger(app.db, tenantId, request.params.id, page, size);
-      return toPage(rows, total, page, size);
+      return pageAnswer(request.query, listLedger(app.db, tenantId, request.params.id, page, size));
     },
   );
 
   app.post(
     '/api/tenants/member/:id/transactions',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['members'],
-        summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
-        params: memberIdParamsSchema,
-        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-        body: transactionBodySchema,
-        response: { 200: transactionResultSchema, 201: transactionResultSchema, ...errors },
-      },
-    },
+    route.staff({
+      summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
+      params: memberIdParamsSchema,
+      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+      body: transactionBodySchema,
+      // 422: the Idempotency-Key was already used with a different body.
+      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
+    }),
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
       const { tenantId, accountId } = request.tenant;

@@ -31,6 +31,7 @@ import {
   takeFromLots,
   toCents,
 } from './engine';
+import { keyReusedWithAnotherBody, transactionBodyHash } from './idempotency';
 import type { AnchorCache } from './page-anchors';
 import {
   type Db,
@@ -241,7 +242,10 @@ export async function recordTransaction(
         return t ? { id: t.id, name: t.name, color: t.color } : null;
       };
 
+      const bodyHash = idempotencyKey ? transactionBodyHash(body) : null;
       if (idempotencyKey) {
+        // The member's row is locked above, so a request racing this one with the same key waits here and
+        // then finds the entry this one recorded: a replay when its body is the same, 422 when it is not.
         const [done] = await tx
           .select()
           .from(pointsLedger)
@@ -249,6 +253,10 @@ export async function recordTransaction(
         if (done) {
           if (done.memberId !== memberId) {
             throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
+          }
+          // Entries recorded before migration 0006 carry no hash: they replay as they always did.
+          if (done.idempotencyBodyHash !== null && done.idempotencyBodyHash !== bodyHash) {
+            throw keyReusedWithAnotherBody(idempotencyKey);
           }
           const lots = await openLots(tx, tenantId, memberId);
           return {
@@ -346,6 +354,7 @@ export async function recordTransaction(
           memberId,
           accountId,
           idempotencyKey: idempotencyKey ?? null,
+          idempotencyBodyHash: bodyHash,
           createdAt: now,
         })
         .returning();

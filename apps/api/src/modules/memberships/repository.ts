@@ -50,7 +50,7 @@ export async function listMemberships(db: Database, tenantId: string, page: numb
       .offset(page * size),
     db.select({ value: count() }).from(membershipTiers).where(eq(membershipTiers.tenantId, tenantId)),
   ]);
-  return { content: rows.map(toMembership), total: total?.value ?? 0 };
+  return { rows: rows.map(toMembership), total: total?.value ?? 0 };
 }
 
 export async function findMembership(db: Db, tenantId: string, id: string): Promise<Row | undefined> {

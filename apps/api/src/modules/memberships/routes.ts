@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   membershipBodySchema,
   membershipIdParamsSchema,
   membershipListQuerySchema,
@@ -8,105 +7,64 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { toPage } from '../../lib/page';
+import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
 import { getMembership, removeMembership, saveMembership } from './service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const route = routeRecipe(['memberships'], [400, 401, 403, 404, 409]);
 
 /** Membership tiers (spec data-screens Memberships; DESIGN §4): staff read, admin and owner write. */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = createVersionedCache<string>();
   app.get(
     '/api/memberships',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'A page of tiers, by sort order then name',
-        querystring: membershipListQuerySchema,
-        response: { 200: membershipPageSchema, ...errors },
-      },
-    },
+    route.staff({
+      summary: 'A page of tiers, by sort order then name',
+      querystring: membershipListQuerySchema,
+      response: { 200: membershipPageSchema },
+    }),
     async (request, reply) => {
       const { page, size } = request.query;
       const { tenantId } = request.tenant;
       // Served again until the tenant's list version moves (lib/versioned-cache.ts).
       const list = { db: app.db, tenantId, key: [page, size], schema: membershipPageSchema };
-      return sendTenantList(reply, pages, list, async () => {
-        const { content, total } = await listMemberships(app.db, tenantId, page, size);
-        return { value: toPage(content, total, page, size) };
-      });
+      return sendTenantList(reply, pages, list, async () => ({
+        value: await pageAnswer(request.query, listMemberships(app.db, tenantId, page, size)),
+      }));
     },
   );
 
   app.get(
     '/api/memberships/:id',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'One tier',
-        params: membershipIdParamsSchema,
-        response: { 200: membershipSchema, ...errors },
-      },
-    },
+    route.staff({ summary: 'One tier', params: membershipIdParamsSchema, response: { 200: membershipSchema } }),
     async (request) => getMembership(app.db, request.tenant.tenantId, request.params.id),
   );
 
   app.post(
     '/api/memberships',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'Create a tier',
-        body: membershipBodySchema,
-        response: { 201: membershipSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const tier = await saveMembership(app.db, request.tenant.tenantId, request.body);
-      return reply.code(201).send(tier);
-    },
+    route.admin({ summary: 'Create a tier', body: membershipBodySchema, response: { 201: membershipSchema } }),
+    async (request, reply) => created(reply, saveMembership(app.db, request.tenant.tenantId, request.body)),
   );
 
   app.put(
     '/api/memberships/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'Replace a tier',
-        params: membershipIdParamsSchema,
-        body: membershipBodySchema,
-        response: { 200: membershipSchema, ...errors },
-      },
-    },
+    route.admin({
+      summary: 'Replace a tier',
+      params: membershipIdParamsSchema,
+      body: membershipBodySchema,
+      response: { 200: membershipSchema },
+    }),
     async (request) => saveMembership(app.db, request.tenant.tenantId, request.body, request.params.id),
   );
 
   app.delete(
     '/api/memberships/:id',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['memberships'],
-        summary: 'Delete a tier no member holds',
-        params: membershipIdParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await removeMembership(app.db, request.tenant.tenantId, request.params.id);
-      return reply.code(204).send(null);
-    },
+    route.admin({
+      summary: 'Delete a tier no member holds',
+      params: membershipIdParamsSchema,
+      response: { 204: z.null() },
+    }),
+    async (request, reply) => deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id)),
   );
 };

@@ -1,29 +1,25 @@
 import {
   activationResponseSchema,
   activationSchema,
-  apiErrorSchema,
   PHONE_NOT_VERIFIED,
   registrationResponseSchema,
   registrationSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, conflict, forbidden } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
 import { activate, findCallerRow, registerOwner } from './repository';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema };
+const route = routeRecipe(['onboarding'], [400, 401, 403, 409]);
 
 export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/onboarding/register',
-    {
-      config: { access: 'account' },
-      schema: {
-        tags: ['onboarding'],
-        summary: 'Register a business: tenant, owner account and owner row, pending phone verification',
-        body: registrationSchema,
-        response: { 200: registrationResponseSchema, ...errors },
-      },
-    },
+    route.account({
+      summary: 'Register a business: tenant, owner account and owner row, pending phone verification',
+      body: registrationSchema,
+      response: { 200: registrationResponseSchema },
+    }),
     async (request) => {
       const { identity, body } = request;
       // The e-mail is the token's, never a claim of the body: nobody registers someone else's address.
@@ -42,15 +38,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/onboarding/activate',
-    {
-      config: { access: 'account' },
-      schema: {
-        tags: ['onboarding'],
-        summary: "Activate the caller's row (and the tenant, for its owner) once the phone is verified",
-        body: activationSchema,
-        response: { 200: activationResponseSchema, ...errors },
-      },
-    },
+    route.account({
+      summary: "Activate the caller's row (and the tenant, for its owner) once the phone is verified",
+      body: activationSchema,
+      response: { 200: activationResponseSchema },
+    }),
     async (request) => {
       const { tenantId } = request.body;
       const row = await findCallerRow(app.db, request.identity.uid, tenantId);

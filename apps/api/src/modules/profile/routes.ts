@@ -1,6 +1,7 @@
-import { apiErrorSchema, profileSchema, profileUpdateSchema } from '@loyalty/contracts';
+import { profileSchema, profileUpdateSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, foundOr404 } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
 import {
   findAccountIdByEmail,
   findProfile,
@@ -9,39 +10,22 @@ import {
   updateProfile,
 } from './repository';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const route = routeRecipe(['profile'], [400, 401, 403, 404, 409]);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/users/me',
-    {
-      config: { access: 'account' },
-      schema: { tags: ['profile'], summary: 'Own profile', response: { 200: profileSchema, ...errors } },
-    },
-    async (request) => {
-      const profile = await findProfile(app.db, request.identity.uid);
-      if (!profile) throw notFound('Profile not found');
-      return profile;
-    },
+    route.account({ summary: 'Own profile', response: { 200: profileSchema } }),
+    async (request) => foundOr404(await findProfile(app.db, request.identity.uid), 'Profile not found'),
   );
 
   app.put(
     '/api/users/me',
-    {
-      config: { access: 'account' },
-      schema: {
-        tags: ['profile'],
-        summary: 'Update own names, or record a verified phone or e-mail',
-        body: profileUpdateSchema,
-        response: { 200: profileSchema, ...errors },
-      },
-    },
+    route.account({
+      summary: 'Update own names, or record a verified phone or e-mail',
+      body: profileUpdateSchema,
+      response: { 200: profileSchema },
+    }),
     async (request) => {
       const { uid } = request.identity;
       if (await isDeactivatedEverywhere(app.db, uid)) throw forbidden('This user is inactive.', 'T013');
@@ -65,9 +49,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
         if (owner && owner !== uid) throw conflict('This email is already in use by another account.');
         change.email = email;
       }
-      const profile = await updateProfile(app.db, uid, change);
-      if (!profile) throw notFound('Profile not found');
-      return profile;
+      return foundOr404(await updateProfile(app.db, uid, change), 'Profile not found');
     },
   );
 };

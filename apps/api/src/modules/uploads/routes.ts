@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import { apiErrorSchema, UPLOAD_MESSAGES, UPLOAD_PATH, uploadResultSchema } from '@loyalty/contracts';
+import { UPLOAD_MESSAGES, UPLOAD_PATH, uploadResultSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, badRequest } from '../../lib/errors';
 import { FILES_PREFIX, fileUrlFor } from '../../lib/own-upload';
+import { routeRecipe } from '../../lib/route-recipe';
 import { cleanImage } from './image';
 import { recordUpload } from './repository';
 
@@ -12,13 +13,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 // Keys the upload call makes: <tenant id>/<32 hex>.<ext>. Anything else is not ours to serve.
 const SERVED_KEY = /^[A-Za-z0-9-]{1,64}\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  413: apiErrorSchema,
-  415: apiErrorSchema,
-};
+const route = routeRecipe(['uploads'], [400, 401, 403, 413, 415]);
 
 /**
  * POST /api/oci-object-storage (spec §7; DESIGN §4) takes one image, checks it by content, re-encodes it and
@@ -35,15 +30,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ maxBytes: number }> = async 
 
   app.post(
     UPLOAD_PATH,
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Upload one PNG, JPEG or WEBP image (multipart field "file"); answers its URL as message',
-        consumes: ['multipart/form-data'],
-        response: { 200: uploadResultSchema, ...errors },
-      },
-    },
+    route.admin({
+      summary: 'Upload one PNG, JPEG or WEBP image (multipart field "file"); answers its URL as message',
+      consumes: ['multipart/form-data'],
+      response: { 200: uploadResultSchema },
+    }),
     async (request) => {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes + ENVELOPE_BYTES) throw tooLarge();

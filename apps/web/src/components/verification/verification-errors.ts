@@ -1,3 +1,5 @@
+import { type CodeMessages, messageForCode } from '@/lib/firebase-errors';
+
 /** Spec §8 "Verification": what the verification screens and dialogs say for each failure. */
 export const VERIFICATION_MESSAGES = {
   codeLength: 'Please enter the 6-digit code.',
@@ -26,12 +28,43 @@ export interface VerificationFailure {
   security: boolean;
 }
 
-function codeOf(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return undefined;
-}
+const plain = (message: string): VerificationFailure => ({ message, security: false });
+const security = (message: string): VerificationFailure => ({ message, security: true });
+
+const VERIFICATION_CODES: CodeMessages<VerificationFailure> = [
+  [['auth/invalid-verification-code'], plain(VERIFICATION_MESSAGES.invalidCode)],
+  [['auth/code-expired'], plain(VERIFICATION_MESSAGES.codeExpired)],
+  [
+    [
+      'auth/credential-already-in-use',
+      'auth/provider-already-linked',
+      'auth/account-exists-with-different-credential',
+      'auth/phone-number-already-exists',
+    ],
+    plain(VERIFICATION_MESSAGES.phoneInUse),
+  ],
+  [['auth/too-many-requests', 'auth/quota-exceeded'], plain(VERIFICATION_MESSAGES.tooManyAttempts)],
+  [
+    ['auth/requires-recent-login', 'auth/user-token-expired', 'auth/user-disabled', 'auth/null-user'],
+    plain(VERIFICATION_MESSAGES.sessionExpired),
+  ],
+  [
+    ['auth/missing-verification-id', 'auth/invalid-verification-id', 'auth/session-expired'],
+    plain(VERIFICATION_MESSAGES.verificationExpired),
+  ],
+  [['auth/invalid-phone-number', 'auth/missing-phone-number'], plain(VERIFICATION_MESSAGES.invalidPhone)],
+  [['auth/captcha-check-failed'], security(VERIFICATION_MESSAGES.captchaExpired)],
+  [
+    [
+      'auth/missing-app-credential',
+      'auth/invalid-app-credential',
+      'auth/missing-recaptcha-token',
+      'auth/invalid-recaptcha-token',
+    ],
+    security(VERIFICATION_MESSAGES.captchaNotReady),
+  ],
+  [['auth/argument-error', 'auth/internal-error'], security(VERIFICATION_MESSAGES.captchaInitFailedRefresh)],
+];
 
 /**
  * Maps a Firebase (or our own) error of sending or confirming a code. `fallback` is the message for
@@ -41,50 +74,11 @@ export function mapVerificationError(
   error: unknown,
   fallback: string = VERIFICATION_MESSAGES.verifyFailed,
 ): VerificationFailure {
-  const plain = (message: string): VerificationFailure => ({ message, security: false });
-  const security = (message: string): VerificationFailure => ({ message, security: true });
   const text = error instanceof Error ? error.message : '';
   if (text.includes('Firebase not initialized')) return security(VERIFICATION_MESSAGES.authNotInitialized);
-  switch (codeOf(error)) {
-    case 'auth/invalid-verification-code':
-      return plain(VERIFICATION_MESSAGES.invalidCode);
-    case 'auth/code-expired':
-      return plain(VERIFICATION_MESSAGES.codeExpired);
-    case 'auth/credential-already-in-use':
-    case 'auth/provider-already-linked':
-    case 'auth/account-exists-with-different-credential':
-    case 'auth/phone-number-already-exists':
-      return plain(VERIFICATION_MESSAGES.phoneInUse);
-    case 'auth/too-many-requests':
-    case 'auth/quota-exceeded':
-      return plain(VERIFICATION_MESSAGES.tooManyAttempts);
-    case 'auth/requires-recent-login':
-    case 'auth/user-token-expired':
-    case 'auth/user-disabled':
-    case 'auth/null-user':
-      return plain(VERIFICATION_MESSAGES.sessionExpired);
-    case 'auth/missing-verification-id':
-    case 'auth/invalid-verification-id':
-    case 'auth/session-expired':
-      return plain(VERIFICATION_MESSAGES.verificationExpired);
-    case 'auth/invalid-phone-number':
-    case 'auth/missing-phone-number':
-      return plain(VERIFICATION_MESSAGES.invalidPhone);
-    case 'auth/captcha-check-failed':
-      return security(VERIFICATION_MESSAGES.captchaExpired);
-    case 'auth/missing-app-credential':
-    case 'auth/invalid-app-credential':
-    case 'auth/missing-recaptcha-token':
-    case 'auth/invalid-recaptcha-token':
-      return security(VERIFICATION_MESSAGES.captchaNotReady);
-    case 'auth/argument-error':
-    case 'auth/internal-error':
-      return security(VERIFICATION_MESSAGES.captchaInitFailedRefresh);
-    default:
-      return plain(fallback);
-  }
+  // A copy: callers may keep or change what they are given.
+  return { ...messageForCode(error, VERIFICATION_CODES, plain(fallback)) };
 }
-
 /** A captcha that could not even be created (createInvisibleRecaptcha threw). */
 export function mapRecaptchaSetupError(error: unknown): VerificationFailure {
   const text = error instanceof Error ? error.message : '';

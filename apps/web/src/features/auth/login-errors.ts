@@ -1,3 +1,5 @@
+import { type CodeMessages, messageForCode, WRONG_PASSWORD_CODES } from '@/lib/firebase-errors';
+
 /** Spec §8 "Login": what the screen says for each Firebase error code. */
 export const LOGIN_MESSAGES = {
   userNotFound: 'No account found with this email',
@@ -13,41 +15,23 @@ export const LOGIN_MESSAGES = {
 /** Google resolved without a signed-in user; the page toasts it, so the inline message stays empty. */
 export const NO_SESSION = 'app/no-session';
 
-function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return undefined;
-}
+const LOGIN_CODES: CodeMessages<string> = [
+  [['auth/user-not-found'], LOGIN_MESSAGES.userNotFound],
+  [WRONG_PASSWORD_CODES, LOGIN_MESSAGES.wrongPassword],
+  [['auth/too-many-requests'], LOGIN_MESSAGES.tooManyRequests],
+];
 
 export function mapLoginError(error: unknown): string {
-  switch (errorCode(error)) {
-    case 'auth/user-not-found':
-      return LOGIN_MESSAGES.userNotFound;
-    // Newer SDKs and the emulator answer a wrong password with invalid-credential (e-mail
-    // enumeration protection), so both mean the same thing here.
-    case 'auth/wrong-password':
-    case 'auth/invalid-credential':
-    case 'auth/invalid-login-credentials':
-      return LOGIN_MESSAGES.wrongPassword;
-    case 'auth/too-many-requests':
-      return LOGIN_MESSAGES.tooManyRequests;
-    default:
-      return LOGIN_MESSAGES.other;
-  }
+  return messageForCode(error, LOGIN_CODES, LOGIN_MESSAGES.other);
 }
+
+const GOOGLE_CODES: CodeMessages<string | null> = [
+  [['auth/popup-closed-by-user', NO_SESSION], null],
+  [['auth/popup-blocked'], LOGIN_MESSAGES.popupBlocked],
+  [['auth/account-exists-with-different-credential'], LOGIN_MESSAGES.differentCredential],
+];
 
 /** null means "say nothing": the user closed the popup on purpose. */
 export function mapGoogleSignInError(error: unknown): string | null {
-  switch (errorCode(error)) {
-    case 'auth/popup-closed-by-user':
-    case NO_SESSION:
-      return null;
-    case 'auth/popup-blocked':
-      return LOGIN_MESSAGES.popupBlocked;
-    case 'auth/account-exists-with-different-credential':
-      return LOGIN_MESSAGES.differentCredential;
-    default:
-      return LOGIN_MESSAGES.googleFailed;
-  }
+  return messageForCode(error, GOOGLE_CODES, LOGIN_MESSAGES.googleFailed);
 }

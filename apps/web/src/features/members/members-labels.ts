@@ -12,8 +12,6 @@ export const MEMBERS_TEXT = {
   deleteText: 'This action cannot be undone. The member and their points history will be permanently removed.',
 } as const;
 
-export const SEARCH_DEBOUNCE_MS = 400;
-
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const formatMoney = (dollars: number) => money.format(dollars);
 export const formatPoints = (points: number) => points.toLocaleString();

@@ -1,8 +1,8 @@
 import type { Membership } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
-import { Pager } from '@/components/pager';
+import { PageHeader } from '@/components/page-header';
+import { Pager, pageOf } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -76,22 +76,11 @@ export function MembershipsPage() {
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="font-bold text-2xl tracking-tight">{MEMBERSHIPS_TEXT.title}</h1>
-          <p className="text-muted-foreground">{MEMBERSHIPS_TEXT.subtitle}</p>
-        </div>
-        {canWrite && (
-          <Button
-            onClick={() => openForm({ kind: 'create' })}
-            onPointerEnter={preloadFormDialog}
-            onFocus={preloadFormDialog}
-          >
-            <PlusIcon aria-hidden="true" />
-            {MEMBERSHIPS_TEXT.add}
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        text={MEMBERSHIPS_TEXT}
+        onAdd={canWrite ? () => openForm({ kind: 'create' }) : null}
+        addProps={{ onPointerEnter: preloadFormDialog, onFocus: preloadFormDialog }}
+      />
       {query.isError && !query.data ? (
         <Card role="alert" className="border-destructive/50">
           <CardHeader>
@@ -123,9 +112,7 @@ export function MembershipsPage() {
       )}
       <Pager
         page={page}
-        totalPages={query.data?.totalPages ?? 1}
-        last={query.data?.last}
-        loading={query.isFetching && !query.isPending}
+        {...pageOf(query)}
         onPageChange={setPage}
         summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} memberships`}
       />

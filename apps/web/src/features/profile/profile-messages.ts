@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api-client';
+import { CANCELLED_POPUP_CODES, type CodeMessages, messageForCode, WRONG_PASSWORD_CODES } from '@/lib/firebase-errors';
 
 /** Spec §8: what the Edit Profile dialog says, by action and Firebase error code. */
 export const REAUTH_MESSAGES = {
@@ -38,23 +39,20 @@ export const LINK_MESSAGES = {
   unlinked: 'Google account unlinked',
 } as const;
 
-export function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
-  }
-  return undefined;
-}
-
-// The emulator and current SDKs answer a wrong password with invalid-credential (e-mail enumeration
-// protection), so it means the same as wrong-password here.
-const WRONG_PASSWORD = new Set(['auth/wrong-password', 'auth/invalid-credential', 'auth/invalid-login-credentials']);
+const REAUTH_CODES: CodeMessages<string> = [
+  [WRONG_PASSWORD_CODES, REAUTH_MESSAGES.wrongPassword],
+  [['auth/too-many-requests'], REAUTH_MESSAGES.tooManyRequests],
+];
 
 export function mapReauthError(error: unknown): string {
-  const code = errorCode(error);
-  if (code && WRONG_PASSWORD.has(code)) return REAUTH_MESSAGES.wrongPassword;
-  if (code === 'auth/too-many-requests') return REAUTH_MESSAGES.tooManyRequests;
-  return REAUTH_MESSAGES.other;
+  return messageForCode(error, REAUTH_CODES, REAUTH_MESSAGES.other);
 }
+
+const PROFILE_CODES: CodeMessages<string> = [
+  [['auth/requires-recent-login'], PROFILE_MESSAGES.requiresRecentLogin],
+  [['auth/email-already-in-use'], PROFILE_MESSAGES.emailInUse],
+  [['auth/invalid-email'], PROFILE_MESSAGES.invalidEmail],
+];
 
 /** `fallback` differs once the phone is verified: the user must know the new number is already theirs. */
 export function mapProfileError(error: unknown, fallback: string = PROFILE_MESSAGES.other): string {
@@ -63,50 +61,33 @@ export function mapProfileError(error: unknown, fallback: string = PROFILE_MESSA
     if (error.fieldErrors.email) return PROFILE_MESSAGES.invalidEmail;
     return fallback;
   }
-  switch (errorCode(error)) {
-    case 'auth/requires-recent-login':
-      return PROFILE_MESSAGES.requiresRecentLogin;
-    case 'auth/email-already-in-use':
-      return PROFILE_MESSAGES.emailInUse;
-    case 'auth/invalid-email':
-      return PROFILE_MESSAGES.invalidEmail;
-    default:
-      return fallback;
-  }
+  return messageForCode(error, PROFILE_CODES, fallback);
 }
+
+const PASSWORD_CODES: CodeMessages<string> = [
+  [WRONG_PASSWORD_CODES, PASSWORD_MESSAGES.wrongPassword],
+  [['auth/weak-password'], PASSWORD_MESSAGES.weakPassword],
+  [['auth/requires-recent-login'], PASSWORD_MESSAGES.requiresRecentLogin],
+  [['auth/too-many-requests'], PASSWORD_MESSAGES.tooManyRequests],
+];
 
 export function mapPasswordError(error: unknown): string {
-  const code = errorCode(error);
-  if (code && WRONG_PASSWORD.has(code)) return PASSWORD_MESSAGES.wrongPassword;
-  switch (code) {
-    case 'auth/weak-password':
-      return PASSWORD_MESSAGES.weakPassword;
-    case 'auth/requires-recent-login':
-      return PASSWORD_MESSAGES.requiresRecentLogin;
-    case 'auth/too-many-requests':
-      return PASSWORD_MESSAGES.tooManyRequests;
-    default:
-      return PASSWORD_MESSAGES.other;
-  }
+  return messageForCode(error, PASSWORD_CODES, PASSWORD_MESSAGES.other);
 }
 
+const LINK_CODES: CodeMessages<string> = [
+  // Firebase answers email-already-in-use when the Google account's e-mail belongs to another user.
+  [['auth/credential-already-in-use', 'auth/email-already-in-use'], LINK_MESSAGES.credentialInUse],
+  [['auth/provider-already-linked'], LINK_MESSAGES.alreadyLinked],
+];
+
 export function mapLinkError(error: unknown): string {
-  switch (errorCode(error)) {
-    case 'auth/credential-already-in-use':
-    // Firebase answers this when the Google account's e-mail belongs to another user.
-    case 'auth/email-already-in-use':
-      return LINK_MESSAGES.credentialInUse;
-    case 'auth/provider-already-linked':
-      return LINK_MESSAGES.alreadyLinked;
-    default:
-      return LINK_MESSAGES.other;
-  }
+  return messageForCode(error, LINK_CODES, LINK_MESSAGES.other);
 }
 
 /** A closed popup (or a cancelled emulator chooser) is the user's choice, not an error. */
 export function isCancelledPopup(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request';
+  return messageForCode(error, [[CANCELLED_POPUP_CODES, true]], false);
 }
 
 /** Spec §5 writes each rule as "Title: text"; a toast shows the two parts as title and description. */

@@ -1,6 +1,7 @@
 import { ZodError } from 'zod';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { CANCELLED_POPUP_CODES, type CodeMessages, firebaseCode, messageForCode } from '@/lib/firebase-errors';
 
 /** Spec §8 "Registration toasts" and "Google sign-up" texts. */
 export const REGISTRATION_TOASTS = {
@@ -20,32 +21,18 @@ export const REGISTRATION_TOASTS = {
   invalidResponse: 'Registration failed: Invalid response from server',
 } as const;
 
-export function firebaseCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code.startsWith('auth/') ? error.code : undefined;
-  }
-  return undefined;
-}
+const REGISTRATION_CODES: CodeMessages<string | null> = [
+  [['auth/email-already-in-use'], REGISTRATION_TOASTS.emailInUse],
+  [['auth/invalid-email'], REGISTRATION_TOASTS.invalidEmail],
+  [['auth/weak-password'], REGISTRATION_TOASTS.weakPassword],
+  [['auth/popup-blocked'], REGISTRATION_TOASTS.popupBlocked],
+  [CANCELLED_POPUP_CODES, null],
+  [['auth/operation-not-allowed'], REGISTRATION_TOASTS.googleDisabled],
+];
 
 /** A Firebase error's message for the registration screen; null means say nothing (popup closed). */
 export function mapRegistrationAuthError(code: string): string | null {
-  switch (code) {
-    case 'auth/email-already-in-use':
-      return REGISTRATION_TOASTS.emailInUse;
-    case 'auth/invalid-email':
-      return REGISTRATION_TOASTS.invalidEmail;
-    case 'auth/weak-password':
-      return REGISTRATION_TOASTS.weakPassword;
-    case 'auth/popup-blocked':
-      return REGISTRATION_TOASTS.popupBlocked;
-    case 'auth/popup-closed-by-user':
-    case 'auth/cancelled-popup-request':
-      return null;
-    case 'auth/operation-not-allowed':
-      return REGISTRATION_TOASTS.googleDisabled;
-    default:
-      return REGISTRATION_TOASTS.authOther;
-  }
+  return messageForCode(code, REGISTRATION_CODES, REGISTRATION_TOASTS.authOther);
 }
 
 const failed = (description: string): ToastInput => ({
@@ -84,7 +71,7 @@ export function registrationErrorToast(error: unknown): ToastInput | null {
 /** Spec §8 "Google sign-up (registration screen)". */
 export function googleSignUpErrorToast(error: unknown): ToastInput {
   const code = firebaseCode(error);
-  if (code === 'auth/popup-closed-by-user' || code === 'auth/cancelled-popup-request') {
+  if (code && CANCELLED_POPUP_CODES.includes(code)) {
     return { title: 'Google Sign-in Cancelled', description: 'You closed the sign-in popup. Please try again.' };
   }
   if (code) {

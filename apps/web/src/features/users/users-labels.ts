@@ -11,8 +11,6 @@ export const USERS_TEXT = {
   deleteText: 'This action cannot be undone. The user will be permanently removed from this tenant.',
 } as const;
 
-export const SEARCH_DEBOUNCE_MS = 400;
-
 const ROLE_LABELS: Record<TenantUser['role'], string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
 const STATUS_LABELS: Record<TenantUser['status'], string> = {
   PENDING_VERIFICATION: 'Pending Verification',

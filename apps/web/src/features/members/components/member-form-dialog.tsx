@@ -1,34 +1,41 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMemberSchema } from '@loyalty/contracts';
 import * as React from 'react';
-import { type FieldValues, type Path, type UseFormReturn, useForm } from 'react-hook-form';
-import { SelectField, TextField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
+import { useForm } from 'react-hook-form';
+import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { SelectField } from '@/components/form-fields';
+import { PersonFields } from '@/components/person-fields';
 import { useCreateMember } from '../api/create-member';
 import { useMember } from '../api/get-member';
 import { useTierOptions } from '../api/get-tier-options';
 import { useUpdateMember } from '../api/update-member';
-import { failureMessage, MEMBERS_TEXT } from '../members-labels';
+import { MEMBERS_TEXT } from '../members-labels';
 
 const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
 
-function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown) {
-  if (!(error instanceof ApiError)) return;
-  const known = Object.keys(form.getValues());
-  for (const [field, message] of Object.entries(error.fieldErrors)) {
-    if (known.includes(field)) form.setError(field as Path<T>, { type: 'server', message });
-  }
-}
+/** Every word of the dialog but the tier names. */
+const TEXT = {
+  add: {
+    title: 'Add Member',
+    description: 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.',
+    submit: 'Create',
+    done: 'Member created',
+    failed: 'Create failed',
+  },
+  edit: {
+    title: 'Edit Member',
+    description: 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.',
+    submit: 'Save',
+    done: 'Member updated',
+    failed: 'Update failed',
+  },
+  membership: 'Membership',
+  status: 'Status',
+  statuses: [
+    { value: 'active', label: 'Active' },
+    { value: 'inactive', label: 'Inactive' },
+  ],
+};
 
 type Props = {
   /** null: closed; 'new': Add Member; a row: Edit Member. */
@@ -52,7 +59,6 @@ export function MemberFormDialog({ target, onClose }: Props) {
     mode: 'onTouched',
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = form.formState;
 
   React.useEffect(() => {
     if (!open) return;
@@ -74,24 +80,14 @@ export function MemberFormDialog({ target, onClose }: Props) {
     if (open && editing && !form.getFieldState('tierId').isDirty) form.setValue('tierId', pinnedTierId);
   }, [open, editing, pinnedTierId, form]);
 
-  const submit = form.handleSubmit(async (body) => {
-    try {
-      if (editing) await update.mutateAsync({ id: editing.userId, body });
-      else {
-        const { status: _status, ...createBody } = body;
-        await create.mutateAsync(createBody);
-      }
-      toast({ title: editing ? 'Member updated' : 'Member created' });
-      onClose();
-    } catch (error) {
-      applyServerErrors(form, error);
-      toast({
-        variant: 'destructive',
-        title: editing ? 'Update failed' : 'Create failed',
-        description: failureMessage(error),
-      });
+  const save = async (body: UpdateMemberBody) => {
+    if (editing) await update.mutateAsync({ id: editing.userId, body });
+    else {
+      const { status: _status, ...createBody } = body;
+      await create.mutateAsync(createBody);
     }
-  });
+  };
+  const text = editing ? TEXT.edit : TEXT.add;
 
   const choices = [
     { value: '', label: MEMBERS_TEXT.automatic },
@@ -99,79 +95,17 @@ export function MemberFormDialog({ target, onClose }: Props) {
   ];
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Member' : 'Add Member'}</DialogTitle>
-          <DialogDescription>
-            {editing
-              ? 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.'
-              : 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.'}
-          </DialogDescription>
-        </DialogHeader>
-        <form id="member-form" className="grid gap-4" onSubmit={submit} noValidate>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              id="member-firstName"
-              label="First name"
-              autoComplete="off"
-              error={errors.firstName}
-              registration={form.register('firstName')}
-            />
-            <TextField
-              id="member-lastName"
-              label="Last name"
-              autoComplete="off"
-              error={errors.lastName}
-              registration={form.register('lastName')}
-            />
-          </div>
-          <TextField
-            id="member-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            error={errors.email}
-            registration={form.register('email')}
-          />
-          <TextField
-            id="member-phone"
-            label="Phone"
-            type="tel"
-            placeholder="+15551234567"
-            autoComplete="off"
-            error={errors.phone}
-            registration={form.register('phone')}
-          />
-          <SelectField
-            id="member-tier"
-            label="Membership"
-            choices={choices}
-            error={errors.tierId}
-            registration={form.register('tierId')}
-          />
-          {editing && (
-            <SelectField
-              id="member-status"
-              label="Status"
-              choices={[
-                { value: 'active', label: 'Active' },
-                { value: 'inactive', label: 'Inactive' },
-              ]}
-              error={errors.status}
-              registration={form.register('status')}
-            />
-          )}
-        </form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="member-form" disabled={isSubmitting}>
-            {editing ? 'Save' : 'Create'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      text={text}
+      formId="member-form"
+      form={form}
+      onSubmit={dialogSubmit(form, text, save, onClose, { focus: false })}
+    >
+      <PersonFields idPrefix="member" />
+      <SelectField id="member-tier" name="tierId" label={TEXT.membership} choices={choices} />
+      {editing && <SelectField id="member-status" name="status" label={TEXT.status} choices={TEXT.statuses} />}
+    </FormDialog>
   );
 }

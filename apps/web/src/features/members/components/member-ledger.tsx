@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { Pager } from '@/components/pager';
+import { Pager, pageOf } from '@/components/pager';
 import { useMemberTransactions } from '../api/get-member-transactions';
 import { formatDateTime, formatMoney, formatPoints, LEDGER_LABELS } from '../members-labels';
 
@@ -59,13 +59,7 @@ export function MemberLedger({ memberId }: { memberId: string }) {
           </tbody>
         </table>
       </div>
-      <Pager
-        page={page}
-        totalPages={query.data?.totalPages ?? 1}
-        last={query.data?.last}
-        loading={query.isFetching && !query.isPending}
-        onPageChange={setPage}
-      />
+      <Pager page={page} {...pageOf(query)} onPageChange={setPage} />
     </section>
   );
 }

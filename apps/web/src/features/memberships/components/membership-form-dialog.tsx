@@ -1,6 +1,7 @@
 import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
 import * as React from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { TextField, type TextFieldProps } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +12,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -22,7 +24,6 @@ import { useUpdateMembership } from '../api/update-membership';
 import { failureText, MEMBERSHIPS_TEXT } from '../memberships-labels';
 import { BenefitsField } from './benefits-field';
 import { ColorField } from './color-field';
-import { Field } from './form-field';
 import {
   EMPTY_MEMBERSHIP,
   type MembershipFormValues,
@@ -132,14 +133,8 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   const saving = form.formState.isSubmitting;
   const busy = loading || saving || uploading.card || uploading.banner;
   const buttonText = loading ? 'Loading...' : saving ? 'Saving...' : editId ? 'Update Membership' : 'Create Membership';
-  const text = (name: keyof MembershipFormValues, label: string, extra: Record<string, unknown> = {}) => (
-    <Field
-      id={`membership-${name}`}
-      label={label}
-      error={errors[name]?.message}
-      {...extra}
-      {...form.register(name as Path<MembershipFormValues>)}
-    />
+  const text = (name: keyof MembershipFormValues, label: string, extra: Partial<TextFieldProps> = {}) => (
+    <TextField id={`membership-${name}`} name={name} label={label} {...extra} />
   );
   const image = (name: 'cardImageUrl' | 'walletBannerUrl', label: string, hint: string, slot: 'card' | 'banner') => (
     <Controller
@@ -176,95 +171,102 @@ export function MembershipFormDialog({ target, onClose }: Props) {
             {editId ? 'Change this membership tier.' : 'Add a membership tier with its benefits.'}
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
-          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-            <TabsList className="grid w-full grid-cols-3">
-              <TabsTrigger value="basic">Basic Info</TabsTrigger>
-              <TabsTrigger value="languages">Languages</TabsTrigger>
-              <TabsTrigger value="advanced">Advanced</TabsTrigger>
-            </TabsList>
-            <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-              {text('name', 'Name *', { maxLength: 100, placeholder: 'e.g. Gold', disabled: loading })}
-              {text('description', 'Description', { multiline: true, maxLength: 1000 })}
-              <Controller
-                control={form.control}
-                name="color"
-                render={({ field }) => (
-                  <ColorField
-                    id="membership-color"
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.color?.message}
-                  />
-                )}
-              />
-              {text('icon', 'Icon', { maxLength: 300, placeholder: 'Icon name or URL' })}
-              <div className="grid gap-4 sm:grid-cols-3">
-                {text('minSpendAmount', 'Min Spend ($)', { type: 'number', step: '0.01', min: 0, placeholder: '0.00' })}
-                {text('maxSpendAmount', 'Max Spend ($)', {
-                  type: 'number',
-                  step: '0.01',
-                  min: 0,
-                  placeholder: 'No max',
+        <Form {...form}>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
+            <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+              <TabsList className="grid w-full grid-cols-3">
+                <TabsTrigger value="basic">Basic Info</TabsTrigger>
+                <TabsTrigger value="languages">Languages</TabsTrigger>
+                <TabsTrigger value="advanced">Advanced</TabsTrigger>
+              </TabsList>
+              <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+                {text('name', 'Name *', { maxLength: 100, placeholder: 'e.g. Gold', disabled: loading })}
+                {text('description', 'Description', { multiline: true, maxLength: 1000 })}
+                <Controller
+                  control={form.control}
+                  name="color"
+                  render={({ field }) => (
+                    <ColorField
+                      id="membership-color"
+                      value={field.value}
+                      onChange={field.onChange}
+                      error={errors.color?.message}
+                    />
+                  )}
+                />
+                {text('icon', 'Icon', { maxLength: 300, placeholder: 'Icon name or URL' })}
+                <div className="grid gap-4 sm:grid-cols-3">
+                  {text('minSpendAmount', 'Min Spend ($)', {
+                    type: 'number',
+                    step: '0.01',
+                    min: 0,
+                    placeholder: '0.00',
+                  })}
+                  {text('maxSpendAmount', 'Max Spend ($)', {
+                    type: 'number',
+                    step: '0.01',
+                    min: 0,
+                    placeholder: 'No max',
+                  })}
+                  {text('discountPercentage', 'Discount (%)', {
+                    type: 'number',
+                    step: '0.01',
+                    min: 0,
+                    max: 100,
+                    placeholder: '0',
+                  })}
+                </div>
+                <Controller
+                  control={form.control}
+                  name="benefits"
+                  render={({ field }) => (
+                    <BenefitsField value={field.value} onChange={field.onChange} error={errors.benefits?.message} />
+                  )}
+                />
+              </TabsContent>
+              <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+                {text('nameZh', 'Name (Traditional Chinese)', { maxLength: 100, lang: 'zh-Hant' })}
+                {text('descriptionZh', 'Description (Traditional Chinese)', {
+                  multiline: true,
+                  maxLength: 1000,
+                  lang: 'zh-Hant',
                 })}
-                {text('discountPercentage', 'Discount (%)', {
-                  type: 'number',
-                  step: '0.01',
-                  min: 0,
-                  max: 100,
-                  placeholder: '0',
+                {text('nameCn', 'Name (Simplified Chinese)', { maxLength: 100, lang: 'zh-Hans' })}
+                {text('descriptionCn', 'Description (Simplified Chinese)', {
+                  multiline: true,
+                  maxLength: 1000,
+                  lang: 'zh-Hans',
                 })}
-              </div>
-              <Controller
-                control={form.control}
-                name="benefits"
-                render={({ field }) => (
-                  <BenefitsField value={field.value} onChange={field.onChange} error={errors.benefits?.message} />
-                )}
-              />
-            </TabsContent>
-            <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-              {text('nameZh', 'Name (Traditional Chinese)', { maxLength: 100, lang: 'zh-Hant' })}
-              {text('descriptionZh', 'Description (Traditional Chinese)', {
-                multiline: true,
-                maxLength: 1000,
-                lang: 'zh-Hant',
-              })}
-              {text('nameCn', 'Name (Simplified Chinese)', { maxLength: 100, lang: 'zh-Hans' })}
-              {text('descriptionCn', 'Description (Simplified Chinese)', {
-                multiline: true,
-                maxLength: 1000,
-                lang: 'zh-Hans',
-              })}
-            </TabsContent>
-            <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-              <div className="grid gap-4 sm:grid-cols-2">
-                {image('cardImageUrl', 'Card Image', 'PNG, JPG or WEBP', 'card')}
-                {image('walletBannerUrl', 'Wallet Banner', 'PNG, JPG or WEBP', 'banner')}
-              </div>
-              {text('sortOrder', 'Sort Order', { type: 'number', step: 1 })}
-              <Controller
-                control={form.control}
-                name="isActive"
-                render={({ field }) => (
-                  <div className="flex items-center gap-3">
-                    <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
-                    <Label htmlFor="membership-isActive">Active</Label>
-                  </div>
-                )}
-              />
-            </TabsContent>
-          </Tabs>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {buttonText}
-            </Button>
-          </DialogFooter>
-        </form>
+              </TabsContent>
+              <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {image('cardImageUrl', 'Card Image', 'PNG, JPG or WEBP', 'card')}
+                  {image('walletBannerUrl', 'Wallet Banner', 'PNG, JPG or WEBP', 'banner')}
+                </div>
+                {text('sortOrder', 'Sort Order', { type: 'number', step: 1 })}
+                <Controller
+                  control={form.control}
+                  name="isActive"
+                  render={({ field }) => (
+                    <div className="flex items-center gap-3">
+                      <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
+                      <Label htmlFor="membership-isActive">Active</Label>
+                    </div>
+                  )}
+                />
+              </TabsContent>
+            </Tabs>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {buttonText}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

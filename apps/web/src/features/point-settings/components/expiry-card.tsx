@@ -1,25 +1,16 @@
 import type { ExpiryType } from '@loyalty/contracts';
-import type { UseFormReturn } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
+import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import { clearedBy, type PointsFormValues } from '../point-settings-form';
-import { Field } from './field';
+import { POINTS_TEXT } from '../point-settings-text';
 
-type Form = UseFormReturn<PointsFormValues, unknown, unknown>;
-
-const EXPIRY_CHOICES: { value: ExpiryType; label: string }[] = [
-  { value: 'NEVER', label: 'Never' },
-  { value: 'DAYS', label: 'After Days' },
-  { value: 'DATE', label: 'On Specific Date' },
-];
-
-export function ExpiryCard({ form, disabled }: { form: Form; disabled: boolean }) {
-  const { register, watch, setValue, clearErrors, formState } = form;
-  const { errors } = formState;
+export function ExpiryCard({ disabled }: { disabled: boolean }) {
+  const { watch, setValue, clearErrors } = useFormContext<PointsFormValues>();
+  const { expiry } = POINTS_TEXT;
   const type = watch('expiryType');
   const choose = (next: ExpiryType) => {
     setValue('expiryType', next, { shouldDirty: true });
@@ -32,14 +23,14 @@ export function ExpiryCard({ form, disabled }: { form: Form; disabled: boolean }
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Point Expiry</CardTitle>
-        <CardDescription>When earned points stop being spendable</CardDescription>
+        <CardTitle>{expiry.title}</CardTitle>
+        <CardDescription>{expiry.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <fieldset className="grid gap-2">
-          <legend className="mb-2 font-medium text-sm">Expiry Type</legend>
+          <legend className="mb-2 font-medium text-sm">{expiry.type}</legend>
           <div className="flex flex-wrap gap-2">
-            {EXPIRY_CHOICES.map((choice) => (
+            {expiry.choices.map((choice) => (
               <label
                 key={choice.value}
                 className={cn(
@@ -54,7 +45,7 @@ export function ExpiryCard({ form, disabled }: { form: Form; disabled: boolean }
                   value={choice.value}
                   checked={type === choice.value}
                   disabled={disabled}
-                  onChange={() => choose(choice.value)}
+                  onChange={() => choose(choice.value as ExpiryType)}
                   className="accent-primary"
                 />
                 {choice.label}
@@ -62,49 +53,29 @@ export function ExpiryCard({ form, disabled }: { form: Form; disabled: boolean }
             ))}
           </div>
         </fieldset>
-        {type === 'DAYS' && (
-          <Field id="pointsExpiryDays" label="Expiry Days" error={errors.pointsExpiryDays?.message}>
-            <Input
-              id="pointsExpiryDays"
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
-              max="3650"
-              placeholder="365"
-              aria-invalid={!!errors.pointsExpiryDays}
-              {...register('pointsExpiryDays')}
-            />
-          </Field>
-        )}
+        {type === 'DAYS' && <TextField id={expiry.days.name} {...expiry.days} />}
         {type === 'DATE' && (
-          <Field id="pointsExpiryDate" label="Expiry Date" error={errors.pointsExpiryDate?.message}>
-            <Input
-              id="pointsExpiryDate"
-              type="datetime-local"
-              aria-invalid={!!errors.pointsExpiryDate}
-              {...register('pointsExpiryDate')}
-            />
-          </Field>
+          <TextField id="pointsExpiryDate" name="pointsExpiryDate" label={expiry.date} type="datetime-local" />
         )}
       </CardContent>
     </Card>
   );
 }
 
-export function AdditionalCard({ form, disabled }: { form: Form; disabled: boolean }) {
-  const { register, watch, setValue, formState } = form;
+export function AdditionalCard({ disabled }: { disabled: boolean }) {
+  const { watch, setValue } = useFormContext<PointsFormValues>();
+  const { additional } = POINTS_TEXT;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Additional Settings</CardTitle>
-        <CardDescription>Turn the points system on or off and describe it for your team</CardDescription>
+        <CardTitle>{additional.title}</CardTitle>
+        <CardDescription>{additional.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
           <div className="grid gap-1">
-            <Label htmlFor="isActive">Points system active</Label>
-            <p className="text-muted-foreground text-sm">When off, purchases earn no points.</p>
+            <Label htmlFor="isActive">{additional.active}</Label>
+            <p className="text-muted-foreground text-sm">{additional.activeHint}</p>
           </div>
           <Switch
             id="isActive"
@@ -113,15 +84,14 @@ export function AdditionalCard({ form, disabled }: { form: Form; disabled: boole
             onCheckedChange={(checked) => setValue('isActive', checked, { shouldDirty: true })}
           />
         </div>
-        <Field id="description" label="Description" error={formState.errors.description?.message}>
-          <Textarea
-            id="description"
-            rows={3}
-            placeholder="Describe how members earn and redeem points"
-            aria-invalid={!!formState.errors.description}
-            {...register('description')}
-          />
-        </Field>
+        <TextField
+          id="description"
+          name="description"
+          label={additional.descriptionLabel}
+          multiline
+          rows={3}
+          placeholder={additional.descriptionPlaceholder}
+        />
       </CardContent>
     </Card>
   );

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { PointsConversionBody } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useSavePointsConversion } from '../api/save-points-conversion';
@@ -45,23 +46,25 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
     });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
-      <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <EarnRateCard form={form} />
-        <RedeemRateCard form={form} />
-        <LimitsCard form={form} />
-        <ExpiryCard form={form} disabled={!canWrite} />
-        <div className="lg:col-span-2">
-          <AdditionalCard form={form} disabled={!canWrite} />
-        </div>
-      </fieldset>
-      {canWrite && (
-        <div className="flex justify-end">
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
-          </Button>
-        </div>
-      )}
-    </form>
+    <Form {...form}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
+        <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 lg:grid-cols-2">
+          <EarnRateCard />
+          <RedeemRateCard />
+          <LimitsCard />
+          <ExpiryCard disabled={!canWrite} />
+          <div className="lg:col-span-2">
+            <AdditionalCard disabled={!canWrite} />
+          </div>
+        </fieldset>
+        {canWrite && (
+          <div className="flex justify-end">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Form>
   );
 }

@@ -1,142 +1,75 @@
-import type { UseFormReturn } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { earnSummary, type PointsFormValues, redeemSummary } from '../point-settings-form';
-import { Field, PairError } from './field';
+import { POINTS_TEXT, type RateField } from '../point-settings-text';
+import { PairError } from './pair-error';
 
-type Form = UseFormReturn<PointsFormValues, unknown, unknown>;
-
-/** A line that says in words what the rule does, updated as the admin types. */
-function Summary({ id, text }: { id: string; text: string }) {
-  return (
-    <p id={id} aria-live="polite" className="rounded-md bg-muted px-3 py-2 font-medium text-sm">
-      {text}
-    </p>
-  );
-}
-
-export function EarnRateCard({ form }: { form: Form }) {
-  const { register, watch, formState } = form;
-  const { errors } = formState;
-  const message = errors.earnRateAmount?.message ?? errors.earnRatePoints?.message;
+/** One rate: two numbers side by side, the one message of the pair, and the rule in words as the admin types. */
+function RateCard({
+  text,
+  fields,
+  summaryId,
+  summary,
+}: {
+  text: { title: string; description: string };
+  fields: [RateField, RateField];
+  summaryId: string;
+  summary: (first: string, second: string) => string;
+}) {
+  const { control, formState } = useFormContext<PointsFormValues>();
+  const [first, second] = useWatch({ control, name: [fields[0].name, fields[1].name] }) as [string, string];
+  const message = formState.errors[fields[0].name]?.message ?? formState.errors[fields[1].name]?.message;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Earn Rate</CardTitle>
-        <CardDescription>How many points a member earns for what they spend</CardDescription>
+        <CardTitle>{text.title}</CardTitle>
+        <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="earnRateAmount" label="Amount Spent ($)">
-            <Input
-              id="earnRateAmount"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="10.00"
-              aria-invalid={!!errors.earnRateAmount}
-              {...register('earnRateAmount')}
-            />
-          </Field>
-          <Field id="earnRatePoints" label="Points Earned">
-            <Input
-              id="earnRatePoints"
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
-              placeholder="100"
-              aria-invalid={!!errors.earnRatePoints}
-              {...register('earnRatePoints')}
-            />
-          </Field>
+          {fields.map(({ name, ...input }) => (
+            <TextField key={name} id={name} name={name} ownMessage={false} {...input} />
+          ))}
         </div>
         <PairError message={message} />
-        <Summary id="earn-summary" text={earnSummary(watch('earnRateAmount'), watch('earnRatePoints'))} />
+        <p id={summaryId} aria-live="polite" className="rounded-md bg-muted px-3 py-2 font-medium text-sm">
+          {summary(first, second)}
+        </p>
       </CardContent>
     </Card>
   );
 }
 
-export function RedeemRateCard({ form }: { form: Form }) {
-  const { register, watch, formState } = form;
-  const { errors } = formState;
-  const message = errors.redeemRatePoints?.message ?? errors.redeemRateAmount?.message;
+export function EarnRateCard() {
+  const { earn } = POINTS_TEXT;
+  return <RateCard text={earn} fields={[earn.amount, earn.points]} summaryId="earn-summary" summary={earnSummary} />;
+}
+
+export function RedeemRateCard() {
+  const { redeem } = POINTS_TEXT;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Redeem Rate</CardTitle>
-        <CardDescription>What points are worth when a member redeems them</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="redeemRatePoints" label="Points Required">
-            <Input
-              id="redeemRatePoints"
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="1"
-              placeholder="100"
-              aria-invalid={!!errors.redeemRatePoints}
-              {...register('redeemRatePoints')}
-            />
-          </Field>
-          <Field id="redeemRateAmount" label="Redemption Value ($)">
-            <Input
-              id="redeemRateAmount"
-              type="number"
-              inputMode="decimal"
-              step="0.01"
-              min="0"
-              placeholder="1.00"
-              aria-invalid={!!errors.redeemRateAmount}
-              {...register('redeemRateAmount')}
-            />
-          </Field>
-        </div>
-        <PairError message={message} />
-        <Summary id="redeem-summary" text={redeemSummary(watch('redeemRatePoints'), watch('redeemRateAmount'))} />
-      </CardContent>
-    </Card>
+    <RateCard
+      text={redeem}
+      fields={[redeem.points, redeem.amount]}
+      summaryId="redeem-summary"
+      summary={redeemSummary}
+    />
   );
 }
 
-export function LimitsCard({ form }: { form: Form }) {
-  const { register, formState } = form;
-  const { errors } = formState;
+export function LimitsCard() {
+  const { limits } = POINTS_TEXT;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Redemption Limits</CardTitle>
-        <CardDescription>The fewest and most points one redemption may use (leave empty for no limit)</CardDescription>
+        <CardTitle>{limits.title}</CardTitle>
+        <CardDescription>{limits.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <Field id="minimumRedemption" label="Minimum Redemption (points)" error={errors.minimumRedemption?.message}>
-          <Input
-            id="minimumRedemption"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="1"
-            placeholder="100"
-            aria-invalid={!!errors.minimumRedemption}
-            {...register('minimumRedemption')}
-          />
-        </Field>
-        <Field id="maximumRedemption" label="Maximum Redemption (points)" error={errors.maximumRedemption?.message}>
-          <Input
-            id="maximumRedemption"
-            type="number"
-            inputMode="numeric"
-            step="1"
-            min="1"
-            placeholder="10000"
-            aria-invalid={!!errors.maximumRedemption}
-            {...register('maximumRedemption')}
-          />
-        </Field>
+        {[limits.minimum, limits.maximum].map(({ name, ...input }) => (
+          <TextField key={name} id={name} name={name} {...input} />
+        ))}
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { PasswordInput, UsernameHint } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,9 +9,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
 import { useAccountActions } from '../account-actions';
 import { mapReauthError } from '../profile-messages';
-import { PasswordField, UsernameHint } from './password-field';
 
 interface ConfirmIdentityDialogProps {
   open: boolean;
@@ -57,15 +58,18 @@ export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmId
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <UsernameHint email={actions.currentAccount()?.email} />
-          <PasswordField
-            id="confirm-identity-password"
-            label="Password"
-            autoComplete="current-password"
-            autoFocus
-            value={password}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <div className="grid gap-2">
+            <Label htmlFor="confirm-identity-password">Password</Label>
+            <PasswordInput
+              id="confirm-identity-password"
+              label="Password"
+              autoComplete="current-password"
+              autoFocus
+              value={password}
+              aria-invalid={error ? true : undefined}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
           {error && (
             <p role="alert" className="text-destructive text-sm">
               {error}

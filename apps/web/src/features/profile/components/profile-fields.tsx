@@ -1,67 +1,44 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { TextField } from '@/components/form-fields';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { PROFILE_MESSAGES } from '../profile-messages';
-import type { ProfileValues } from '../profile-save';
 
-type Field = keyof ProfileValues;
+/** The Profile tab's words, in one place. */
+const TEXT = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  phone: 'Phone Number',
+  phoneHint: PROFILE_MESSAGES.phoneHint,
+};
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-destructive text-sm">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** First Name, Last Name, Email and Phone Number of the Profile tab. */
-export function ProfileFields({ form }: { form: UseFormReturn<ProfileValues> }) {
-  const { errors } = form.formState;
-  const input = (field: Field) => ({
-    id: `profile-${field}`,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `profile-${field}-error` : undefined,
-    ...form.register(field),
-  });
-
+/** First Name, Last Name, Email and Phone Number of the Profile tab (inside its Form). */
+export function ProfileFields() {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="profile-firstName">First Name</Label>
-          <Input autoComplete="given-name" {...input('firstName')} />
-          <FieldError id="profile-firstName-error" message={errors.firstName?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="profile-lastName">Last Name</Label>
-          <Input autoComplete="family-name" {...input('lastName')} />
-          <FieldError id="profile-lastName-error" message={errors.lastName?.message} />
-        </div>
+        <TextField id="profile-firstName" name="firstName" label={TEXT.firstName} autoComplete="given-name" />
+        <TextField id="profile-lastName" name="lastName" label={TEXT.lastName} autoComplete="family-name" />
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor="profile-email">Email</Label>
-        <Input type="email" autoComplete="email" {...input('email')} />
-        <FieldError id="profile-email-error" message={errors.email?.message} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="profile-phone">Phone Number</Label>
-        <Controller
-          control={form.control}
-          name="phone"
-          render={({ field }) => (
+      <TextField id="profile-email" name="email" label={TEXT.email} type="email" autoComplete="email" />
+      <FormField
+        name="phone"
+        render={({ field, fieldState, formState }) => (
+          <FormItem id="profile-phone">
+            <FormLabel>{TEXT.phone}</FormLabel>
+            {/* The phone input shows its own message (after a submit) and ties it to its field. */}
             <PhoneInput
               id="profile-phone"
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
-              error={errors.phone?.message}
-              showError={form.formState.isSubmitted}
+              error={fieldState.error?.message}
+              showError={formState.isSubmitted}
             />
-          )}
-        />
-        <p className="text-muted-foreground text-xs">{PROFILE_MESSAGES.phoneHint}</p>
-      </div>
+            <FormDescription>{TEXT.phoneHint}</FormDescription>
+          </FormItem>
+        )}
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { useAccountActions } from '../account-actions';
 import { useUpdateProfile } from '../api/update-profile';
@@ -98,14 +99,16 @@ export function ProfileTab({ profile, hasPassword, onSaved }: ProfileTabProps) {
   // The dialogs stay outside the form: React bubbles their submit events through the portal.
   return (
     <>
-      <form className="grid gap-4" noValidate onSubmit={onSubmit}>
-        <ProfileFields form={form} />
-        <div className="flex justify-end">
-          <Button type="submit" disabled={!changed || busy}>
-            {changes.phone ? 'Verify & Save changes' : 'Save changes'}
-          </Button>
-        </div>
-      </form>
+      <Form {...form}>
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+          <ProfileFields />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={!changed || busy}>
+              {changes.phone ? 'Verify & Save changes' : 'Save changes'}
+            </Button>
+          </div>
+        </form>
+      </Form>
       {identity.dialog}
       {phone.dialog}
     </>

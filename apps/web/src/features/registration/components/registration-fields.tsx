@@ -1,13 +1,25 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { TextField } from '@/components/form-fields';
+import { PasswordField } from '@/components/password-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
-import { Label } from '@/components/ui/label';
+import { FormField, FormItem, FormLabel } from '@/components/ui/form';
 import type { RegistrationFormInput, RegistrationFormValues } from '../registration-schema';
-import { REQUIRED_LABEL } from './field-messages';
 import { IndustrySelect } from './industry-select';
-import { PasswordField } from './password-field';
-import { TextField } from './text-field';
 
 export type LockableField = 'businessName' | 'industry' | 'email' | 'firstName' | 'lastName';
+
+/** Every label of the registration form, in one place. */
+const TEXT = {
+  businessName: 'Business Name',
+  industry: 'Industry',
+  industryPlaceholder: 'Select your industry',
+  email: 'Email Address',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  phone: 'Contact Phone',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+};
 
 interface RegistrationFieldsProps {
   form: UseFormReturn<RegistrationFormInput, unknown, RegistrationFormValues>;
@@ -16,66 +28,33 @@ interface RegistrationFieldsProps {
   showPasswords: boolean;
 }
 
+/** The registration rows (inside its Form); every field is required, so every label has its star. */
 export function RegistrationFields({ form, locked, showPasswords }: RegistrationFieldsProps) {
-  const { errors, isSubmitted } = form.formState;
+  const row = (name: LockableField) => ({
+    name,
+    className: 'content-start',
+    markRequired: true,
+    readOnly: locked.has(name),
+  });
   return (
     <>
       <TextField
         id="register-business-name"
-        label="Business Name"
+        label={TEXT.businessName}
         autoComplete="organization"
-        readOnly={locked.has('businessName')}
-        error={errors.businessName}
-        {...form.register('businessName')}
+        {...row('businessName')}
       />
-      <Controller
-        control={form.control}
-        name="industry"
-        render={({ field, fieldState }) => (
-          <IndustrySelect
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            error={fieldState.error}
-            disabled={locked.has('industry')}
-          />
-        )}
-      />
-      <TextField
-        id="register-email"
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        readOnly={locked.has('email')}
-        error={errors.email}
-        {...form.register('email')}
-      />
+      <IndustrySelect label={TEXT.industry} placeholder={TEXT.industryPlaceholder} disabled={locked.has('industry')} />
+      <TextField id="register-email" label={TEXT.email} type="email" autoComplete="email" {...row('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="register-first-name"
-          label="First Name"
-          autoComplete="given-name"
-          readOnly={locked.has('firstName')}
-          error={errors.firstName}
-          {...form.register('firstName')}
-        />
-        <TextField
-          id="register-last-name"
-          label="Last Name"
-          autoComplete="family-name"
-          readOnly={locked.has('lastName')}
-          error={errors.lastName}
-          {...form.register('lastName')}
-        />
+        <TextField id="register-first-name" label={TEXT.firstName} autoComplete="given-name" {...row('firstName')} />
+        <TextField id="register-last-name" label={TEXT.lastName} autoComplete="family-name" {...row('lastName')} />
       </div>
-      <Controller
-        control={form.control}
+      <FormField
         name="phone"
-        render={({ field, fieldState }) => (
-          <div className="grid gap-2">
-            <Label htmlFor="register-phone" className={REQUIRED_LABEL}>
-              Contact Phone
-            </Label>
+        render={({ field, fieldState, formState }) => (
+          <FormItem id="register-phone">
+            <FormLabel required>{TEXT.phone}</FormLabel>
             <PhoneInput
               id="register-phone"
               name={field.name}
@@ -85,29 +64,28 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
               required
               // An empty phone also fails the format; the first message ("required") says it best.
               error={fieldState.error?.message}
-              showError={fieldState.isTouched || isSubmitted}
+              showError={fieldState.isTouched || formState.isSubmitted}
             />
-          </div>
+          </FormItem>
         )}
       />
       {showPasswords && (
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField
             id="register-password"
-            label="Password"
+            name="password"
+            label={TEXT.password}
             autoComplete="new-password"
-            error={errors.password}
-            {...form.register('password', {
-              // The confirmation's "don't match" depends on this field too.
-              onChange: () => form.formState.touchedFields.confirmPassword && void form.trigger('confirmPassword'),
-            })}
+            markRequired
+            // The confirmation's "don't match" depends on this field too.
+            afterChange={() => form.formState.touchedFields.confirmPassword && void form.trigger('confirmPassword')}
           />
           <PasswordField
             id="register-confirm-password"
-            label="Confirm Password"
+            name="confirmPassword"
+            label={TEXT.confirmPassword}
             autoComplete="new-password"
-            error={errors.confirmPassword}
-            {...form.register('confirmPassword')}
+            markRequired
           />
         </div>
       )}

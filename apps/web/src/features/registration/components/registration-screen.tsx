@@ -4,6 +4,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/components/verification/verification-constants';
 import { useAuth } from '@/lib/auth-context';
@@ -87,36 +88,42 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
       }
     >
       {/* noValidate: the schema's messages, shown in the page, replace the browser's bubbles. */}
-      <form
-        className="relative grid gap-4"
-        noValidate
-        onSubmit={form.handleSubmit(onSubmit, onInvalid)}
-        aria-busy={busy}
-      >
-        <RegistrationFields form={form} locked={locked} showPasswords={!continueMode && authProvider === 'password'} />
-        <Button type="submit" className="mt-2 w-full" disabled={busy || google.busy}>
-          {busy && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-          {submitLabel}
-        </Button>
-        {!continueMode && (
-          <GoogleSignUp connected={google.connected} busy={google.busy} disabled={busy} onClick={google.connect} />
-        )}
-        <RegistrationFooter
-          continueMode={continueMode}
-          onLoginLink={() => writeStorage(STORAGE_KEYS.prefillEmail, form.getValues('email').trim())}
-          onSignIn={signInInstead}
-        />
-        {busy && (
-          <div
-            role="status"
-            className="absolute inset-0 z-10 flex items-center justify-center gap-2 rounded-md bg-background/80 font-medium text-sm"
-          >
-            <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-            Creating your account…
-          </div>
-        )}
-        <RecaptchaContainer ref={recaptchaRef} />
-      </form>
+      <Form {...form}>
+        <form
+          className="relative grid gap-4"
+          noValidate
+          onSubmit={form.handleSubmit(onSubmit, onInvalid)}
+          aria-busy={busy}
+        >
+          <RegistrationFields
+            form={form}
+            locked={locked}
+            showPasswords={!continueMode && authProvider === 'password'}
+          />
+          <Button type="submit" className="mt-2 w-full" disabled={busy || google.busy}>
+            {busy && <Loader2Icon className="animate-spin" aria-hidden="true" />}
+            {submitLabel}
+          </Button>
+          {!continueMode && (
+            <GoogleSignUp connected={google.connected} busy={google.busy} disabled={busy} onClick={google.connect} />
+          )}
+          <RegistrationFooter
+            continueMode={continueMode}
+            onLoginLink={() => writeStorage(STORAGE_KEYS.prefillEmail, form.getValues('email').trim())}
+            onSignIn={signInInstead}
+          />
+          {busy && (
+            <div
+              role="status"
+              className="absolute inset-0 z-10 flex items-center justify-center gap-2 rounded-md bg-background/80 font-medium text-sm"
+            >
+              <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
+              Creating your account…
+            </div>
+          )}
+          <RecaptchaContainer ref={recaptchaRef} />
+        </form>
+      </Form>
       {google.dialog}
     </RegistrationLayout>
   );

@@ -1,10 +1,11 @@
 import { SETTINGS_MESSAGES, STORE_NAME_MAX, type StoreSettings } from '@loyalty/contracts';
 import * as React from 'react';
+import { useForm } from 'react-hook-form';
+import { TextField } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveStoreSettings } from '../api/save-store-settings';
 
@@ -12,10 +13,11 @@ type Slot = 'logoUrl' | 'backgroundUrl';
 
 /** Store name and the two image zones; staff see them disabled and no Save. */
 export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSettings; canWrite: boolean }) {
-  const [values, setValues] = React.useState(initial);
+  const form = useForm<StoreSettings>({ defaultValues: initial });
+  const values = form.watch();
   const [uploading, setUploading] = React.useState<Record<Slot, boolean>>({ logoUrl: false, backgroundUrl: false });
   const save = useSaveStoreSettings();
-  const set = (field: keyof StoreSettings, value: string) => setValues((prev) => ({ ...prev, [field]: value }));
+  const set = (field: keyof StoreSettings, value: string) => form.setValue(field, value);
 
   const busy = save.isPending || uploading.logoUrl || uploading.backgroundUrl;
   const missing = !values.logoUrl || !values.text || !values.backgroundUrl;
@@ -51,33 +53,32 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
   );
 
   return (
-    <form noValidate onSubmit={submit}>
-      <Card>
-        <CardContent className="grid gap-6">
-          <div className="grid gap-2">
-            <Label htmlFor="storeName">Store Name</Label>
-            <Input
+    <Form {...form}>
+      <form noValidate onSubmit={submit}>
+        <Card>
+          <CardContent className="grid gap-6">
+            <TextField
               id="storeName"
-              value={values.text}
+              name="text"
+              label="Store Name"
               maxLength={STORE_NAME_MAX}
               placeholder="Your store name"
               disabled={!canWrite}
-              onChange={(event) => set('text', event.target.value)}
             />
-          </div>
-          <div className="grid gap-6 md:grid-cols-2">
-            {zone('logoUrl', 'Store Logo', 'PNG, JPG or WEBP (recommended: square, 512x512px)')}
-            {zone('backgroundUrl', 'Background Image', 'PNG, JPG or WEBP (recommended: 1920x1080px or larger)')}
-          </div>
-          {canWrite && (
-            <div className="flex justify-end">
-              <Button type="submit" disabled={busy || missing}>
-                {save.isPending ? 'Saving...' : 'Save Settings'}
-              </Button>
+            <div className="grid gap-6 md:grid-cols-2">
+              {zone('logoUrl', 'Store Logo', 'PNG, JPG or WEBP (recommended: square, 512x512px)')}
+              {zone('backgroundUrl', 'Background Image', 'PNG, JPG or WEBP (recommended: 1920x1080px or larger)')}
             </div>
-          )}
-        </CardContent>
-      </Card>
-    </form>
+            {canWrite && (
+              <div className="flex justify-end">
+                <Button type="submit" disabled={busy || missing}>
+                  {save.isPending ? 'Saving...' : 'Save Settings'}
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </Card>
+      </form>
+    </Form>
   );
 }

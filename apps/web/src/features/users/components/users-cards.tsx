@@ -1,4 +1,5 @@
 import type { TenantUser } from '@loyalty/contracts';
+import { ListCards } from '@/components/list-kit/list-cards';
 import { displayName } from '../users-labels';
 import { RoleBadge, StatusBadge } from './user-badges';
 import { type RowActionsProps, UserRowActions } from './user-row-actions';
@@ -11,11 +12,14 @@ type CardsProps = {
 
 /** Below 768 px: one card per user with name (or e-mail, or Unknown user), tenant, status, e-mail, phone, role. */
 export function UsersCards({ users, emptyText, actions }: CardsProps) {
-  if (users.length === 0) return <p className="rounded-md border p-6 text-center text-muted-foreground">{emptyText}</p>;
   return (
-    <ul className="grid grid-cols-1 gap-3" aria-label="Users">
-      {users.map((user) => (
-        <li key={user.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border bg-card p-4 text-sm shadow-xs">
+    <ListCards
+      label="Users"
+      rows={users}
+      rowKey={(user) => user.id}
+      emptyText={emptyText}
+      card={(user) => (
+        <>
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="truncate font-medium">{displayName(user)}</p>
@@ -34,8 +38,8 @@ export function UsersCards({ users, emptyText, actions }: CardsProps) {
             </dd>
           </dl>
           {actions && <UserRowActions user={user} {...actions} />}
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   );
 }

@@ -1,47 +1,21 @@
-import type { PassSettings } from '@loyalty/contracts';
-import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DeferredSelect } from '@/components/deferred-select';
+import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
 import { ColorField } from './color-field';
 
-type Form = UseFormReturn<PassSettings, unknown, unknown>;
-
-function TextField({
-  form,
-  name,
-  label,
-  placeholder,
-}: {
-  form: Form;
-  name: 'heroText' | 'lblMemberName' | 'lblMembershipLvl' | 'lblLastUpdate' | 'lblPoints';
-  label: string;
-  placeholder?: string;
-}) {
-  const error = form.formState.errors[name]?.message;
+function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; label: string }) {
   return (
-    <div className="grid gap-2">
-      <Label htmlFor={name}>{label}</Label>
-      <Input id={name} placeholder={placeholder} aria-invalid={!!error} {...form.register(name)} />
-      {error && <p className="text-destructive text-sm">{error}</p>}
-    </div>
-  );
-}
-
-function SwitchRow({ form, name, label }: { form: Form; name: 'showPoints' | 'showLastUpdate'; label: string }) {
-  return (
-    <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-      <Label htmlFor={name}>{label}</Label>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
+    <FormField
+      name={name}
+      render={({ field }) => (
+        <FormItem id={name} className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
+          <FormLabel>{label}</FormLabel>
           <Switch id={name} checked={field.value} onCheckedChange={field.onChange} disabled={field.disabled} />
-        )}
-      />
-    </div>
+        </FormItem>
+      )}
+    />
   );
 }
 
@@ -50,7 +24,7 @@ const CARD_STYLES = [
   { value: 'generic', label: 'Generic' },
 ] as const;
 
-export function BasicSection({ form, disabled }: { form: Form; disabled: boolean }) {
+export function BasicSection({ disabled }: { disabled: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -58,12 +32,11 @@ export function BasicSection({ form, disabled }: { form: Form; disabled: boolean
         <CardDescription>The kind of pass and the text across its top</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="style">Card Style</Label>
-          <Controller
-            control={form.control}
-            name="style"
-            render={({ field }) => (
+        <FormField
+          name="style"
+          render={({ field }) => (
+            <FormItem id="style">
+              <FormLabel>Card Style</FormLabel>
               <DeferredSelect
                 id="style"
                 className="w-full"
@@ -72,13 +45,13 @@ export function BasicSection({ form, disabled }: { form: Form; disabled: boolean
                 onValueChange={field.onChange}
                 disabled={disabled}
               />
-            )}
-          />
-        </div>
-        <TextField form={form} name="heroText" label="Hero Text" placeholder="Welcome to our rewards" />
+            </FormItem>
+          )}
+        />
+        <TextField id="heroText" name="heroText" label="Hero Text" placeholder="Welcome to our rewards" />
         <div className="grid gap-3 sm:grid-cols-2">
-          <SwitchRow form={form} name="showPoints" label="Show Points" />
-          <SwitchRow form={form} name="showLastUpdate" label="Show Last Update" />
+          <SwitchRow name="showPoints" label="Show Points" />
+          <SwitchRow name="showLastUpdate" label="Show Last Update" />
         </div>
       </CardContent>
     </Card>
@@ -91,7 +64,7 @@ const COLORS = [
   { name: 'labelColor', label: 'Label Color' },
 ] as const;
 
-export function ColorsSection({ form, disabled }: { form: Form; disabled: boolean }) {
+export function ColorsSection({ disabled }: { disabled: boolean }) {
   return (
     <Card>
       <CardHeader>
@@ -100,9 +73,8 @@ export function ColorsSection({ form, disabled }: { form: Form; disabled: boolea
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-3">
         {COLORS.map((c) => (
-          <Controller
+          <FormField
             key={c.name}
-            control={form.control}
             name={c.name}
             render={({ field, fieldState }) => (
               <ColorField
@@ -122,7 +94,7 @@ export function ColorsSection({ form, disabled }: { form: Form; disabled: boolea
   );
 }
 
-export function LabelsSection({ form }: { form: Form }) {
+export function LabelsSection() {
   return (
     <Card>
       <CardHeader>
@@ -130,10 +102,10 @@ export function LabelsSection({ form }: { form: Form }) {
         <CardDescription>The small captions above each value on the pass</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="lblMemberName" label="Member Name Label" />
-        <TextField form={form} name="lblMembershipLvl" label="Membership Level Label" />
-        <TextField form={form} name="lblLastUpdate" label="Last Update Label" />
-        <TextField form={form} name="lblPoints" label="Points Label" />
+        <TextField id="lblMemberName" name="lblMemberName" label="Member Name Label" />
+        <TextField id="lblMembershipLvl" name="lblMembershipLvl" label="Membership Level Label" />
+        <TextField id="lblLastUpdate" name="lblLastUpdate" label="Last Update Label" />
+        <TextField id="lblPoints" name="lblPoints" label="Points Label" />
       </CardContent>
     </Card>
   );

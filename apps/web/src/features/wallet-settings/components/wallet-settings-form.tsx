@@ -9,6 +9,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { useSavePassSettings } from '../api/save-pass-settings';
@@ -76,59 +77,65 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
     });
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid items-start gap-6 xl:grid-cols-[1fr_380px]">
-      <div className="grid min-w-0 gap-6">
-        <BasicSection form={form} disabled={!canWrite} />
-        <ColorsSection form={form} disabled={!canWrite} />
-        <LabelsSection form={form} />
-        <ImagesSection
-          urls={urls}
-          disabled={!canWrite}
-          onFileChosen={onFileChosen}
-          onUploadingChange={(slot, on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
-          onUploaded={onUploaded}
-          onError={onError}
-        />
-        {canWrite && (
-          <div className="flex flex-wrap items-center justify-end gap-3">
-            {missing && (
-              <p id="wallet-save-hint" className="text-muted-foreground text-sm">
-                {SETTINGS_MESSAGES.walletRequired}
-              </p>
-            )}
-            <Button
-              type="submit"
-              disabled={busy || missing}
-              aria-describedby={missing ? 'wallet-save-hint' : undefined}
-            >
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </div>
-        )}
-      </div>
-      <Card className="xl:sticky xl:top-4">
-        <CardHeader>
-          <CardTitle>Card Preview</CardTitle>
-          <CardDescription>How a member's pass looks with these settings</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3">
-          <WalletCardPreview
-            settings={{
-              ...values,
-              images: {
-                logo: values.logoUrl || local.logo,
-                strip: values.stripUrl || local.strip,
-                background: values.backgroundUrl || local.background,
-              },
-            }}
+    <Form {...form}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(onValid)}
+        className="grid items-start gap-6 xl:grid-cols-[1fr_380px]"
+      >
+        <div className="grid min-w-0 gap-6">
+          <BasicSection disabled={!canWrite} />
+          <ColorsSection disabled={!canWrite} />
+          <LabelsSection />
+          <ImagesSection
+            urls={urls}
+            disabled={!canWrite}
+            onFileChosen={onFileChosen}
+            onUploadingChange={(slot, on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
+            onUploaded={onUploaded}
+            onError={onError}
           />
-          <p className="text-center text-muted-foreground text-xs">
-            {values.style === 'storeCard'
-              ? 'Store card: logo, strip image and points as on Apple Wallet. The background image is used on generic passes.'
-              : 'Generic pass: the background image shows as the thumbnail.'}
-          </p>
-        </CardContent>
-      </Card>
-    </form>
+          {canWrite && (
+            <div className="flex flex-wrap items-center justify-end gap-3">
+              {missing && (
+                <p id="wallet-save-hint" className="text-muted-foreground text-sm">
+                  {SETTINGS_MESSAGES.walletRequired}
+                </p>
+              )}
+              <Button
+                type="submit"
+                disabled={busy || missing}
+                aria-describedby={missing ? 'wallet-save-hint' : undefined}
+              >
+                {save.isPending ? 'Saving...' : 'Save Settings'}
+              </Button>
+            </div>
+          )}
+        </div>
+        <Card className="xl:sticky xl:top-4">
+          <CardHeader>
+            <CardTitle>Card Preview</CardTitle>
+            <CardDescription>How a member's pass looks with these settings</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <WalletCardPreview
+              settings={{
+                ...values,
+                images: {
+                  logo: values.logoUrl || local.logo,
+                  strip: values.stripUrl || local.strip,
+                  background: values.backgroundUrl || local.background,
+                },
+              }}
+            />
+            <p className="text-center text-muted-foreground text-xs">
+              {values.style === 'storeCard'
+                ? 'Store card: logo, strip image and points as on Apple Wallet. The background image is used on generic passes.'
+                : 'Generic pass: the background image shows as the thumbnail.'}
+            </p>
+          </CardContent>
+        </Card>
+      </form>
+    </Form>
   );
 }

@@ -1,0 +1,89 @@
+import type * as React from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/apply-server-errors';
+
+/** A form dialog's words: its title, the line under it, the submit button, and the two toasts. */
+export type FormDialogText = { title: string; description: string; submit: string; done: string; failed: string };
+
+type AnyForm<T extends FieldValues, R> = UseFormReturn<T, unknown, R>;
+
+/**
+ * The dialogs' submit: the call, then "done" and close; or the server's per-field messages on the fields
+ * (focusing the first unless `focus` is false) and "failed" with the reason.
+ */
+export function dialogSubmit<T extends FieldValues, R>(
+  form: AnyForm<T, R>,
+  text: FormDialogText,
+  call: (body: R) => Promise<unknown>,
+  close: () => void,
+  { focus = true }: { focus?: boolean } = {},
+) {
+  return form.handleSubmit(async (body) => {
+    try {
+      await call(body);
+      toast({ title: text.done });
+      close();
+    } catch (error) {
+      applyServerErrors(form, error, { focus });
+      toast({ variant: 'destructive', title: text.failed, description: failureMessage(error) });
+    }
+  });
+}
+
+type FormDialogProps<T extends FieldValues, R> = {
+  open: boolean;
+  onClose: () => void;
+  text: FormDialogText;
+  /** The form element's id; the footer's submit button points at it. */
+  formId: string;
+  form: AnyForm<T, R>;
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  children: React.ReactNode;
+};
+
+/** A dialog around one form (users, members): title, text, the fields, then Cancel and the submit button. */
+export function FormDialog<T extends FieldValues, R>({
+  open,
+  onClose,
+  text,
+  formId,
+  form,
+  onSubmit,
+  children,
+}: FormDialogProps<T, R>) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{text.title}</DialogTitle>
+          <DialogDescription>{text.description}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
+            {children}
+          </form>
+        </Form>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
+            {text.submit}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import type * as React from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Pager } from '@/components/pager';
+import { SearchBox } from './search-box';
+import type { useListSearch } from './use-list-search';
+
+/** A list screen's words: the heading, the line under it, the Add button and the search box. */
+export type ListPageText = { title: string; subtitle: string; add: string; search: string };
+
+type ListPageProps = {
+  text: ListPageText;
+  /** Without it (no write rights) there is no Add button. */
+  onAdd: (() => void) | null;
+  list: ReturnType<typeof useListSearch>;
+  /** From the page the API answered (1 until there is one). */
+  totalPages: number;
+  last: boolean | undefined;
+  /** Adds " • Loading…" to the pager while a page is being fetched. */
+  loading: boolean;
+  summary?: string;
+  /** The table, the cards, or the loading / error line. */
+  children: React.ReactNode;
+  /** The screen's dialogs. */
+  dialogs?: React.ReactNode;
+};
+
+/** A searched, paged list screen: title and Add, the search box, the list, the pager, then its dialogs. */
+export function ListPage({ text, onAdd, list, totalPages, last, loading, summary, children, dialogs }: ListPageProps) {
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <PageHeader text={text} onAdd={onAdd} />
+      <SearchBox label={text.search} value={list.text} onChange={list.setText} />
+      {children}
+      <Pager
+        page={list.page}
+        totalPages={totalPages}
+        last={last}
+        loading={loading}
+        onPageChange={(next) => list.update({ page: next })}
+        summary={summary}
+      />
+      {dialogs}
+    </div>
+  );
+}

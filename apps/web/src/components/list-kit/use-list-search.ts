@@ -1,0 +1,40 @@
+import * as React from 'react';
+import { useListUrl } from './list-url';
+
+/** How long typing must pause before the list is searched (users and members, spec). */
+export const SEARCH_DEBOUNCE_MS = 400;
+
+/** The value once it has stopped changing for `delay` ms. */
+export function useDebouncedValue<T>(value: T, delay: number): T {
+  const [settled, setSettled] = React.useState(value);
+  React.useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * A searched list's state: the text in the box, and the search and page in the URL; a settled new search
+ * starts from the first page. `search` is trimmed, ready for the fetcher.
+ */
+export function useListSearch(searchKey: string) {
+  const url = useListUrl(searchKey);
+  const { search, update } = url;
+  const [text, setText] = React.useState(search);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+
+  React.useEffect(() => {
+    if (debounced.trim() !== search.trim()) update({ search: debounced.trim(), page: 0 });
+  }, [debounced, search, update]);
+
+  return { ...url, search: search.trim(), text, setText };
+}
+
+/** Once the answer's page count is known, steps back from a page past the end (last row deleted, stale URL). */
+export function useKeepPageInRange(list: ReturnType<typeof useListSearch>, totalPages: number | undefined) {
+  const { page, update } = list;
+  React.useEffect(() => {
+    if (totalPages !== undefined && page > 0 && page >= totalPages) update({ page: Math.max(totalPages - 1, 0) });
+  }, [totalPages, page, update]);
+}
