@@ -21,6 +21,8 @@ import {
   useFormState,
 } from 'react-hook-form';
 import { Label } from '@/components/ui/label';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 export const Form = FormProvider;
@@ -147,7 +149,10 @@ export function FormMessage({ show = true }: { show?: boolean }) {
 }
 
 /** The message paragraph(s) themselves, for a control that is not a FormField (several messages: a list). */
-export function ErrorMessages({ id, messages }: { id: string; messages: string[] }) {
+export function ErrorMessages({ id, messages: english }: { id: string; messages: string[] }) {
+  // Contract and server messages come in English; shown in the active language (re-rendered when it changes).
+  useT();
+  const messages = english.map(translateText);
   if (messages.length === 0) return null;
   if (messages.length === 1) {
     return (
