@@ -20,6 +20,9 @@ export const PUBLIC_NAMESPACES = [
   'phone',
   'google',
   'notFound',
+  // Shared pieces of the screens before sign-in (password field, verification code, resend) and the person fields.
+  'auth',
+  'person',
   // Texts the contracts and the server write in English, looked up by those words (lib/i18n/translate-text.ts).
   'text',
   'pattern',
