@@ -2,6 +2,7 @@ export * from './common';
 export * from './dashboard';
 export * from './errors';
 export * from './identity';
+export * from './languages';
 export * from './members';
 export * from './memberships';
 export * from './onboarding';

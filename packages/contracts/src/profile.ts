@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLEAN_TEXT, isCleanText } from './common';
+import { LANGUAGE_MESSAGE, LANGUAGES } from './languages';
 import { TEXT_MAX } from './onboarding';
 import { PHONE_PATTERN } from './phone';
 
@@ -9,6 +10,8 @@ export const profileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** The language the account chose (issue 18); absent until it chooses one. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -20,7 +23,7 @@ const name = (message: string) =>
     .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
     .refine(isCleanText, CLEAN_TEXT);
 
-/** PUT /api/users/me takes exactly one of three forms (DESIGN §4); field names fixed by the spec. */
+/** PUT /api/users/me takes exactly one of four forms (DESIGN §4, and the language of issue 18); field names fixed by the spec. */
 export const profileNamesUpdateSchema = z.strictObject({
   first_name: name('First name is required'),
   last_name: name('Last name is required'),
@@ -31,9 +34,14 @@ export const profilePhoneUpdateSchema = z.strictObject({
 export const profileEmailUpdateSchema = z.strictObject({
   email: z.email({ error: 'Please enter a valid email address.' }).max(254),
 });
+/** The account's language, so the portal follows the user to another browser. */
+export const profileLanguageUpdateSchema = z.strictObject({
+  language: z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }),
+});
 export const profileUpdateSchema = z.union([
   profileNamesUpdateSchema,
   profilePhoneUpdateSchema,
   profileEmailUpdateSchema,
+  profileLanguageUpdateSchema,
 ]);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

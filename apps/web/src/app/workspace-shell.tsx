@@ -5,8 +5,9 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Separator } from '@/components/ui/separator';
 import { SidebarInset, SidebarProvider, SidebarTrigger } from '@/components/ui/sidebar';
 import { displayNameOf, useProfile } from '@/features/profile/api/get-profile';
+import { useSaveLanguage } from '@/features/profile/api/save-language';
 import { useAuth } from '@/lib/auth-context';
-import { setLocale } from '@/lib/i18n/i18n';
+import { activeLocale, setLocale } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/use-t';
 import { AppSidebar } from './app-sidebar';
@@ -29,7 +30,23 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
     navigate('/login', { replace: true });
   }, [logout, navigate]);
 
-  const onLanguage = React.useCallback((locale: Locale) => void setLocale(locale), []);
+  // The account's language wins once it is known (it follows the user from another browser), once per session:
+  // a choice made here afterwards is the user's and is saved to the account.
+  const saveLanguage = useSaveLanguage().mutate;
+  const applied = React.useRef(false);
+  React.useEffect(() => {
+    if (!profile || applied.current) return;
+    applied.current = true;
+    if (profile.language && profile.language !== activeLocale()) void setLocale(profile.language);
+  }, [profile]);
+  const onLanguage = React.useCallback(
+    (locale: Locale) => {
+      applied.current = true;
+      void setLocale(locale);
+      saveLanguage(locale);
+    },
+    [saveLanguage],
+  );
 
   return (
     <SidebarProvider>

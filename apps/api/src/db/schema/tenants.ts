@@ -1,3 +1,4 @@
+import type { Language } from '@loyalty/contracts';
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const tenantStatus = ['PENDING_VERIFICATION', 'ACTIVE'] as const;
@@ -23,6 +24,8 @@ export const accounts = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** en, zh-Hant or zh-Hans once the user chose one (issue 18); null: the browser decides. */
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

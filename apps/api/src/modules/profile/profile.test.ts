@@ -182,3 +182,35 @@ describe('own profile: /api/users/me', () => {
     expect(await stored(user.uid)).toMatchObject({ firstName: 'Team', lastName: 'User' });
   });
 });
+
+describe('own profile: the account language (issue 18)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('is absent until chosen, then kept for the account and answered to any sign-in; anything else is refused', async () => {
+    const owner = await registerOwner(app);
+    const me = () => app.inject({ url: '/api/users/me', headers: bearer(owner.token) });
+    expect((await me()).json()).not.toHaveProperty('language');
+    const put = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/users/me', headers: bearer(owner.token), payload });
+    const chosen = await put({ language: 'zh-Hant' });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json()).toMatchObject({ firstName: 'Ada', language: 'zh-Hant' });
+    const [row] = await app.database.db
+      .select({ language: accounts.language })
+      .from(accounts)
+      .where(eq(accounts.firebaseUid, owner.user.uid));
+    expect(row?.language).toBe('zh-Hant');
+    // Another browser: a new sign-in, a new token, the same answer.
+    const again = await signIn(owner.user.email, owner.user.password);
+    const other = await app.inject({ url: '/api/users/me', headers: bearer(again) });
+    expect(other.json().language).toBe('zh-Hant');
+    const refused = await put({ language: 'fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBeTruthy();
+    expect((await me()).json().language).toBe('zh-Hant');
+  });
+});

@@ -8,11 +8,19 @@ const profileColumns = {
   lastName: accounts.lastName,
   email: accounts.email,
   phone: accounts.phone,
+  language: accounts.language,
 };
+
+/** The profile answer: the language only once the account chose one. */
+function toProfile(row: (Omit<Profile, 'language'> & { language: Profile['language'] | null }) | undefined) {
+  if (!row) return undefined;
+  const { language, ...rest } = row;
+  return language ? { ...rest, language } : rest;
+}
 
 export async function findProfile(db: Database, uid: string): Promise<Profile | undefined> {
   const [row] = await db.select(profileColumns).from(accounts).where(eq(accounts.firebaseUid, uid)).limit(1);
-  return row;
+  return toProfile(row);
 }
 
 export async function findAccountIdByEmail(db: Database, email: string): Promise<string | undefined> {
@@ -20,7 +28,7 @@ export async function findAccountIdByEmail(db: Database, email: string): Promise
   return row?.uid;
 }
 
-export type ProfileChange = Partial<Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phone'>>;
+export type ProfileChange = Partial<Pick<Profile, 'firstName' | 'lastName' | 'email' | 'phone' | 'language'>>;
 
 /** Account rows are not tenant data: one account, one profile, whichever tenant the caller is in. */
 export async function updateProfile(db: Database, uid: string, change: ProfileChange): Promise<Profile | undefined> {
@@ -29,7 +37,7 @@ export async function updateProfile(db: Database, uid: string, change: ProfileCh
     .set({ ...change, updatedAt: sql`now()` })
     .where(eq(accounts.firebaseUid, uid))
     .returning(profileColumns);
-  return row;
+  return toProfile(row);
 }
 
 /**

@@ -22,7 +22,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/users/me',
     route.account({
-      summary: 'Update own names, or record a verified phone or e-mail',
+      summary: 'Update own names or language, or record a verified phone or e-mail',
       body: profileUpdateSchema,
       response: { 200: profileSchema },
     }),
@@ -34,6 +34,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('first_name' in body) {
         change.firstName = body.first_name;
         change.lastName = body.last_name;
+      } else if ('language' in body) {
+        change.language = body.language;
       } else if ('phone' in body) {
         // Only a phone Firebase has verified for this user may be stored; the body alone proves nothing.
         const user = await app.firebase.auth.getUser(uid);

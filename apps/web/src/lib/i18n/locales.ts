@@ -1,6 +1,8 @@
-/** The portal's languages (issue 18): English is the default and keeps the spec's exact words. */
-export const LOCALES = ['en', 'zh-Hant', 'zh-Hans'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LANGUAGES, type Language } from '@loyalty/contracts';
+
+/** The portal's languages (issue 18, the contracts' list): English is the default and keeps the spec's words. */
+export const LOCALES = LANGUAGES;
+export type Locale = Language;
 export const DEFAULT_LOCALE: Locale = 'en';
 
 /** Each language named in itself, so a reader finds their own whatever the screen's language. */
