@@ -6,7 +6,8 @@
 //   npm run bench:seed            (re)creates the PostgreSQL data set only: 1,000 tenants, 1,000,000 members
 //
 // Environment: BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench; created with createdb, never
-// `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50).
+// `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
+// servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,9 +15,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { repoRoot, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { freePort } from '../scripts/lib/free-port.mjs';
 import { load } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
+import { benchPort } from './lib/ports.mjs';
 import { rssMiB, spawnTracked, startApi, stopAll, waitForOk } from './lib/procs.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { report, section } from './lib/report.mjs';
@@ -27,10 +28,10 @@ const reseed = argv.includes('--reseed');
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone.
+// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone.
 const only = process.env.BENCH_ONLY;
 const PGLITE_MEMBERS = 10_000;
-const TARGET = { readsPct: 35, pgP95: 15, pgliteP95: 25, loginJs: 170, screenJs: 260, lcp: 800, readyS: 20 };
+const TARGET = { readsPct: 35, pgP95: 15, pgliteP95: 25, loginJs: 150, screenJs: 230, lcp: 800, readyS: 20 };
 
 const outDir = join(repoRoot, '.test-data', 'bench');
 mkdirSync(outDir, { recursive: true });
@@ -98,7 +99,7 @@ async function getJson(url, headers) {
 }
 
 async function startBare(pages) {
-  const port = await freePort();
+  const port = await benchPort();
   const file = join(work, `bare-${port}.json`);
   writeFileSync(file, JSON.stringify(pages));
   const proc = spawnTracked(`bare :${port}`, ['bench/bare-server.mjs', String(port), file], {});
@@ -185,14 +186,14 @@ function explain(mode, target, tenantId, name) {
 // ---------------------------------------------------------------- phases
 async function measureStart() {
   const dataDir = join(work, 'start');
-  const port = await freePort();
-  const emu = await freePort();
+  const port = await benchPort();
+  const emu = await benchPort();
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),
     AUTH_EMULATOR_PORT: String(emu),
-    AUTH_EMULATOR_HUB_PORT: String(await freePort()),
-    AUTH_EMULATOR_LOGGING_PORT: String(await freePort()),
+    AUTH_EMULATOR_HUB_PORT: String(await benchPort()),
+    AUTH_EMULATOR_LOGGING_PORT: String(await benchPort()),
     WEB_DIST_DIR: process.env.WEB_DIST_DIR,
     NODE_ENV: '',
     DATABASE_URL: '',
@@ -210,19 +211,21 @@ async function measureStart() {
 
 async function pglitePhase(emulatorHost) {
   const dataDir = join(work, 'pglite');
-  let api = await startApi({ port: await freePort(), dataDir, emulatorHost });
+  let api = await startApi({ port: await benchPort(), dataDir, emulatorHost });
   const owner = await activeOwner(api.base, emulatorHost);
   await api.stop();
   const seedStart = Date.now();
   const seeded = node(['--import', 'tsx', 'bench/seed.ts', 'pglite', dataDir, owner.tenantId, String(PGLITE_MEMBERS)]);
   if (seeded.status !== 0) throw new Error(`seeding PGlite failed:\n${seeded.stderr}`);
   const seedSeconds = (Date.now() - seedStart) / 1000;
-  api = await startApi({ port: await freePort(), dataDir, emulatorHost });
+  api = await startApi({ port: await benchPort(), dataDir, emulatorHost });
   const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': owner.tenantId };
   const phase = { seedSeconds, restartReadyMs: api.readyMs, owner: { email: owner.email } };
-  phase.reads = await readsAgainstBare(api, headers);
-  phase.scale = await membersAtScale(api, headers);
-  phase.rssAfterLoad = rssMiB(api.pid);
+  if (only !== 'web') {
+    phase.reads = await readsAgainstBare(api, headers);
+    phase.scale = await membersAtScale(api, headers);
+    phase.rssAfterLoad = rssMiB(api.pid);
+  }
   try {
     const { measureWeb } = await import('./web.mjs');
     phase.web = await measureWeb({ base: api.base, email: owner.email, password: owner.password });
@@ -231,6 +234,7 @@ async function pglitePhase(emulatorHost) {
   }
   phase.rssAfterWeb = rssMiB(api.pid);
   await api.stop();
+  if (only === 'web') return phase;
   if (!phase.scale.missing) phase.explain = explain('pglite', dataDir, owner.tenantId, 'pglite');
   if (missesReads(phase.reads)) {
     section('PGlite what-if: reads without the emulator-only getUser per request');
@@ -244,7 +248,7 @@ async function pglitePhase(emulatorHost) {
 }
 
 async function postgresPhase(emulatorHost) {
-  const api = await startApi({ port: await freePort(), dataDir: join(work, 'pg'), emulatorHost, databaseUrl: PG_URL });
+  const api = await startApi({ port: await benchPort(), dataDir: join(work, 'pg'), emulatorHost, databaseUrl: PG_URL });
   const owner = await activeOwner(api.base, emulatorHost);
   const sql = postgres(PG_URL, { max: 1, onnotice: () => {} });
   const [{ big }] = await sql`select md5('bench-tenant-1')::uuid::text as big`;
@@ -287,7 +291,7 @@ async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
   const dir = join(work, `cpuprof-${databaseUrl ? 'pg' : 'pglite'}`);
   rmSync(dir, { recursive: true, force: true });
   const api = await startApi({
-    port: await freePort(),
+    port: await benchPort(),
     dataDir,
     databaseUrl,
     emulatorHost,
@@ -309,7 +313,7 @@ async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
 async function whatIfProductionTokens(emulatorHost, { dataDir, databaseUrl, headers }) {
   const preload = pathToFileURL(join(repoRoot, 'bench/lib/production-token-path.mjs')).href;
   const api = await startApi({
-    port: await freePort(),
+    port: await benchPort(),
     dataDir,
     databaseUrl,
     emulatorHost,
@@ -334,9 +338,9 @@ async function main() {
     seconds: SECONDS,
     connections: CONNECTIONS,
   };
-  let pgSeed;
+  let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
-    pgSeed = await ensurePgDataSet();
+    if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
   } catch (err) {
     pgSeed = { error: err.message };
     console.log(`PostgreSQL data set unavailable: ${err.message}`);
@@ -363,9 +367,9 @@ async function main() {
 
   const emulator = await startAuthEmulator({
     projectId: 'demo-loyalty-portal',
-    port: await freePort(),
-    hubPort: await freePort(),
-    loggingPort: await freePort(),
+    port: await benchPort(),
+    hubPort: await benchPort(),
+    loggingPort: await benchPort(),
     workDir: join(work, 'emulator'),
   });
   try {
@@ -373,7 +377,7 @@ async function main() {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }
-    if (!pgSeed.error && only !== 'pglite') {
+    if (!pgSeed.error && only !== 'pglite' && only !== 'web') {
       section('PostgreSQL: reads against the bare route, the 100,000-member tenant');
       try {
         raw.phases.postgres = await postgresPhase(emulator.host);
