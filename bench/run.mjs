@@ -28,8 +28,10 @@ const reseed = argv.includes('--reseed');
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone.
+// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone;
+// uncached, on both engines, the members page read and the pages not built yet, beside the bare route.
 const only = process.env.BENCH_ONLY;
+const uncachedOnly = only === 'uncached';
 const PGLITE_MEMBERS = 10_000;
 const TARGET = { readsPct: 35, pgP95: 15, pgliteP95: 25, loginJs: 150, screenJs: 230, lcp: 800, readyS: 20 };
 
@@ -112,6 +114,8 @@ const READS = [
   { key: 'members', label: 'members page (page 0, size 20)', path: '/api/tenants/member?page=0&size=20' },
   { key: 'tiers', label: 'tiers page (page 0, size 10)', path: '/api/memberships?page=0&size=10' },
 ];
+/** With BENCH_ONLY=uncached: the members page alone, for its bare route beside the pages not built yet. */
+const phaseReads = uncachedOnly ? READS.filter((r) => r.key === 'members') : READS;
 
 /** Each read against the bare route serving the same body, one after the other, in one process each. */
 async function readsAgainstBare(api, headers, reads = READS) {
@@ -140,6 +144,21 @@ async function readsAgainstBare(api, headers, reads = READS) {
   return rows;
 }
 
+/**
+ * Member list paths in an order that spreads over the whole list, of 15 to 25 rows (20 on average) so that
+ * even a 10,000-member list has more distinct pages (5,000+) than the API's page cache holds (2,000, oldest
+ * out): no page comes back before it has left the cache.
+ */
+function spreadPages(total) {
+  let next = 0;
+  return () => {
+    const i = next++;
+    const size = 15 + (i % 11);
+    const pages = Math.max(1, Math.ceil(total / size));
+    return `/api/tenants/member?page=${(Math.floor(i / 11) * 997) % pages}&size=${size}`;
+  };
+}
+
 /** First, middle and last page and a search, at full concurrency and on one connection. */
 async function membersAtScale(api, headers) {
   const first = await getJson(`${api.base}/api/tenants/member?page=0&size=20`, headers);
@@ -155,10 +174,9 @@ async function membersAtScale(api, headers) {
     // before shows what the database path itself costs (no target: the targets are for the pages above).
     { label: 'pages in turn over the whole list', query: 'page=0&size=20', uncached: true },
   ];
-  let next = 0;
-  // Pages in an order that spreads over the whole list, none twice in a run (1,000 of them when there are).
-  const spread = () => `/api/tenants/member?page=${(next++ * 997) % totalPages}&size=20`;
-  for (const s of scenarios) {
+  const spread = spreadPages(total);
+  const run = uncachedOnly ? scenarios.filter((x) => x.uncached) : scenarios;
+  for (const s of run) {
     const url = `${api.base}/api/tenants/member?${s.query}`;
     const probe = await getJson(url, headers);
     s.rowsReturned = probe.json?.content?.length;
@@ -173,7 +191,7 @@ async function membersAtScale(api, headers) {
       nextPath,
     });
   }
-  return { total, scenarios };
+  return { total, scenarios: run };
 }
 
 function explain(mode, target, tenantId, name) {
@@ -222,13 +240,13 @@ async function pglitePhase(emulatorHost) {
   const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': owner.tenantId };
   const phase = { seedSeconds, restartReadyMs: api.readyMs, owner: { email: owner.email } };
   if (only !== 'web') {
-    phase.reads = await readsAgainstBare(api, headers);
+    phase.reads = await readsAgainstBare(api, headers, phaseReads);
     phase.scale = await membersAtScale(api, headers);
     phase.rssAfterLoad = rssMiB(api.pid);
   }
   try {
     const { measureWeb } = await import('./web.mjs');
-    phase.web = await measureWeb({ base: api.base, email: owner.email, password: owner.password });
+    if (!uncachedOnly) phase.web = await measureWeb({ base: api.base, email: owner.email, password: owner.password });
   } catch (err) {
     phase.web = { error: err.message.split('\n').slice(0, 4).join('\n') };
   }
@@ -259,10 +277,20 @@ async function postgresPhase(emulatorHost) {
   const phase = { restartReadyMs: api.readyMs, bigTenant: big };
   try {
     const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': big };
-    phase.reads = await readsAgainstBare(api, headers);
+    phase.reads = await readsAgainstBare(api, headers, phaseReads);
     phase.scale = await membersAtScale(api, headers);
     phase.rssAfterLoad = rssMiB(api.pid);
     await api.stop();
+    if (process.env.BENCH_PROFILE_UNCACHED && !phase.scale.missing) {
+      section('profiling the pages not built yet on PostgreSQL');
+      phase.profileUncached = await profileRead(emulatorHost, {
+        dataDir: join(work, 'pg'),
+        databaseUrl: PG_URL,
+        headers,
+        path: '/api/tenants/member?page=0&size=20',
+        nextPath: spreadPages(phase.scale.total),
+      }).catch((err) => ({ error: err.message }));
+    }
     if (missesReads(phase.reads)) {
       section('PostgreSQL what-if: reads without the emulator-only getUser per request');
       phase.whatIf = await whatIfProductionTokens(emulatorHost, {
@@ -287,7 +315,10 @@ async function postgresPhase(emulatorHost) {
 }
 
 /** Where a request's time goes: a CPU profile of the API serving GET /api/members/me under load. */
-async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
+const profileMe = (emulatorHost, opts) => profileRead(emulatorHost, { ...opts, path: '/api/members/me' });
+
+/** A CPU profile of the API serving path (or nextPath's paths, one per request) under load. */
+async function profileRead(emulatorHost, { dataDir, databaseUrl, headers, path, nextPath }) {
   const dir = join(work, `cpuprof-${databaseUrl ? 'pg' : 'pglite'}`);
   rmSync(dir, { recursive: true, force: true });
   const api = await startApi({
@@ -297,10 +328,10 @@ async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
     emulatorHost,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
-  const url = `${api.base}/api/members/me`;
-  await load(url, { headers, connections: CONNECTIONS, seconds: 2, warmup: 0 });
+  const url = api.base + path;
+  await load(url, { headers, connections: CONNECTIONS, seconds: 2, warmup: 0, nextPath });
   const skipMs = Date.now() - api.spawnedAt;
-  const loaded = await load(url, { headers, connections: CONNECTIONS, seconds: 5, warmup: 0 });
+  const loaded = await load(url, { headers, connections: CONNECTIONS, seconds: 5, warmup: 0, nextPath });
   const windowMs = Date.now() - api.spawnedAt - skipMs;
   await api.stop('SIGTERM', 30_000);
   return { rps: loaded.rps, windowMs, ...summariseProfile(dir, skipMs) };

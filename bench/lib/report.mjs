@@ -226,9 +226,10 @@ export function report(raw, T) {
   // why not met
   if (misses.length || scaleMisses.length || webMisses.length)
     console.log('\nWhere targets are not met, what the profile and the plans show');
-  for (const [engine, prof] of [
-    ['PGlite', phases.pglite?.profile],
-    ['PostgreSQL', phases.postgres?.profile],
+  for (const [engine, prof, what] of [
+    ['PGlite', phases.pglite?.profile, 'GET /api/members/me'],
+    ['PostgreSQL', phases.postgres?.profile, 'GET /api/members/me'],
+    ['PostgreSQL', phases.postgres?.profileUncached, 'members pages not built yet'],
   ]) {
     if (!prof) continue;
     if (prof.error) {
@@ -236,7 +237,7 @@ export function report(raw, T) {
       continue;
     }
     console.log(
-      `\n  ${engine}: CPU profile of the API process serving GET /api/members/me at ${machine.connections} connections` +
+      `\n  ${engine}: CPU profile of the API process serving ${what} at ${machine.connections} connections` +
         ` (${f0(prof.rps)} req/s while profiled; ${prof.samples} samples over ${f1(prof.windowMs / 1000)} s), self time:`,
     );
     console.log(`    by package:  ${prof.packages.map((p) => `${p.name} ${f1(p.pct)} %`).join(', ')}`);
