@@ -151,8 +151,8 @@ export async function listMembers(
   return { rows, total, staleAt };
 }
 
-export async function findMemberRow(db: Db, tenantId: string, id: string) {
-  const [row] = await db
+const memberRowStatement = preparedStatements((db: Db) =>
+  db
     .select({
       ...rowColumns,
       tierPinned: members.tierPinned,
@@ -161,34 +161,43 @@ export async function findMemberRow(db: Db, tenantId: string, id: string) {
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-    .limit(1);
+    .where(and(eq(members.tenantId, sql.placeholder('tenantId')), eq(members.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('member_row'),
+);
+
+export async function findMemberRow(db: Db, tenantId: string, id: string) {
+  const [row] = await memberRowStatement(db).execute({ tenantId, id });
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
 }
 
-/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
-export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
-  const [row] = await db
+const expiringNextStatement = preparedStatements((db: Db) =>
+  db
     .select({ expiresAt: pointsLots.expiresAt, points: sql<number>`sum(${pointsLots.remaining})::int`.mapWith(Number) })
     .from(pointsLots)
     .where(
       and(
-        eq(pointsLots.tenantId, tenantId),
-        eq(pointsLots.memberId, memberId),
+        eq(pointsLots.tenantId, sql.placeholder('tenantId')),
+        eq(pointsLots.memberId, sql.placeholder('memberId')),
         sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()`,
       ),
     )
     .groupBy(pointsLots.expiresAt)
     .orderBy(asc(pointsLots.expiresAt))
-    .limit(1);
+    .limit(1)
+    .prepare('member_expiring_next'),
+);
+
+/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
+export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
+  const [row] = await expiringNextStatement(db).execute({ tenantId, memberId });
   return row?.expiresAt ? { points: row.points, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
 export type TierRow = TierRange & { color: string };
 
-/** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
-export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
-  const rows = await db
+const tiersStatement = preparedStatements((db: Db) =>
+  db
     .select({
       id: membershipTiers.id,
       name: membershipTiers.name,
@@ -198,7 +207,13 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
       isActive: membershipTiers.isActive,
     })
     .from(membershipTiers)
-    .where(eq(membershipTiers.tenantId, tenantId));
+    .where(eq(membershipTiers.tenantId, sql.placeholder('tenantId')))
+    .prepare('member_tiers'),
+);
+
+/** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
+export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
+  const rows = await tiersStatement(db).execute({ tenantId });
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
@@ -209,12 +224,17 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
   }));
 }
 
-export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
-  const [s] = await db
+const ratesStatement = preparedStatements((db: Db) =>
+  db
     .select()
     .from(pointsConversionSettings)
-    .where(eq(pointsConversionSettings.tenantId, tenantId))
-    .limit(1);
+    .where(eq(pointsConversionSettings.tenantId, sql.placeholder('tenantId')))
+    .limit(1)
+    .prepare('member_rates'),
+);
+
+export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
+  const [s] = await ratesStatement(db).execute({ tenantId });
   if (!s) return null;
   return {
     earnRateAmountCents: toCents(s.earnRateAmount),
