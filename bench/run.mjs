@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { repoRoot, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { load } from './lib/load.mjs';
+import { drain, load } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
 import { rssMiB, spawnTracked, startApi, stopAll, waitForOk } from './lib/procs.mjs';
@@ -33,7 +33,17 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const only = process.env.BENCH_ONLY;
 const uncachedOnly = only === 'uncached';
 const PGLITE_MEMBERS = 10_000;
-const TARGET = { readsPct: 35, pgP95: 15, pgliteP95: 25, loginJs: 150, screenJs: 230, lcp: 800, readyS: 20 };
+const TARGET = {
+  readsPct: 35,
+  pgP95: 15,
+  pgliteP95: 25,
+  loginJs: 150,
+  screenJs: 230,
+  lcp: 800,
+  readyS: 20,
+  writesRps: 1000,
+  writesP95: 20,
+};
 
 const outDir = join(repoRoot, '.test-data', 'bench');
 mkdirSync(outDir, { recursive: true });
@@ -194,6 +204,55 @@ async function membersAtScale(api, headers) {
   return { total, scenarios: run };
 }
 
+/**
+ * Purchases recorded through the API: across 2,000 members of the big tenant (one per request, in turn),
+ * then all on one member, whose balance must equal its ledger and whose entries must equal the 2xx answers
+ * (the member's row lock serialises them). The tenant earns 1 point per $1 for the run.
+ */
+async function purchases(api, headers, sql, tenantId) {
+  const ids = (await sql`select id from members where tenant_id = ${tenantId} order by id limit 2000`).map((r) => r.id);
+  await sql`insert into points_conversion_settings (tenant_id, earn_rate_amount, earn_rate_points, redeem_rate_points,
+      redeem_rate_amount, minimum_redemption, maximum_redemption, expiry_type, is_active)
+    values (${tenantId}, 1, 1, 100, 1, 1, 100000, 'NEVER', true)
+    on conflict (tenant_id) do update set is_active = true, earn_rate_amount = 1, earn_rate_points = 1`;
+  const body = JSON.stringify({ type: 'PURCHASE', amount: 12.5 });
+  const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
+  let next = 0;
+  const spreadPath = () => `/api/tenants/member/${ids[next++ % ids.length]}/transactions`;
+  const many = await load(api.base + spreadPath(), {
+    ...post,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    nextPath: spreadPath,
+  });
+  const hot = ids[0];
+  const state = async () =>
+    (
+      await sql`select m.points_balance as balance,
+        (select coalesce(sum(points), 0)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as ledger,
+        (select count(*)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as entries
+      from members m where m.tenant_id = ${tenantId} and m.id = ${hot}`
+    )[0];
+  const before = await state();
+  const one = await load(`${api.base}/api/tenants/member/${hot}/transactions`, {
+    ...post,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmup: 0,
+  });
+  await drain(api.base);
+  const after = await state();
+  const recorded = after.entries - before.entries;
+  // Each purchase earns 12 points ($12.50 at 1 point per $1). autocannon stops without reading the answers
+  // in flight, so up to one per connection is recorded without being counted as answered.
+  const correct =
+    after.balance === after.ledger &&
+    after.balance - before.balance === 12 * recorded &&
+    recorded >= one.ok &&
+    recorded <= one.ok + CONNECTIONS;
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
+}
+
 function explain(mode, target, tenantId, name) {
   const out = join(outDir, `explain-${name}.json`);
   const res = node(['--import', 'tsx', 'bench/explain.ts', mode, target, tenantId, out]);
@@ -279,6 +338,7 @@ async function postgresPhase(emulatorHost) {
     const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': big };
     phase.reads = await readsAgainstBare(api, headers, phaseReads);
     phase.scale = await membersAtScale(api, headers);
+    if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big);
     phase.rssAfterLoad = rssMiB(api.pid);
     await api.stop();
     if (process.env.BENCH_PROFILE_UNCACHED && !phase.scale.missing) {
@@ -305,6 +365,7 @@ async function postgresPhase(emulatorHost) {
     }
   } finally {
     await api.stop();
+    await sql`delete from points_conversion_settings where tenant_id = ${big}`;
     await sql`delete from tenant_users where account_id = ${account.id}`;
     await sql`delete from tenants where id = ${owner.tenantId}`;
     await sql`delete from accounts where id = ${account.id}`;

@@ -223,6 +223,39 @@ export function report(raw, T) {
   }
   table(['figure', 'measured', 'target', ''], rows4);
 
+  // 5. writes
+  const writes = phases.postgres?.writes;
+  if (writes) {
+    console.log(
+      `\n5. Purchases on PostgreSQL (POST …/transactions) at ${machine.connections} connections, 100,000-member tenant`,
+    );
+    const okMany = writes.many.rps >= T.writesRps && writes.many.p95 <= T.writesP95;
+    const bare = phases.postgres?.reads?.find((r) => r.bare)?.bare;
+    table(
+      ['purchases', 'req/s', 'p50/p95/p99 ms', 'of bare', 'target', ''],
+      [
+        [
+          'across 2,000 members, in turn',
+          f0(writes.many.rps),
+          `${f1(writes.many.p50)} / ${f1(writes.many.p95)} / ${f1(writes.many.p99)}`,
+          bare ? `${f1((100 * writes.many.rps) / bare.rps)} %` : '—',
+          `≥ ${f0(T.writesRps)}/s, p95 ≤ ${T.writesP95} ms`,
+          verdict(okMany) + (writes.many.bad ? ` (${writes.many.bad} non-2xx!)` : ''),
+        ],
+        [
+          'all on one member',
+          f0(writes.one.rps),
+          `${f1(writes.one.p50)} / ${f1(writes.one.p95)} / ${f1(writes.one.p99)}`,
+          bare ? `${f1((100 * writes.one.rps) / bare.rps)} %` : '—',
+          'serialised and correct',
+          writes.hot.correct
+            ? `correct: ${f0(writes.hot.recorded)} entries (${f0(writes.hot.answered)} answered before the stop), balance = ledger`
+            : `WRONG: ${f0(writes.hot.recorded)} entries for ${f0(writes.hot.answered)} 2xx, balance ${writes.hot.balance} vs ledger ${writes.hot.ledger}`,
+        ],
+      ],
+    );
+  }
+
   // why not met
   if (misses.length || scaleMisses.length || webMisses.length)
     console.log('\nWhere targets are not met, what the profile and the plans show');

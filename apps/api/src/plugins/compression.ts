@@ -95,6 +95,9 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     const isText = typeof payload === 'string';
     if (!isText && !Buffer.isBuffer(payload)) return done(null, payload);
+    // Most answers are small: a string of fewer than a third as many characters is below the threshold
+    // whatever they are (UTF-8 takes at most 3 bytes per UTF-16 unit), without counting its bytes.
+    if (isText && payload.length * 3 < COMPRESS_MIN_BYTES) return done(null, payload);
     const size = isText ? Buffer.byteLength(payload) : payload.length;
     if (size < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
