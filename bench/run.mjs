@@ -6,7 +6,8 @@
 //   npm run bench:seed            (re)creates the PostgreSQL data set only: 1,000 tenants, 1,000,000 members
 //
 // Environment: BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench; created with createdb, never
-// `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50).
+// `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
+// servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,9 +15,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { repoRoot, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { freePort } from '../scripts/lib/free-port.mjs';
-import { load } from './lib/load.mjs';
+import { drain, load } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
+import { benchPort } from './lib/ports.mjs';
 import { rssMiB, spawnTracked, startApi, stopAll, waitForOk } from './lib/procs.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { report, section } from './lib/report.mjs';
@@ -27,10 +28,22 @@ const reseed = argv.includes('--reseed');
 const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/bench';
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
-// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone.
+// Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone;
+// uncached, on both engines, the members page read and the pages not built yet, beside the bare route.
 const only = process.env.BENCH_ONLY;
+const uncachedOnly = only === 'uncached';
 const PGLITE_MEMBERS = 10_000;
-const TARGET = { readsPct: 35, pgP95: 15, pgliteP95: 25, loginJs: 170, screenJs: 260, lcp: 800, readyS: 20 };
+const TARGET = {
+  readsPct: 35,
+  pgP95: 15,
+  pgliteP95: 25,
+  loginJs: 150,
+  screenJs: 230,
+  lcp: 800,
+  readyS: 20,
+  writesRps: 1000,
+  writesP95: 20,
+};
 
 const outDir = join(repoRoot, '.test-data', 'bench');
 mkdirSync(outDir, { recursive: true });
@@ -98,7 +111,7 @@ async function getJson(url, headers) {
 }
 
 async function startBare(pages) {
-  const port = await freePort();
+  const port = await benchPort();
   const file = join(work, `bare-${port}.json`);
   writeFileSync(file, JSON.stringify(pages));
   const proc = spawnTracked(`bare :${port}`, ['bench/bare-server.mjs', String(port), file], {});
@@ -110,7 +123,17 @@ const READS = [
   { key: 'me', label: 'GET /api/members/me', path: '/api/members/me' },
   { key: 'members', label: 'members page (page 0, size 20)', path: '/api/tenants/member?page=0&size=20' },
   { key: 'tiers', label: 'tiers page (page 0, size 10)', path: '/api/memberships?page=0&size=10' },
+  // As a browser asks: the cached page goes out as brotli (compressed once, plugins/compression.ts); the
+  // bare route still sends it as it is.
+  {
+    key: 'members-br',
+    label: 'members page, Accept-Encoding: br',
+    path: '/api/tenants/member?page=0&size=20',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  },
 ];
+/** With BENCH_ONLY=uncached: the members page alone, for its bare route beside the pages not built yet. */
+const phaseReads = uncachedOnly ? READS.filter((r) => r.key === 'members') : READS;
 
 /** Each read against the bare route serving the same body, one after the other, in one process each. */
 async function readsAgainstBare(api, headers, reads = READS) {
@@ -130,13 +153,32 @@ async function readsAgainstBare(api, headers, reads = READS) {
     for (const row of rows) {
       if (row.missing) continue;
       row.bare = await load(`${bare.base}/bare/${row.key}`, { connections: CONNECTIONS, seconds: SECONDS });
-      row.api = await load(api.base + row.path, { headers, connections: CONNECTIONS, seconds: SECONDS });
+      row.api = await load(api.base + row.path, {
+        headers: { ...headers, ...row.headers },
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+      });
       row.pct = (100 * row.api.rps) / row.bare.rps;
     }
   } finally {
     await bare.stop();
   }
   return rows;
+}
+
+/**
+ * Member list paths in an order that spreads over the whole list, of 15 to 25 rows (20 on average) so that
+ * even a 10,000-member list has more distinct pages (5,000+) than the API's page cache holds (2,000, oldest
+ * out): no page comes back before it has left the cache.
+ */
+function spreadPages(total) {
+  let next = 0;
+  return () => {
+    const i = next++;
+    const size = 15 + (i % 11);
+    const pages = Math.max(1, Math.ceil(total / size));
+    return `/api/tenants/member?page=${(Math.floor(i / 11) * 997) % pages}&size=${size}`;
+  };
 }
 
 /** First, middle and last page and a search, at full concurrency and on one connection. */
@@ -154,10 +196,9 @@ async function membersAtScale(api, headers) {
     // before shows what the database path itself costs (no target: the targets are for the pages above).
     { label: 'pages in turn over the whole list', query: 'page=0&size=20', uncached: true },
   ];
-  let next = 0;
-  // Pages in an order that spreads over the whole list, none twice in a run (1,000 of them when there are).
-  const spread = () => `/api/tenants/member?page=${(next++ * 997) % totalPages}&size=20`;
-  for (const s of scenarios) {
+  const spread = spreadPages(total);
+  const run = uncachedOnly ? scenarios.filter((x) => x.uncached) : scenarios;
+  for (const s of run) {
     const url = `${api.base}/api/tenants/member?${s.query}`;
     const probe = await getJson(url, headers);
     s.rowsReturned = probe.json?.content?.length;
@@ -172,7 +213,56 @@ async function membersAtScale(api, headers) {
       nextPath,
     });
   }
-  return { total, scenarios };
+  return { total, scenarios: run };
+}
+
+/**
+ * Purchases recorded through the API: across 2,000 members of the big tenant (one per request, in turn),
+ * then all on one member, whose balance must equal its ledger and whose entries must equal the 2xx answers
+ * (the member's row lock serialises them). The tenant earns 1 point per $1 for the run.
+ */
+async function purchases(api, headers, sql, tenantId) {
+  const ids = (await sql`select id from members where tenant_id = ${tenantId} order by id limit 2000`).map((r) => r.id);
+  await sql`insert into points_conversion_settings (tenant_id, earn_rate_amount, earn_rate_points, redeem_rate_points,
+      redeem_rate_amount, minimum_redemption, maximum_redemption, expiry_type, is_active)
+    values (${tenantId}, 1, 1, 100, 1, 1, 100000, 'NEVER', true)
+    on conflict (tenant_id) do update set is_active = true, earn_rate_amount = 1, earn_rate_points = 1`;
+  const body = JSON.stringify({ type: 'PURCHASE', amount: 12.5 });
+  const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
+  let next = 0;
+  const spreadPath = () => `/api/tenants/member/${ids[next++ % ids.length]}/transactions`;
+  const many = await load(api.base + spreadPath(), {
+    ...post,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    nextPath: spreadPath,
+  });
+  const hot = ids[0];
+  const state = async () =>
+    (
+      await sql`select m.points_balance as balance,
+        (select coalesce(sum(points), 0)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as ledger,
+        (select count(*)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as entries
+      from members m where m.tenant_id = ${tenantId} and m.id = ${hot}`
+    )[0];
+  const before = await state();
+  const one = await load(`${api.base}/api/tenants/member/${hot}/transactions`, {
+    ...post,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    warmup: 0,
+  });
+  await drain(api.base);
+  const after = await state();
+  const recorded = after.entries - before.entries;
+  // Each purchase earns 12 points ($12.50 at 1 point per $1). autocannon stops without reading the answers
+  // in flight, so up to one per connection is recorded without being counted as answered.
+  const correct =
+    after.balance === after.ledger &&
+    after.balance - before.balance === 12 * recorded &&
+    recorded >= one.ok &&
+    recorded <= one.ok + CONNECTIONS;
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
 }
 
 function explain(mode, target, tenantId, name) {
@@ -185,14 +275,14 @@ function explain(mode, target, tenantId, name) {
 // ---------------------------------------------------------------- phases
 async function measureStart() {
   const dataDir = join(work, 'start');
-  const port = await freePort();
-  const emu = await freePort();
+  const port = await benchPort();
+  const emu = await benchPort();
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),
     AUTH_EMULATOR_PORT: String(emu),
-    AUTH_EMULATOR_HUB_PORT: String(await freePort()),
-    AUTH_EMULATOR_LOGGING_PORT: String(await freePort()),
+    AUTH_EMULATOR_HUB_PORT: String(await benchPort()),
+    AUTH_EMULATOR_LOGGING_PORT: String(await benchPort()),
     WEB_DIST_DIR: process.env.WEB_DIST_DIR,
     NODE_ENV: '',
     DATABASE_URL: '',
@@ -210,27 +300,30 @@ async function measureStart() {
 
 async function pglitePhase(emulatorHost) {
   const dataDir = join(work, 'pglite');
-  let api = await startApi({ port: await freePort(), dataDir, emulatorHost });
+  let api = await startApi({ port: await benchPort(), dataDir, emulatorHost });
   const owner = await activeOwner(api.base, emulatorHost);
   await api.stop();
   const seedStart = Date.now();
   const seeded = node(['--import', 'tsx', 'bench/seed.ts', 'pglite', dataDir, owner.tenantId, String(PGLITE_MEMBERS)]);
   if (seeded.status !== 0) throw new Error(`seeding PGlite failed:\n${seeded.stderr}`);
   const seedSeconds = (Date.now() - seedStart) / 1000;
-  api = await startApi({ port: await freePort(), dataDir, emulatorHost });
+  api = await startApi({ port: await benchPort(), dataDir, emulatorHost });
   const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': owner.tenantId };
   const phase = { seedSeconds, restartReadyMs: api.readyMs, owner: { email: owner.email } };
-  phase.reads = await readsAgainstBare(api, headers);
-  phase.scale = await membersAtScale(api, headers);
-  phase.rssAfterLoad = rssMiB(api.pid);
+  if (only !== 'web') {
+    phase.reads = await readsAgainstBare(api, headers, phaseReads);
+    phase.scale = await membersAtScale(api, headers);
+    phase.rssAfterLoad = rssMiB(api.pid);
+  }
   try {
     const { measureWeb } = await import('./web.mjs');
-    phase.web = await measureWeb({ base: api.base, email: owner.email, password: owner.password });
+    if (!uncachedOnly) phase.web = await measureWeb({ base: api.base, email: owner.email, password: owner.password });
   } catch (err) {
     phase.web = { error: err.message.split('\n').slice(0, 4).join('\n') };
   }
   phase.rssAfterWeb = rssMiB(api.pid);
   await api.stop();
+  if (only === 'web') return phase;
   if (!phase.scale.missing) phase.explain = explain('pglite', dataDir, owner.tenantId, 'pglite');
   if (missesReads(phase.reads)) {
     section('PGlite what-if: reads without the emulator-only getUser per request');
@@ -244,7 +337,7 @@ async function pglitePhase(emulatorHost) {
 }
 
 async function postgresPhase(emulatorHost) {
-  const api = await startApi({ port: await freePort(), dataDir: join(work, 'pg'), emulatorHost, databaseUrl: PG_URL });
+  const api = await startApi({ port: await benchPort(), dataDir: join(work, 'pg'), emulatorHost, databaseUrl: PG_URL });
   const owner = await activeOwner(api.base, emulatorHost);
   const sql = postgres(PG_URL, { max: 1, onnotice: () => {} });
   const [{ big }] = await sql`select md5('bench-tenant-1')::uuid::text as big`;
@@ -255,10 +348,21 @@ async function postgresPhase(emulatorHost) {
   const phase = { restartReadyMs: api.readyMs, bigTenant: big };
   try {
     const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': big };
-    phase.reads = await readsAgainstBare(api, headers);
+    phase.reads = await readsAgainstBare(api, headers, phaseReads);
     phase.scale = await membersAtScale(api, headers);
+    if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big);
     phase.rssAfterLoad = rssMiB(api.pid);
     await api.stop();
+    if (process.env.BENCH_PROFILE_UNCACHED && !phase.scale.missing) {
+      section('profiling the pages not built yet on PostgreSQL');
+      phase.profileUncached = await profileRead(emulatorHost, {
+        dataDir: join(work, 'pg'),
+        databaseUrl: PG_URL,
+        headers,
+        path: '/api/tenants/member?page=0&size=20',
+        nextPath: spreadPages(phase.scale.total),
+      }).catch((err) => ({ error: err.message }));
+    }
     if (missesReads(phase.reads)) {
       section('PostgreSQL what-if: reads without the emulator-only getUser per request');
       phase.whatIf = await whatIfProductionTokens(emulatorHost, {
@@ -273,6 +377,7 @@ async function postgresPhase(emulatorHost) {
     }
   } finally {
     await api.stop();
+    await sql`delete from points_conversion_settings where tenant_id = ${big}`;
     await sql`delete from tenant_users where account_id = ${account.id}`;
     await sql`delete from tenants where id = ${owner.tenantId}`;
     await sql`delete from accounts where id = ${account.id}`;
@@ -283,20 +388,23 @@ async function postgresPhase(emulatorHost) {
 }
 
 /** Where a request's time goes: a CPU profile of the API serving GET /api/members/me under load. */
-async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
+const profileMe = (emulatorHost, opts) => profileRead(emulatorHost, { ...opts, path: '/api/members/me' });
+
+/** A CPU profile of the API serving path (or nextPath's paths, one per request) under load. */
+async function profileRead(emulatorHost, { dataDir, databaseUrl, headers, path, nextPath }) {
   const dir = join(work, `cpuprof-${databaseUrl ? 'pg' : 'pglite'}`);
   rmSync(dir, { recursive: true, force: true });
   const api = await startApi({
-    port: await freePort(),
+    port: await benchPort(),
     dataDir,
     databaseUrl,
     emulatorHost,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
-  const url = `${api.base}/api/members/me`;
-  await load(url, { headers, connections: CONNECTIONS, seconds: 2, warmup: 0 });
+  const url = api.base + path;
+  await load(url, { headers, connections: CONNECTIONS, seconds: 2, warmup: 0, nextPath });
   const skipMs = Date.now() - api.spawnedAt;
-  const loaded = await load(url, { headers, connections: CONNECTIONS, seconds: 5, warmup: 0 });
+  const loaded = await load(url, { headers, connections: CONNECTIONS, seconds: 5, warmup: 0, nextPath });
   const windowMs = Date.now() - api.spawnedAt - skipMs;
   await api.stop('SIGTERM', 30_000);
   return { rps: loaded.rps, windowMs, ...summariseProfile(dir, skipMs) };
@@ -309,7 +417,7 @@ async function profileMe(emulatorHost, { dataDir, databaseUrl, headers }) {
 async function whatIfProductionTokens(emulatorHost, { dataDir, databaseUrl, headers }) {
   const preload = pathToFileURL(join(repoRoot, 'bench/lib/production-token-path.mjs')).href;
   const api = await startApi({
-    port: await freePort(),
+    port: await benchPort(),
     dataDir,
     databaseUrl,
     emulatorHost,
@@ -334,9 +442,9 @@ async function main() {
     seconds: SECONDS,
     connections: CONNECTIONS,
   };
-  let pgSeed;
+  let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
-    pgSeed = await ensurePgDataSet();
+    if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
   } catch (err) {
     pgSeed = { error: err.message };
     console.log(`PostgreSQL data set unavailable: ${err.message}`);
@@ -363,9 +471,9 @@ async function main() {
 
   const emulator = await startAuthEmulator({
     projectId: 'demo-loyalty-portal',
-    port: await freePort(),
-    hubPort: await freePort(),
-    loggingPort: await freePort(),
+    port: await benchPort(),
+    hubPort: await benchPort(),
+    loggingPort: await benchPort(),
     workDir: join(work, 'emulator'),
   });
   try {
@@ -373,7 +481,7 @@ async function main() {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }
-    if (!pgSeed.error && only !== 'pglite') {
+    if (!pgSeed.error && only !== 'pglite' && only !== 'web') {
       section('PostgreSQL: reads against the bare route, the 100,000-member tenant');
       try {
         raw.phases.postgres = await postgresPhase(emulator.host);

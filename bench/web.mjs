@@ -1,5 +1,6 @@
-// First load of each screen in headless Chromium: the JavaScript and CSS it downloads (gzip -9 of each
-// same-origin body, so the figure does not depend on whether the server compresses) and its LCP.
+// First load of each screen in headless Chromium: the JavaScript and CSS it downloads, as bytes on the wire
+// (the encoded body Chromium received: it asks for br) and as gzip -9 of each same-origin body (the figure of
+// earlier rounds, which does not depend on what the server sends), and its LCP.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 
@@ -46,9 +47,14 @@ async function measure(context, base, path) {
     const kind = /\.m?js$/.test(url.pathname) ? 'js' : url.pathname.endsWith('.css') ? 'css' : undefined;
     if (kind)
       bodies.push(
-        res
-          .body()
-          .then((b) => ({ kind, url: url.pathname, gz: gzipSync(b, { level: 9 }).length }))
+        Promise.all([res.body(), res.request().sizes(), res.headerValue('content-encoding')])
+          .then(([b, sizes, encoding]) => ({
+            kind,
+            url: url.pathname,
+            gz: gzipSync(b, { level: 9 }).length,
+            wire: sizes.responseBodySize,
+            encoding: encoding ?? 'identity',
+          }))
           .catch(() => undefined),
       );
   });
@@ -58,12 +64,16 @@ async function measure(context, base, path) {
   const lcp = await page.evaluate(() => window.__lcp);
   const files = (await Promise.all(bodies)).filter(Boolean);
   const unique = new Map(files.map((f) => [f.url, f]));
-  const sum = (kind) => [...unique.values()].filter((f) => f.kind === kind).reduce((n, f) => n + f.gz, 0) / 1024;
+  const sum = (kind, field = 'gz') =>
+    [...unique.values()].filter((f) => f.kind === kind).reduce((n, f) => n + f[field], 0) / 1024;
   const result = {
     path,
     landed: new URL(page.url()).pathname,
     jsKB: sum('js'),
     cssKB: sum('css'),
+    jsWireKB: sum('js', 'wire'),
+    cssWireKB: sum('css', 'wire'),
+    encodings: [...new Set([...unique.values()].map((f) => f.encoding))],
     jsFiles: [...unique.values()].filter((f) => f.kind === 'js').sort((a, b) => b.gz - a.gz),
     lcpMs: lcp?.ms,
     lcpElement: lcp?.tag,

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { linguiCatalog } from './build/lingui-catalog';
+import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
@@ -36,6 +37,8 @@ export default defineConfig({
         '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
       },
     }),
+    // .br and .gz beside every file of the build, so the API serves compressed bytes without compressing.
+    precompress(),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {

@@ -14,12 +14,16 @@ function once(opts) {
 
 /**
  * Warms up for a second, then loads url for `seconds` with `connections` connections.
- * Answers req/s, p50/p95/p99 in ms, bytes per answer and how many answers were not 2xx.
+ * Answers req/s, p50/p95/p99 in ms, bytes per answer, how many answers were 2xx and how many were not.
+ * method and body (a string) for writes: every request sends the same body.
  */
-export async function load(url, { headers = {}, connections = 50, seconds = 6, warmup = 1, nextPath } = {}) {
+export async function load(
+  url,
+  { headers = {}, connections = 50, seconds = 6, warmup = 1, nextPath, method = 'GET', body } = {},
+) {
   // nextPath: a different path for every request (what a cache in front of the database would not absorb).
   const requests = nextPath ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined;
-  const once_ = (opts) => once({ ...opts, ...(requests ? { requests } : {}) });
+  const once_ = (opts) => once({ ...opts, method, body, ...(requests ? { requests } : {}) });
   if (warmup) {
     await once_({ url, headers, connections, duration: warmup });
     await drain(url);
@@ -36,6 +40,7 @@ export async function load(url, { headers = {}, connections = 50, seconds = 6, w
     p99: pct(times, 99),
     bytes: result.requests.total ? result.throughput.total / result.requests.total : 0,
     requests: result.requests.total,
+    ok: result['2xx'],
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }

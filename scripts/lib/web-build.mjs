@@ -8,6 +8,7 @@ const inputs = [
   'apps/web/src',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/build',
   'apps/web/public',
   'packages/contracts/src',
 ];

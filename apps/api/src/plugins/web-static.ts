@@ -13,7 +13,10 @@ declare module 'fastify' {
 
 /**
  * Serves the built web app. Hashed assets are immutable and cached for a year; index.html is never cached,
- * so a deploy is picked up at the next load.
+ * so a deploy is picked up at the next load. The build writes brotli and gzip encodings beside each file
+ * (apps/web/build/precompress.ts): the one the browser accepts is sent as it is, with its own length and
+ * `Vary: Accept-Encoding`, so nothing is compressed per request. The encoded files are no addresses of
+ * their own.
  */
 export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const index = join(opts.root, 'index.html');
@@ -26,6 +29,8 @@ export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { root: str
     root: opts.root,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, path) {
       const hashed = path.includes(`${join(opts.root, 'assets')}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,6 +1,7 @@
 import type { Dashboard } from '@loyalty/contracts';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import {
   members,
   membershipTiers,
@@ -17,61 +18,85 @@ const int = (value: unknown) => Number(value ?? 0);
 export const trendPercent = (now: number, before: number) =>
   before === 0 ? null : Math.round(((now - before) / before) * 1000) / 10;
 
+/** The tenant id of every dashboard statement, given at execution. */
+const tenant = sql.placeholder('tenantId');
+
+/** The dashboard's statements, prepared once per database: the screen runs all of them on every load. */
+const statements = preparedStatements((db: Database) => ({
+  team: db.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.tenantId, tenant)).prepare('dashboard_team'),
+  memberCounts: db
+    .select({
+      total: count(),
+      active: sql<number>`count(*) filter (where ${members.status} = 'active')`.mapWith(int),
+    })
+    .from(members)
+    .where(eq(members.tenantId, tenant))
+    .prepare('dashboard_memberCounts'),
+  issued: db
+    .select({
+      thisMonth:
+        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} >= date_trunc('month', now())), 0)`.mapWith(
+          int,
+        ),
+      lastMonth:
+        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} < date_trunc('month', now())), 0)`.mapWith(
+          int,
+        ),
+    })
+    .from(pointsLedger)
+    .where(
+      and(
+        eq(pointsLedger.tenantId, tenant),
+        sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')`,
+        sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
+      ),
+    )
+    .prepare('dashboard_issued'),
+  balances: db
+    .select({ sum: sql<number>`coalesce(sum(${members.pointsBalance}), 0)`.mapWith(int) })
+    .from(members)
+    .where(eq(members.tenantId, tenant))
+    .prepare('dashboard_balances'),
+  expired: db
+    .select({ sum: sql<number>`coalesce(sum(${pointsLots.remaining}), 0)`.mapWith(int) })
+    .from(pointsLots)
+    .where(and(eq(pointsLots.tenantId, tenant), sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} <= now()`))
+    .prepare('dashboard_expired'),
+  rates: db
+    .select({ points: pointsConversionSettings.redeemRatePoints, amount: pointsConversionSettings.redeemRateAmount })
+    .from(pointsConversionSettings)
+    .where(eq(pointsConversionSettings.tenantId, tenant))
+    .prepare('dashboard_rates'),
+  pass: db
+    .select({ id: passSettings.tenantId })
+    .from(passSettings)
+    .where(eq(passSettings.tenantId, tenant))
+    .prepare('dashboard_pass'),
+  mix: db
+    .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
+    .from(members)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .where(eq(members.tenantId, tenant))
+    .groupBy(membershipTiers.id, membershipTiers.name, membershipTiers.color, membershipTiers.sortOrder)
+    .orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.name))
+    .prepare('dashboard_mix'),
+}));
+
 /**
  * The tenant's live figures. Outstanding points subtract lots past their expiry at read time, the same
  * rule as the member list and detail, so all three agree at any instant.
  */
 export async function dashboardFigures(db: Database, tenantId: string): Promise<Dashboard> {
+  const q = statements(db);
   const [team, memberCounts, issued, balances, expired, rates, pass, mix] = await Promise.all([
-    db.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.tenantId, tenantId)),
-    db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${members.status} = 'active')`.mapWith(int),
-      })
-      .from(members)
-      .where(eq(members.tenantId, tenantId)),
-    db
-      .select({
-        thisMonth:
-          sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} >= date_trunc('month', now())), 0)`.mapWith(
-            int,
-          ),
-        lastMonth:
-          sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} < date_trunc('month', now())), 0)`.mapWith(
-            int,
-          ),
-      })
-      .from(pointsLedger)
-      .where(
-        and(
-          eq(pointsLedger.tenantId, tenantId),
-          sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')`,
-          sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
-        ),
-      ),
-    db
-      .select({ sum: sql<number>`coalesce(sum(${members.pointsBalance}), 0)`.mapWith(int) })
-      .from(members)
-      .where(eq(members.tenantId, tenantId)),
-    db
-      .select({ sum: sql<number>`coalesce(sum(${pointsLots.remaining}), 0)`.mapWith(int) })
-      .from(pointsLots)
-      .where(
-        and(eq(pointsLots.tenantId, tenantId), sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} <= now()`),
-      ),
-    db
-      .select({ points: pointsConversionSettings.redeemRatePoints, amount: pointsConversionSettings.redeemRateAmount })
-      .from(pointsConversionSettings)
-      .where(eq(pointsConversionSettings.tenantId, tenantId)),
-    db.select({ id: passSettings.tenantId }).from(passSettings).where(eq(passSettings.tenantId, tenantId)),
-    db
-      .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
-      .from(members)
-      .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-      .where(eq(members.tenantId, tenantId))
-      .groupBy(membershipTiers.id, membershipTiers.name, membershipTiers.color, membershipTiers.sortOrder)
-      .orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.name)),
+    q.team.execute({ tenantId }),
+    q.memberCounts.execute({ tenantId }),
+    q.issued.execute({ tenantId }),
+    q.balances.execute({ tenantId }),
+    q.expired.execute({ tenantId }),
+    q.rates.execute({ tenantId }),
+    q.pass.execute({ tenantId }),
+    q.mix.execute({ tenantId }),
   ]);
   const outstanding = int(balances[0]?.sum) - int(expired[0]?.sum);
   const rate = rates[0];

@@ -27,7 +27,9 @@ describe('members list: pages from anchors', () => {
         timestamptz '2025-01-01 00:00:00.123456+00' + (i / 3) * interval '1.000001 second'
       from generate_series(1, ${n}) i`);
     const size = 20;
-    const pages = [0, 49, 50, 51, 99, 100, 101, Math.floor((n - 1) / size)];
+    // Either side of the first two anchors after the start, and the last page.
+    const step = ANCHOR_STEP / size;
+    const pages = [0, step - 1, step, step + 1, 2 * step - 1, 2 * step, 2 * step + 1, Math.floor((n - 1) / size)];
     const compare = async () => {
       for (const page of pages) {
         const res = await api.list(b.staff, `?page=${page}&size=${size}`);

@@ -1,6 +1,7 @@
 import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import {
   memberCodeCounters,
   memberCounts,
@@ -12,7 +13,7 @@ import {
   pointsLots,
 } from '../../db/schema';
 import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
-import { fromAnchor, listOrder, type Seek } from './page-anchors';
+import { anchorPlaceholders, fromAnchor, listOrder, type Seek } from './page-anchors';
 
 export type Db = Queries;
 
@@ -44,96 +45,113 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 export type ListParams = { page: number; size: number; search?: string; tierId?: string; status?: MemberStatus };
 
-function listWhere(tenantId: string, params: ListParams): SQL {
-  const conditions: SQL[] = [eq(members.tenantId, tenantId)];
-  const text = params.search?.trim();
+/** Which filters a list read has: the shape of its statements (the values are placeholders). */
+type Filters = { search?: string; tierId?: string; status?: MemberStatus };
+const filtersOf = (params: ListParams): Filters => ({
+  search: params.search?.trim() || undefined,
+  tierId: params.tierId || undefined,
+  status: params.status,
+});
+const filterShape = (f: Filters) => `${f.search ? 's' : ''}${f.tierId ? 't' : ''}${f.status ? 'a' : ''}`;
+const filterValues = (tenantId: string, f: Filters) => ({
+  tenantId,
+  pattern: f.search ? likePattern(f.search) : null,
+  tierId: f.tierId ?? null,
+  status: f.status ?? null,
+});
+
+function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQL {
+  const conditions: SQL[] = [eq(members.tenantId, sql.placeholder('tenantId'))];
   // The exact expression of the trigram index, so the planner can use it rather than read every member.
-  if (text) conditions.push(sql`${memberSearchText(members)} ilike ${likePattern(text)}`);
-  if (params.tierId) conditions.push(eq(members.tierId, params.tierId));
-  if (params.status) conditions.push(eq(members.status, params.status));
+  if (shape.includes('s')) conditions.push(sql`${memberSearchText(members)} ilike ${sql.placeholder('pattern')}`);
+  if (shape.includes('t')) conditions.push(eq(members.tierId, sql.placeholder('tierId')));
+  if (shape.includes('a')) conditions.push(eq(members.status, sql.placeholder('status')));
+  if (from === 'anchor') conditions.push(fromAnchor(anchorPlaceholders));
   return and(...conditions) as SQL;
 }
 
-type RawRow = Omit<MemberRow, 'createdAt'> & { createdAt: Date };
-const toRow = (row: RawRow): MemberRow => ({ ...row, createdAt: row.createdAt.toISOString() });
-
-const isUnfiltered = (params: ListParams) => !params.search?.trim() && !params.tierId && !params.status;
-
-/** The unfiltered total is the trigger-kept counter (one row); a filtered one is counted on its index. */
-async function countMembers(db: Db, tenantId: string, params: ListParams, where: SQL, known?: number) {
-  if (isUnfiltered(params)) {
-    if (known !== undefined) return known;
-    const [row] = await db
-      .select({ total: memberCounts.total })
-      .from(memberCounts)
-      .where(eq(memberCounts.tenantId, tenantId));
-    return row?.total ?? 0;
-  }
-  const [totals] = await db.select({ total: count() }).from(members).where(where);
-  return totals?.total ?? 0;
-}
+/** When (epoch ms) the first of a member's unspent points expire: the page ends then (its balances change). */
+const nextExpiryColumn = sql<number | null>`(select (extract(epoch from min(${pointsLots.expiresAt})) * 1000)::float8
+  from ${pointsLots} where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+  and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now())`.mapWith(Number);
 
 /**
  * One page, newest first. Deferred join (DESIGN §6): the ids of the page come from the
- * (tenant_id, created_at desc, id desc) index alone, then only those rows are read. A deep page of the
+ * (tenant_id, created_at desc, id desc) index alone, then only those rows are read. `from` is where the
+ * walk starts: the newest member, a page anchor, or the oldest member (read backwards, then flipped).
+ */
+const pageStatement = preparedStatements((db: Db, shape: string) => {
+  const [filters, from] = shape.split(':') as [string, 'head' | 'anchor' | 'tail'];
+  const order = from === 'tail' ? asc : desc;
+  const ids = db
+    .select({ id: members.id })
+    .from(members)
+    .where(listWhere(filters, from))
+    .orderBy(order(members.createdAt), order(members.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
+  return db
+    .select({ ...rowColumns, nextExpiry: nextExpiryColumn })
+    .from(ids)
+    .innerJoin(members, eq(members.id, ids.id))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .orderBy(...listOrder)
+    .prepare(`members_page_${filters}_${from}`);
+});
+
+/** A filtered total, counted on the filters' indexes; the unfiltered one is the trigger-kept counter. */
+const countStatement = preparedStatements((db: Db, shape: string) =>
+  shape
+    ? db.select({ total: count() }).from(members).where(listWhere(shape)).prepare(`members_count_${shape}`)
+    : db
+        .select({ total: memberCounts.total })
+        .from(memberCounts)
+        .where(eq(memberCounts.tenantId, sql.placeholder('tenantId')))
+        .prepare('members_count'),
+);
+
+type RawRow = Omit<MemberRow, 'createdAt'> & { createdAt: Date; nextExpiry: number | null };
+
+/**
+ * One page, newest first, its total, and when (epoch ms) it goes stale because the first of its points
+ * expire (the balances shown leave expired points out, and expiring writes nothing). A deep page of the
  * unfiltered list starts from its anchor (page-anchors.ts) when the caller has one; otherwise, past the
- * middle, the ids are read from the other end and flipped, so the last page costs what the first does.
+ * middle, the ids are read from the other end, so the last page costs what the first does.
  */
 export async function listMembers(
   db: Db,
   tenantId: string,
   params: ListParams,
   known: { total?: number; seek?: (offset: number) => Promise<Seek | undefined> } = {},
-) {
-  const where = listWhere(tenantId, params);
-  const total = await countMembers(db, tenantId, params, where, known.total);
+): Promise<{ rows: MemberRow[]; total: number; staleAt?: number }> {
+  const filters = filtersOf(params);
+  const shape = filterShape(filters);
+  const values = filterValues(tenantId, filters);
+  let total = shape ? undefined : known.total;
+  if (total === undefined) total = (await countStatement(db, shape).execute(values))[0]?.total ?? 0;
   const offset = params.page * params.size;
-  if (offset >= total) return { rows: [] as MemberRow[], total };
+  if (offset >= total) return { rows: [], total };
   const limit = Math.min(params.size, total - offset);
-  const seek = isUnfiltered(params) ? await known.seek?.(offset) : undefined;
-  const reverse = !seek && offset > total / 2;
-  const order = reverse ? asc : desc;
-  const ids = db
-    .select({ id: members.id })
-    .from(members)
-    .where(seek ? and(where, fromAnchor(seek.anchor)) : where)
-    .orderBy(order(members.createdAt), order(members.id))
-    .limit(limit)
-    .offset(seek ? seek.skip : reverse ? total - offset - limit : offset)
-    .as('page_ids');
-  const rows = await db
-    .select(rowColumns)
-    .from(ids)
-    .innerJoin(members, eq(members.id, ids.id))
-    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .orderBy(...listOrder);
-  return { rows: rows.map(toRow), total };
+  const seek = shape ? undefined : await known.seek?.(offset);
+  const from = seek ? 'anchor' : offset > total / 2 ? 'tail' : 'head';
+  const raw: RawRow[] = await pageStatement(db, `${shape}:${from}`).execute({
+    ...values,
+    anchorAt: seek?.anchor.createdAt ?? null,
+    anchorId: seek?.anchor.id ?? null,
+    limit,
+    offset: seek ? seek.skip : from === 'tail' ? total - offset - limit : offset,
+  });
+  let staleAt: number | undefined;
+  const rows = raw.map(({ nextExpiry, createdAt, ...row }) => {
+    if (nextExpiry !== null && !(staleAt !== undefined && staleAt <= nextExpiry)) staleAt = nextExpiry;
+    return { ...row, createdAt: createdAt.toISOString() };
+  });
+  return { rows, total, staleAt };
 }
 
-/**
- * When (epoch ms) the first of these members' unspent points expire, if any ever do. Points that expired
- * in the last few seconds count too (a time already past): one that passed between the page's query and
- * this one must still end the page at once.
- */
-export async function soonestExpiry(db: Db, tenantId: string, memberIds: string[]): Promise<number | undefined> {
-  if (!memberIds.length) return undefined;
-  const [row] = await db
-    .select({
-      at: sql<number | null>`(extract(epoch from min(${pointsLots.expiresAt})) * 1000)::float8`.mapWith(Number),
-    })
-    .from(pointsLots)
-    .where(
-      and(
-        eq(pointsLots.tenantId, tenantId),
-        inArray(pointsLots.memberId, memberIds),
-        sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now() - interval '5 seconds'`,
-      ),
-    );
-  return row?.at ?? undefined;
-}
-
-export async function findMemberRow(db: Db, tenantId: string, id: string) {
-  const [row] = await db
+const memberRowStatement = preparedStatements((db: Db) =>
+  db
     .select({
       ...rowColumns,
       tierPinned: members.tierPinned,
@@ -142,34 +160,43 @@ export async function findMemberRow(db: Db, tenantId: string, id: string) {
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-    .limit(1);
+    .where(and(eq(members.tenantId, sql.placeholder('tenantId')), eq(members.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('member_row'),
+);
+
+export async function findMemberRow(db: Db, tenantId: string, id: string) {
+  const [row] = await memberRowStatement(db).execute({ tenantId, id });
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
 }
 
-/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
-export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
-  const [row] = await db
+const expiringNextStatement = preparedStatements((db: Db) =>
+  db
     .select({ expiresAt: pointsLots.expiresAt, points: sql<number>`sum(${pointsLots.remaining})::int`.mapWith(Number) })
     .from(pointsLots)
     .where(
       and(
-        eq(pointsLots.tenantId, tenantId),
-        eq(pointsLots.memberId, memberId),
+        eq(pointsLots.tenantId, sql.placeholder('tenantId')),
+        eq(pointsLots.memberId, sql.placeholder('memberId')),
         sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()`,
       ),
     )
     .groupBy(pointsLots.expiresAt)
     .orderBy(asc(pointsLots.expiresAt))
-    .limit(1);
+    .limit(1)
+    .prepare('member_expiring_next'),
+);
+
+/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
+export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
+  const [row] = await expiringNextStatement(db).execute({ tenantId, memberId });
   return row?.expiresAt ? { points: row.points, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
 export type TierRow = TierRange & { color: string };
 
-/** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
-export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
-  const rows = await db
+const tiersStatement = preparedStatements((db: Db) =>
+  db
     .select({
       id: membershipTiers.id,
       name: membershipTiers.name,
@@ -179,7 +206,13 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
       isActive: membershipTiers.isActive,
     })
     .from(membershipTiers)
-    .where(eq(membershipTiers.tenantId, tenantId));
+    .where(eq(membershipTiers.tenantId, sql.placeholder('tenantId')))
+    .prepare('member_tiers'),
+);
+
+/** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
+export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
+  const rows = await tiersStatement(db).execute({ tenantId });
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
@@ -190,12 +223,17 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
   }));
 }
 
-export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
-  const [s] = await db
+const ratesStatement = preparedStatements((db: Db) =>
+  db
     .select()
     .from(pointsConversionSettings)
-    .where(eq(pointsConversionSettings.tenantId, tenantId))
-    .limit(1);
+    .where(eq(pointsConversionSettings.tenantId, sql.placeholder('tenantId')))
+    .limit(1)
+    .prepare('member_rates'),
+);
+
+export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
+  const [s] = await ratesStatement(db).execute({ tenantId });
   if (!s) return null;
   return {
     earnRateAmountCents: toCents(s.earnRateAmount),

@@ -43,7 +43,6 @@ import {
   loadTiers,
   nextMembershipCode,
   redeemTerms,
-  soonestExpiry,
   type TierRow,
   takenContacts,
   toEntry,
@@ -169,15 +168,10 @@ export async function memberPage(
   params: ListParams,
   list: ListVersion,
 ): Promise<Loaded<Page<MemberRow>>> {
-  const { rows, total } = await listMembers(db, tenantId, params, {
+  const { rows, total, staleAt } = await listMembers(db, tenantId, params, {
     total: list.members,
     seek: (offset) => anchors.seek(db, tenantId, list.orderVersion, offset),
   });
-  const staleAt = await soonestExpiry(
-    db,
-    tenantId,
-    rows.map((m) => m.userId),
-  );
   return { value: toPage(rows, total, params.page, params.size), staleAt };
 }
 
