@@ -5,6 +5,8 @@ import { Navigate, useLocation } from 'react-router';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { type Workspace, WorkspaceContext } from '@/lib/workspace-context';
 import { prefetchScreenData } from './screen-prefetch';
@@ -17,10 +19,11 @@ const EditProfileDialog = React.lazy(() =>
 );
 
 export function PreparingWorkspace() {
+  const t = useT();
   return (
     <div role="status" className="flex min-h-svh items-center justify-center gap-2 text-muted-foreground">
       <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-      <span>Preparing your workspace…</span>
+      <span>{t('workspace.preparing')}</span>
     </div>
   );
 }
@@ -71,8 +74,12 @@ export function WorkspaceGate() {
   React.useEffect(() => {
     if (result?.status !== 'UNKNOWN') return;
     // A failed lookup lets the user through (spec), but is logged and shown.
-    console.error('Member identity check failed:', result.message);
-    toast({ variant: 'destructive', title: 'Access', description: result.message || 'Unable to verify access.' });
+    console.error('Member identity check failed:', result.message); // i18n-ignore: a console line for developers, never shown
+    toast({
+      variant: 'destructive',
+      title: translate('workspace.access'),
+      description: result.message || translate('workspace.verifyFailed'),
+    });
   }, [result]);
 
   if (loading) return <PreparingWorkspace />;

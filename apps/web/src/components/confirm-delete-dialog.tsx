@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 
 /**
  * The one delete confirmation (users, members, tiers): the screen's own title and text, Cancel and Delete.
@@ -20,7 +21,7 @@ export function ConfirmDeleteDialog({
   title,
   description,
   pending,
-  pendingLabel = 'Delete',
+  pendingLabel,
   onConfirm,
   onClose,
 }: {
@@ -32,6 +33,7 @@ export function ConfirmDeleteDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onClose()}>
       <AlertDialogContent>
@@ -40,9 +42,9 @@ export function ConfirmDeleteDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t('common.cancel')}</AlertDialogCancel>
           <Button variant="destructive" disabled={pending} onClick={onConfirm}>
-            {pending ? pendingLabel : 'Delete'}
+            {pending ? (pendingLabel ?? t('dialog.delete')) : t('dialog.delete')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

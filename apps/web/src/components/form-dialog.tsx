@@ -13,9 +13,17 @@ import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/apply-server-errors';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
-/** A form dialog's words: its title, the line under it, the submit button, and the two toasts. */
-export type FormDialogText = { title: string; description: string; submit: string; done: string; failed: string };
+/** A form dialog's words (keys, translated when shown): its title, the line under it, the submit button, the two toasts. */
+export type FormDialogText = {
+  title: MessageKey;
+  description: MessageKey;
+  submit: MessageKey;
+  done: MessageKey;
+  failed: MessageKey;
+};
 
 type AnyForm<T extends FieldValues, R> = UseFormReturn<T, unknown, R>;
 
@@ -33,11 +41,11 @@ export function dialogSubmit<T extends FieldValues, R>(
   return form.handleSubmit(async (body) => {
     try {
       await call(body);
-      toast({ title: text.done });
+      toast({ title: t(text.done) });
       close();
     } catch (error) {
       applyServerErrors(form, error, { focus });
-      toast({ variant: 'destructive', title: text.failed, description: failureMessage(error) });
+      toast({ variant: 'destructive', title: t(text.failed), description: failureMessage(error) });
     }
   });
 }
@@ -63,12 +71,13 @@ export function FormDialog<T extends FieldValues, R>({
   onSubmit,
   children,
 }: FormDialogProps<T, R>) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{text.title}</DialogTitle>
-          <DialogDescription>{text.description}</DialogDescription>
+          <DialogTitle>{t(text.title)}</DialogTitle>
+          <DialogDescription>{t(text.description)}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
@@ -77,10 +86,10 @@ export function FormDialog<T extends FieldValues, R>({
         </Form>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {text.submit}
+            {t(text.submit)}
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,5 +1,7 @@
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 
 interface PagerProps {
   /** Zero-based, as the API counts. */
@@ -18,19 +20,20 @@ interface PagerProps {
 export function Pager({ page, totalPages, onPageChange, loading, last, summary }: PagerProps) {
   const pages = Math.max(totalPages, 1);
   const isLast = last ?? page >= pages - 1;
+  const t = useT();
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+    <nav aria-label={t('list.pagination')} className="flex flex-wrap items-center justify-between gap-3 text-sm">
       <div className="text-muted-foreground">{summary}</div>
       <div className="flex items-center gap-3">
         <span aria-live="polite">
-          Page {page + 1} of {pages}
-          {loading ? ' • Loading…' : ''}
+          {t('list.pageOf', { page: formatNumber(page + 1), pages: formatNumber(pages) })}
+          {loading ? t('list.loadingSuffix') : ''}
         </span>
         <Button variant="outline" size="sm" disabled={page <= 0} onClick={() => onPageChange(page - 1)}>
-          Previous
+          {t('list.previous')}
         </Button>
         <Button variant="outline" size="sm" disabled={isLast} onClick={() => onPageChange(page + 1)}>
-          Next
+          {t('list.next')}
         </Button>
       </div>
     </nav>

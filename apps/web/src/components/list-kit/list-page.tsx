@@ -1,11 +1,13 @@
 import type * as React from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Pager } from '@/components/pager';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { SearchBox } from './search-box';
 import type { useListSearch } from './use-list-search';
 
-/** A list screen's words: the heading, the line under it, the Add button and the search box. */
-export type ListPageText = { title: string; subtitle: string; add: string; search: string };
+/** A list screen's words (keys, translated when shown): the heading, the line under it, Add and the search box. */
+export type ListPageText = { title: MessageKey; subtitle: MessageKey; add: MessageKey; search: MessageKey };
 
 type ListPageProps = {
   text: ListPageText;
@@ -26,10 +28,11 @@ type ListPageProps = {
 
 /** A searched, paged list screen: title and Add, the search box, the list, the pager, then its dialogs. */
 export function ListPage({ text, onAdd, list, totalPages, last, loading, summary, children, dialogs }: ListPageProps) {
+  const t = useT();
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <PageHeader text={text} onAdd={onAdd} />
-      <SearchBox label={text.search} value={list.text} onChange={list.setText} />
+      <PageHeader text={{ title: t(text.title), subtitle: t(text.subtitle), add: t(text.add) }} onAdd={onAdd} />
+      <SearchBox label={t(text.search)} value={list.text} onChange={list.setText} />
       {children}
       <Pager
         page={list.page}

@@ -1,30 +1,21 @@
 import type { LedgerType, MemberRow } from '@loyalty/contracts';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
 
+/** The screen's words as keys, translated where they are shown (the language can change on an open screen). */
 export const MEMBERS_TEXT = {
-  title: 'Members',
-  subtitle: 'Manage member accounts and memberships',
-  search: 'Search members...',
-  add: 'Add Member',
-  empty: 'No data available',
-  failed: 'Failed to load members',
-  automatic: 'Automatic (by spend)',
-  deleteTitle: 'Delete member?',
-  deleteText: 'This action cannot be undone. The member and their points history will be permanently removed.',
-} as const;
+  title: 'members.title',
+  subtitle: 'members.subtitle',
+  search: 'members.search',
+  add: 'members.add',
+  empty: 'members.empty',
+  failed: 'members.loadFailed',
+  automatic: 'members.automatic',
+  deleteTitle: 'members.deleteTitle',
+  deleteText: 'members.deleteText',
+} as const satisfies Record<string, MessageKey>;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (dollars: number) => money.format(dollars);
-export const formatPoints = (points: number) => points.toLocaleString();
-export const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+// Points, money and dates in the active language (issue 18).
+export { formatDate, formatDateTime, formatMoney, formatNumber as formatPoints } from '@/lib/i18n/format';
 
 export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
 
@@ -37,13 +28,21 @@ export function initials(m: Pick<MemberRow, 'firstName' | 'lastName'>): string {
 export const levelVariant = (name: string | null) =>
   !name || name.trim().toLowerCase() === 'basic' ? ('secondary' as const) : ('default' as const);
 
-export const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
+const STATUS_LABELS: Record<string, MessageKey> = {
+  active: 'members.statusActive',
+  inactive: 'members.statusInactive',
+};
 
-export const LEDGER_LABELS: Record<LedgerType, string> = {
-  PURCHASE: 'Purchase',
-  REDEEM: 'Redemption',
-  ADJUST: 'Adjustment',
-  EXPIRE: 'Expired',
+/** A member's status in the active language; one the portal does not know is shown capitalised as sent. */
+export const statusLabel = (status: string) =>
+  STATUS_LABELS[status] ? t(STATUS_LABELS[status]) : status.charAt(0).toUpperCase() + status.slice(1);
+
+/** The ledger's entry types, as keys translated where shown. */
+export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
+  PURCHASE: 'members.ledgerPurchase',
+  REDEEM: 'members.ledgerRedeem',
+  ADJUST: 'members.ledgerAdjust',
+  EXPIRE: 'members.ledgerExpire',
 };
 
 export { failureMessage } from '@/lib/api-error';

@@ -3,6 +3,7 @@ import { membersQuerySchema, transactionBodySchema } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { serveApi } from './members-test-api';
@@ -219,5 +220,55 @@ describe('Members page', () => {
     expect(await within(dialog).findByRole('button', { name: 'Record purchase' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Redeem points' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('form', { name: 'Adjust points' })).toBeNull();
+  });
+});
+
+describe('Members page in Chinese (issue 18)', () => {
+  it('zh-Hant: list, pager, detail, actions and ledger in Traditional Chinese, figures in the language', async () => {
+    await setLocale('zh-Hant');
+    renderMembers(fakeServer([row(1)]));
+    expect(await screen.findByRole('heading', { name: '會員' })).toBeInTheDocument();
+    expect(screen.getByText('管理會員帳戶及會籍')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('搜尋會員…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新增會員' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['會員', '會員編號', '會員等級', '積分結餘', '狀態', '操作']);
+    expect(within(table).getByText('啟用')).toBeInTheDocument();
+    expect(within(table).getByText('1,234,567')).toBeInTheDocument();
+    expect(screen.getByText('顯示 1 個，共 1 個會員')).toBeInTheDocument();
+    expect(screen.getByText('第 1 頁，共 1 頁')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '上一頁' })).toBeDisabled();
+
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('再消費 $74.35 可升至 Silver')).toBeInTheDocument();
+    expect(within(dialog).getByText('累計消費')).toBeInTheDocument();
+    expect(within(dialog).getByText('即將到期積分')).toBeInTheDocument();
+    expect(within(dialog).getByRole('form', { name: '調整積分' })).toBeInTheDocument();
+    expect(within(dialog).getByText('100 積分 = $1.00')).toBeInTheDocument();
+    expect(await within(dialog).findByText('消費')).toBeInTheDocument();
+    expect(within(dialog).getByText('積分記錄')).toBeInTheDocument();
+    // Tier names are data (the API answers them in English); every label around them is Chinese.
+    for (const english of ['Points balance', 'Lifetime spend', 'Record purchase', 'Purchase', 'Points history', 'Date'])
+      expect(within(dialog).queryByText(english)).toBeNull();
+  });
+
+  it('zh-Hans: list and detail in Simplified Chinese', async () => {
+    await setLocale('zh-Hans');
+    renderMembers(fakeServer([row(1)]));
+    expect(await screen.findByRole('heading', { name: '会员' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('搜索会员…')).toBeInTheDocument();
+    expect(await screen.findByText('显示 1 个，共 1 个会员')).toBeInTheDocument();
+    expect(screen.queryByText('Members')).toBeNull();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('积分余额')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '记录消费' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '兑换积分' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('积分记录')).toBeInTheDocument();
   });
 });

@@ -3,6 +3,8 @@ import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
 import { pageOf } from '@/components/pager';
+import { formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMembers } from './api/get-members';
 import { DeleteMemberDialog } from './components/delete-member-dialog';
@@ -21,6 +23,7 @@ export function MembersPage() {
   const member = list.params.get('member');
   const showMember = (id: string | null) => list.update({ extra: { member: id } });
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
+  const t = useT();
 
   const query = useMembers({ page: list.page, search: list.search });
   useKeepPageInRange(list, query.data?.totalPages);
@@ -40,7 +43,10 @@ export function MembersPage() {
       onAdd={canWrite ? () => setDialog({ kind: 'add' }) : null}
       list={list}
       {...pageOf(query)}
-      summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} members`}
+      summary={t('members.showing', {
+        shown: formatNumber(query.data?.numberOfElements ?? 0),
+        total: formatNumber(query.data?.totalElements ?? 0),
+      })}
       dialogs={
         <>
           <MemberFormDialog
@@ -54,12 +60,12 @@ export function MembersPage() {
     >
       {query.isError && !query.data ? (
         <div role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">
-          <p className="font-medium">{MEMBERS_TEXT.failed}</p>
+          <p className="font-medium">{t(MEMBERS_TEXT.failed)}</p>
           <p className="text-sm">{failureMessage(query.error)}</p>
         </div>
       ) : query.isPending ? (
         <p role="status" className="text-muted-foreground">
-          Loading members…
+          {t('members.loading')}
         </p>
       ) : (
         <MembersTable members={rows} actions={actions} onOpen={(m) => showMember(m.userId)} />

@@ -13,6 +13,7 @@ import {
   unlinkGoogleAccount,
 } from '@/lib/auth-account';
 import { createInvisibleRecaptcha, currentAuthUser, type InvisibleRecaptcha, sendPhoneCode } from '@/lib/auth-phone';
+import type { MessageKey } from '@/lib/i18n/i18n';
 
 /** Sends SMS codes through one invisible captcha; clear() discards it when the dialog closes. */
 export interface PhoneCodeSender {
@@ -91,9 +92,15 @@ export function signInMethodCount(providerIds: readonly string[]): number {
   return providerIds.filter((id) => id === PASSWORD_PROVIDER_ID || id === GOOGLE_PROVIDER_ID).length;
 }
 
-/** Spec §3 labels of the sign-in methods. */
-export const SIGN_IN_METHOD_LABELS: Record<string, string> = {
-  password: 'Email/Password',
-  [GOOGLE_PROVIDER_ID]: 'Google',
-  phone: 'Phone',
+/** Spec §3 labels of the sign-in methods, as keys translated where shown. */
+const SIGN_IN_METHOD_LABELS: Record<string, MessageKey> = {
+  password: 'profile.methodPassword',
+  phone: 'profile.methodPhone',
 };
+
+/** A sign-in method as the Connections tab names it: Google stays Google (a product name) in every language. */
+export function signInMethodLabel(providerId: string, t: (key: MessageKey) => string): string {
+  if (providerId === GOOGLE_PROVIDER_ID) return 'Google'; // i18n-ignore: a product name, the same in every language
+  const key = SIGN_IN_METHOD_LABELS[providerId];
+  return key ? t(key) : providerId;
+}

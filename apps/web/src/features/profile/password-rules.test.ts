@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n/i18n';
 import { checkPasswordChange, PASSWORD_RULES } from './password-rules';
 import { splitTitled } from './profile-messages';
 
@@ -41,10 +42,10 @@ describe('profile password rules (spec §5)', () => {
   });
 
   it('splits "Title: text" into a toast title and description', () => {
-    expect(splitTitled(PASSWORD_RULES.tooShort)).toEqual({
+    expect(splitTitled(t(PASSWORD_RULES.tooShort))).toEqual({
       title: 'Password too short',
       description: 'New password must be at least 6 characters long.',
     });
-    expect(splitTitled(PASSWORD_RULES.mismatch).title).toBe("Passwords don't match");
+    expect(splitTitled(t(PASSWORD_RULES.mismatch)).title).toBe("Passwords don't match");
   });
 });

@@ -1,13 +1,15 @@
+import type { MessageKey } from '@/lib/i18n/i18n';
+
 /** Spec §9: the profile password change asks for 6 characters (registration asks for 8). */
 export const PROFILE_PASSWORD_MIN = 6;
 
-/** Spec §5 "Password change", verbatim as "Title: text". */
+/** Spec §5 "Password change", verbatim as "Title: text" in English: keys, translated where shown. */
 export const PASSWORD_RULES = {
-  currentRequired: 'Current password required: Please enter your current password.',
-  tooShort: 'Password too short: New password must be at least 6 characters long.',
-  mismatch: "Passwords don't match: New password and confirmation don't match.",
-  same: 'Same password: New password must be different from current password.',
-} as const;
+  currentRequired: 'profile.ruleCurrentRequired',
+  tooShort: 'profile.ruleTooShort',
+  mismatch: 'profile.ruleMismatch',
+  same: 'profile.ruleSame',
+} as const satisfies Record<string, MessageKey>;
 
 export interface PasswordChange {
   currentPassword: string;
@@ -16,7 +18,7 @@ export interface PasswordChange {
 }
 
 /** The first broken rule, in the spec's order, or null when the change may be sent. */
-export function checkPasswordChange(values: PasswordChange): string | null {
+export function checkPasswordChange(values: PasswordChange): MessageKey | null {
   if (!values.currentPassword) return PASSWORD_RULES.currentRequired;
   if (values.newPassword.length < PROFILE_PASSWORD_MIN) return PASSWORD_RULES.tooShort;
   if (values.newPassword !== values.confirmPassword) return PASSWORD_RULES.mismatch;

@@ -1,4 +1,5 @@
 import type { Profile, ProfileUpdate } from '@loyalty/contracts';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { mapProfileError, PROFILE_MESSAGES } from './profile-messages';
 
 export interface ProfileValues {
@@ -82,7 +83,7 @@ export async function saveProfile(
   }
 
   let profile: Profile | null = null;
-  let fallback: string = PROFILE_MESSAGES.other;
+  let fallback: MessageKey = PROFILE_MESSAGES.other;
   try {
     if (changes.phone) {
       if (!(await steps.verifyPhone(phone))) return { status: 'cancelled' };
@@ -93,9 +94,8 @@ export async function saveProfile(
     if (changes.names) {
       const names = { first_name: next.firstName.trim(), last_name: next.lastName.trim() };
       profile = await steps.put(names);
-      await bestEffort('Updating the display name', () =>
-        steps.changeDisplayName(`${names.first_name} ${names.last_name}`),
-      );
+      const displayName = `${names.first_name} ${names.last_name}`;
+      await bestEffort('Updating the display name', () => steps.changeDisplayName(displayName)); // i18n-ignore: the step named in a console warning, never shown
     }
     if (changes.email) {
       await steps.changeEmail(email, password);
@@ -103,10 +103,10 @@ export async function saveProfile(
         profile = await steps.put({ email });
       } catch (error) {
         // Keep Firebase and the profile on the same address when the API refuses the new one.
-        await bestEffort('Restoring the sign-in e-mail', () => steps.changeEmail(initial.email, password));
+        await bestEffort('Restoring the sign-in e-mail', () => steps.changeEmail(initial.email, password)); // i18n-ignore: the step named in a console warning, never shown
         throw error;
       }
-      await bestEffort('Sending the verification e-mail', steps.sendEmailVerification);
+      await bestEffort('Sending the verification e-mail', steps.sendEmailVerification); // i18n-ignore: the step named in a console warning, never shown
     }
   } catch (error) {
     throw new ProfileSaveError(mapProfileError(error, fallback), error);

@@ -111,9 +111,15 @@ export function renderEditProfile(actions: AccountActions, { emulator = true } =
 }
 
 /** Opens the dialog for an account with these sign-in methods; answers a user-event session. */
-export async function openEditProfile(log: string[], providerIds: string[], overrides: Partial<AccountActions> = {}) {
+export async function openEditProfile(
+  log: string[],
+  providerIds: string[],
+  overrides: Partial<AccountActions> = {},
+  /** The first field's label in the active language (the dialog has loaded once it shows). */
+  firstName = 'First Name',
+) {
   const account: AuthUser = { ...SAMPLE_USER, email: SAMPLE_PROFILE.email, providerIds };
   renderEditProfile(createFakeAccountActions(log, account, overrides));
-  await screen.findByLabelText('First Name');
+  await screen.findByLabelText(firstName);
   return userEvent.setup();
 }

@@ -1,25 +1,33 @@
 import type { TenantUser } from '@loyalty/contracts';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
 
+/** The screen's words as keys, translated where they are shown (the language can change on an open screen). */
 export const USERS_TEXT = {
-  title: 'Users',
-  subtitle: 'Manage your team members',
-  search: 'Search by name or email',
-  add: 'Add User',
-  empty: 'No users found in this tenant',
-  emptySearch: 'No users match your search',
-  deleteTitle: 'Delete user?',
-  deleteText: 'This action cannot be undone. The user will be permanently removed from this tenant.',
-} as const;
+  title: 'users.title',
+  subtitle: 'users.subtitle',
+  search: 'users.search',
+  add: 'users.add',
+  empty: 'users.empty',
+  emptySearch: 'users.emptySearch',
+  deleteTitle: 'users.deleteTitle',
+  deleteText: 'users.deleteText',
+} as const satisfies Record<string, MessageKey>;
 
-const ROLE_LABELS: Record<TenantUser['role'], string> = { owner: 'Owner', admin: 'Admin', staff: 'Staff' };
-const STATUS_LABELS: Record<TenantUser['status'], string> = {
-  PENDING_VERIFICATION: 'Pending Verification',
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
+const ROLE_LABELS: Record<TenantUser['role'], MessageKey> = {
+  owner: 'users.roleOwner',
+  admin: 'users.roleAdmin',
+  staff: 'users.roleStaff',
+};
+const STATUS_LABELS: Record<TenantUser['status'], MessageKey> = {
+  PENDING_VERIFICATION: 'users.statusPending',
+  ACTIVE: 'users.statusActive',
+  INACTIVE: 'users.statusInactive',
 };
 
-export const roleLabel = (role: TenantUser['role']) => ROLE_LABELS[role] ?? role;
-export const statusLabel = (status: TenantUser['status']) => STATUS_LABELS[status] ?? status;
+/** A role or status in the active language; a value the portal does not know is shown as the API sent it. */
+export const roleLabel = (role: TenantUser['role']) => (ROLE_LABELS[role] ? t(ROLE_LABELS[role]) : role);
+export const statusLabel = (status: TenantUser['status']) =>
+  STATUS_LABELS[status] ? t(STATUS_LABELS[status]) : status;
 
 /** The name a card leads with: the full name, else the e-mail, else Unknown user (spec). */
 export function displayName(user: Pick<TenantUser, 'firstName' | 'lastName' | 'email'>): string {
@@ -27,7 +35,7 @@ export function displayName(user: Pick<TenantUser, 'firstName' | 'lastName' | 'e
     .map((part) => part.trim())
     .filter(Boolean)
     .join(' ');
-  return name || user.email || 'Unknown user';
+  return name || user.email || t('users.unknownUser');
 }
 
 /** The toast text of a failure: the server's message, the error's, or Unknown error (spec §8). */

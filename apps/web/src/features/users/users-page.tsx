@@ -5,6 +5,8 @@ import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-lis
 import { pageOf } from '@/components/pager';
 import { toast } from '@/components/ui/use-toast';
 import { useIsMobile } from '@/hooks/use-mobile';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite, useWorkspace } from '@/lib/workspace-context';
 import { useUsers } from './api/get-users';
 import { AddUserDialog } from './components/add-user-dialog';
@@ -24,16 +26,18 @@ export function UsersPage() {
   const isMobile = useIsMobile();
   const list = useListSearch('filter');
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
+  const t = useT();
 
   const query = useUsers({ page: list.page, filter: list.search });
   const { error, isError } = query;
   React.useEffect(() => {
-    if (isError) toast({ variant: 'destructive', title: 'Failed to load users', description: failureMessage(error) });
+    if (isError)
+      toast({ variant: 'destructive', title: translate('users.loadFailed'), description: failureMessage(error) });
   }, [isError, error]);
   useKeepPageInRange(list, query.data?.totalPages);
 
   const users = query.data?.content ?? [];
-  const emptyText = list.search ? USERS_TEXT.emptySearch : USERS_TEXT.empty;
+  const emptyText = t(list.search ? USERS_TEXT.emptySearch : USERS_TEXT.empty);
   const actions = canWrite
     ? {
         ownUserId: userId,
@@ -61,7 +65,7 @@ export function UsersPage() {
     >
       {query.isPending ? (
         <p role="status" className="text-muted-foreground">
-          Loading users…
+          {t('users.loading')}
         </p>
       ) : isMobile ? (
         <UsersCards users={users} emptyText={emptyText} actions={actions} />

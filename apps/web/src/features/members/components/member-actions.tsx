@@ -5,6 +5,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { useRecordTransaction } from '../api/record-transaction';
 import { failureMessage, formatMoney, formatPoints } from '../members-labels';
 
@@ -18,7 +21,16 @@ const toBody = (kind: Kind, v: Values): unknown =>
       ? { type: kind, points: v.points.trim() === '' ? Number.NaN : Number(v.points) }
       : { type: kind, points: v.points.trim() === '' ? Number.NaN : Number(v.points), reason: v.reason };
 
-const TITLES: Record<Kind, string> = { PURCHASE: 'Record purchase', REDEEM: 'Redeem points', ADJUST: 'Adjust points' };
+const TITLES: Record<Kind, MessageKey> = {
+  PURCHASE: 'members.recordPurchase',
+  REDEEM: 'members.redeemPoints',
+  ADJUST: 'members.adjustPoints',
+};
+const FAILED: Record<Kind, MessageKey> = {
+  PURCHASE: 'members.recordPurchaseFailed',
+  REDEEM: 'members.redeemPointsFailed',
+  ADJUST: 'members.adjustPointsFailed',
+};
 
 /**
  * One action of the detail view. The Idempotency-Key is made once per attempt and kept while the values
@@ -26,6 +38,7 @@ const TITLES: Record<Kind, string> = { PURCHASE: 'Record purchase', REDEEM: 'Red
  */
 function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
   const record = useRecordTransaction();
+  const t = useT();
   const [values, setValues] = React.useState<Values>({ amount: '', points: '', reason: '' });
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const key = React.useRef<string | null>(null);
@@ -55,16 +68,24 @@ function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
       key.current = null;
       setValues({ amount: '', points: '', reason: '' });
       const e = result.entry;
+      const balance = formatPoints(result.pointsBalance);
       toast({
-        title: TITLES[kind],
+        title: translate(TITLES[kind]),
         description:
           kind === 'PURCHASE'
-            ? `${formatMoney(e.amount ?? 0)} earned ${formatPoints(e.points)} points. Balance ${formatPoints(result.pointsBalance)}.`
-            : `Balance ${formatPoints(result.pointsBalance)} points${result.tier ? `, ${result.tier.name}` : ''}.`,
+            ? translate('members.purchaseDone', {
+                amount: formatMoney(e.amount ?? 0),
+                count: e.points,
+                points: formatPoints(e.points),
+                balance,
+              })
+            : result.tier
+              ? translate('members.balanceTier', { count: result.pointsBalance, balance, tier: result.tier.name })
+              : translate('members.balance', { count: result.pointsBalance, balance }),
       });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast({ variant: 'destructive', title: `${TITLES[kind]} failed`, description: failureMessage(error) });
+      toast({ variant: 'destructive', title: translate(FAILED[kind]), description: failureMessage(error) });
     }
   };
 
@@ -82,7 +103,7 @@ function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
       />
       {errors[name] && (
         <p id={`${id}-${name}-error`} className="text-destructive text-xs">
-          {errors[name]}
+          {translateText(errors[name])}
         </p>
       )}
     </div>
@@ -93,32 +114,36 @@ function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
       onSubmit={submit}
       noValidate
       className="grid content-start gap-2 rounded-md border p-3"
-      aria-label={TITLES[kind]}
+      aria-label={t(TITLES[kind])}
     >
-      <h3 className="font-medium text-sm">{TITLES[kind]}</h3>
+      <h3 className="font-medium text-sm">{t(TITLES[kind])}</h3>
       {kind === 'PURCHASE' &&
-        field('amount', 'Amount ($)', { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
+        field('amount', t('members.amountField'), { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' })}
       {kind !== 'PURCHASE' &&
-        field('points', kind === 'ADJUST' ? 'Points (+ or −)' : 'Points', {
+        field('points', kind === 'ADJUST' ? t('members.pointsSigned') : t('members.points'), {
           type: 'number',
           step: '1',
           inputMode: 'numeric',
           disabled: redeemOff,
         })}
-      {kind === 'ADJUST' && field('reason', 'Reason', { maxLength: 200 })}
+      {kind === 'ADJUST' && field('reason', t('members.reason'), { maxLength: 200 })}
       {kind === 'REDEEM' && (
         <p className="text-muted-foreground text-xs" aria-live="polite">
           {redeemOff
-            ? 'Redemptions are off: the points system is inactive.'
+            ? t('members.redeemOff')
             : worth !== null
-              ? `Worth ${formatMoney(worth)}`
+              ? t('members.worth', { amount: formatMoney(worth) })
               : terms
-                ? `${formatPoints(terms.redeemRatePoints)} points = ${formatMoney(terms.redeemRateAmount)}`
+                ? t('members.redeemRate', {
+                    count: terms.redeemRatePoints,
+                    points: formatPoints(terms.redeemRatePoints),
+                    amount: formatMoney(terms.redeemRateAmount),
+                  })
                 : ''}
         </p>
       )}
       <Button type="submit" size="sm" disabled={record.isPending || redeemOff}>
-        {TITLES[kind]}
+        {t(TITLES[kind])}
       </Button>
     </form>
   );

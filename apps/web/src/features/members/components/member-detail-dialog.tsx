@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useT } from '@/lib/i18n/use-t';
 import { useMember } from '../api/get-member';
 import {
   failureMessage,
@@ -34,61 +35,63 @@ export function MemberDetailDialog({
 }) {
   const query = useMember(memberId);
   const m = query.data;
+  const t = useT();
   return (
     <Dialog open={memberId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{m ? fullName(m) : 'Member'}</DialogTitle>
+          <DialogTitle>{m ? fullName(m) : t('members.member')}</DialogTitle>
           <DialogDescription>
             {m
               ? `${m.membershipCode} · ${statusLabel(m.status)}${m.email ? ` · ${m.email}` : ''}${m.phone ? ` · ${m.phone}` : ''}`
               : query.isError
                 ? failureMessage(query.error)
-                : 'Loading…'}
+                : t('common.loading')}
           </DialogDescription>
         </DialogHeader>
         {m && (
           <div className="grid gap-4">
             <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              <Stat label="Points balance">
+              <Stat label={t('members.detailBalance')}>
                 <span data-testid="member-balance">{formatPoints(m.pointsBalance)}</span>
                 {m.redeemTerms && (
                   <span className="block font-normal text-muted-foreground text-xs">
-                    worth{' '}
-                    {formatMoney(
-                      Math.floor(
-                        (m.pointsBalance * Math.round(m.redeemTerms.redeemRateAmount * 100)) /
-                          m.redeemTerms.redeemRatePoints,
-                      ) / 100,
-                    )}
+                    {t('members.worthLower', {
+                      amount: formatMoney(
+                        Math.floor(
+                          (m.pointsBalance * Math.round(m.redeemTerms.redeemRateAmount * 100)) /
+                            m.redeemTerms.redeemRatePoints,
+                        ) / 100,
+                      ),
+                    })}
                   </span>
                 )}
               </Stat>
-              <Stat label="Membership level">
+              <Stat label={t('members.detailLevel')}>
                 <Badge variant={levelVariant(m.tier?.name ?? null)} data-testid="member-tier">
-                  {m.tier?.name ?? 'No tier'}
+                  {m.tier?.name ?? t('members.noTier')}
                 </Badge>
                 <span className="block font-normal text-muted-foreground text-xs">
                   {m.tierPinned
-                    ? 'Pinned by an admin'
+                    ? t('members.pinned')
                     : m.nextTier
-                      ? `${formatMoney(m.nextTier.amountToReach)} more to ${m.nextTier.name}`
+                      ? t('members.moreTo', { amount: formatMoney(m.nextTier.amountToReach), tier: m.nextTier.name })
                       : m.tier
-                        ? 'Highest tier reached'
-                        : 'No tiers set up'}
+                        ? t('members.highestTier')
+                        : t('members.noTiers')}
                 </span>
               </Stat>
-              <Stat label="Lifetime spend">{formatMoney(m.lifetimeSpend)}</Stat>
-              <Stat label="Points expiring next">
+              <Stat label={t('members.lifetimeSpend')}>{formatMoney(m.lifetimeSpend)}</Stat>
+              <Stat label={t('members.expiringNext')}>
                 {m.expiringNext ? (
                   <>
                     {formatPoints(m.expiringNext.points)}
                     <span className="block font-normal text-muted-foreground text-xs">
-                      on {formatDate(m.expiringNext.expiresAt)}
+                      {t('members.expiresOn', { date: formatDate(m.expiringNext.expiresAt) })}
                     </span>
                   </>
                 ) : (
-                  <span className="font-normal text-muted-foreground">None</span>
+                  <span className="font-normal text-muted-foreground">{t('members.none')}</span>
                 )}
               </Stat>
             </dl>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { dialogSubmit, FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
+import { useT } from '@/lib/i18n/use-t';
 import { useCreateMember } from '../api/create-member';
 import { useMember } from '../api/get-member';
 import { useTierOptions } from '../api/get-tier-options';
@@ -13,29 +14,23 @@ import { MEMBERS_TEXT } from '../members-labels';
 
 const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
 
-/** Every word of the dialog but the tier names. */
+/** Every word of the dialog but the tier names, as keys. */
 const TEXT = {
   add: {
-    title: 'Add Member',
-    description: 'A membership code is generated. Automatic gives the tier that lifetime spend reaches.',
-    submit: 'Create',
-    done: 'Member created',
-    failed: 'Create failed',
+    title: 'members.addTitle',
+    description: 'members.addDescription',
+    submit: 'members.create',
+    done: 'members.created',
+    failed: 'members.createFailed',
   },
   edit: {
-    title: 'Edit Member',
-    description: 'Change the member’s details. Choosing a membership pins it; Automatic follows lifetime spend.',
-    submit: 'Save',
-    done: 'Member updated',
-    failed: 'Update failed',
+    title: 'members.editTitle',
+    description: 'members.editDescription',
+    submit: 'members.save',
+    done: 'members.updated',
+    failed: 'members.updateFailed',
   },
-  membership: 'Membership',
-  status: 'Status',
-  statuses: [
-    { value: 'active', label: 'Active' },
-    { value: 'inactive', label: 'Inactive' },
-  ],
-};
+} as const;
 
 type Props = {
   /** null: closed; 'new': Add Member; a row: Edit Member. */
@@ -54,6 +49,7 @@ export function MemberFormDialog({ target, onClose }: Props) {
   const pinnedTierId = detail.data?.tierPinned ? (detail.data.tier?.id ?? '') : '';
   const create = useCreateMember();
   const update = useUpdateMember();
+  const t = useT();
   const form = useForm<UpdateMemberInput, unknown, UpdateMemberBody>({
     resolver: zodResolver(updateMemberSchema),
     mode: 'onTouched',
@@ -90,8 +86,10 @@ export function MemberFormDialog({ target, onClose }: Props) {
   const text = editing ? TEXT.edit : TEXT.add;
 
   const choices = [
-    { value: '', label: MEMBERS_TEXT.automatic },
-    ...(tiers.data ?? []).filter((t) => t.isActive !== false).map((t) => ({ value: t.id, label: t.name })),
+    { value: '', label: t(MEMBERS_TEXT.automatic) },
+    ...(tiers.data ?? [])
+      .filter((tier) => tier.isActive !== false)
+      .map((tier) => ({ value: tier.id, label: tier.name })),
   ];
 
   return (
@@ -104,8 +102,18 @@ export function MemberFormDialog({ target, onClose }: Props) {
       onSubmit={dialogSubmit(form, text, save, onClose, { focus: false })}
     >
       <PersonFields idPrefix="member" />
-      <SelectField id="member-tier" name="tierId" label={TEXT.membership} choices={choices} />
-      {editing && <SelectField id="member-status" name="status" label={TEXT.status} choices={TEXT.statuses} />}
+      <SelectField id="member-tier" name="tierId" label={t('members.membership')} choices={choices} />
+      {editing && (
+        <SelectField
+          id="member-status"
+          name="status"
+          label={t('members.status')}
+          choices={[
+            { value: 'active', label: t('members.statusActive') }, // i18n-ignore: the API's value
+            { value: 'inactive', label: t('members.statusInactive') }, // i18n-ignore: the API's value
+          ]}
+        />
+      )}
     </FormDialog>
   );
 }

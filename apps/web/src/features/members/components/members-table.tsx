@@ -4,6 +4,7 @@ import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { type Translate, useT } from '@/lib/i18n/use-t';
 import { formatPoints, fullName, initials, levelVariant, MEMBERS_TEXT, statusLabel } from '../members-labels';
 
 type Actions = { onEdit: (member: MemberRow) => void; onDelete: (member: MemberRow) => void };
@@ -19,10 +20,10 @@ const CELL = 'px-3 py-2';
 const NOWRAP = 'whitespace-nowrap px-3 py-2';
 
 /** Spec: Member (initials avatar, full name, email or phone), Membership Code, Level badge, Points, Status. */
-function columns(onOpen: Props['onOpen'], actions: Actions | null): Column<MemberRow>[] {
+function columns(onOpen: Props['onOpen'], actions: Actions | null, t: Translate): Column<MemberRow>[] {
   const shown: Column<MemberRow>[] = [
     {
-      header: 'Member',
+      header: t('members.member'),
       className: CELL,
       cell: (m) => (
         <div className="flex items-center gap-3">
@@ -42,29 +43,45 @@ function columns(onOpen: Props['onOpen'], actions: Actions | null): Column<Membe
         </div>
       ),
     },
-    { header: 'Membership Code', className: `${NOWRAP} font-mono text-xs`, cell: (m) => m.membershipCode },
+    { header: t('members.code'), className: `${NOWRAP} font-mono text-xs`, cell: (m) => m.membershipCode },
     {
-      header: 'Membership Level',
+      header: t('members.level'),
       className: CELL,
-      cell: (m) => <Badge variant={levelVariant(m.membershipLevelName)}>{m.membershipLevelName ?? 'No tier'}</Badge>,
+      cell: (m) => (
+        <Badge variant={levelVariant(m.membershipLevelName)}>{m.membershipLevelName ?? t('members.noTier')}</Badge>
+      ),
     },
-    { header: 'Points Balance', className: `${NOWRAP} tabular-nums`, cell: (m) => formatPoints(m.pointsBalance) },
     {
-      header: 'Status',
+      header: t('members.pointsBalance'),
+      className: `${NOWRAP} tabular-nums`,
+      cell: (m) => formatPoints(m.pointsBalance),
+    },
+    {
+      header: t('members.status'),
       className: CELL,
       cell: (m) => <Badge variant={m.status === 'active' ? 'default' : 'outline'}>{statusLabel(m.status)}</Badge>,
     },
   ];
   if (!actions) return shown;
   const actionsColumn: Column<MemberRow> = {
-    header: 'Actions',
+    header: t('members.actions'),
     className: NOWRAP,
     cell: (m) => (
       <>
-        <Button variant="ghost" size="icon" aria-label={`Edit ${fullName(m)}`} onClick={() => actions.onEdit(m)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('members.editWho', { name: fullName(m) })}
+          onClick={() => actions.onEdit(m)}
+        >
           <PencilIcon aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${fullName(m)}`} onClick={() => actions.onDelete(m)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t('members.deleteWho', { name: fullName(m) })}
+          onClick={() => actions.onDelete(m)}
+        >
           <Trash2Icon aria-hidden="true" />
         </Button>
       </>
@@ -74,13 +91,14 @@ function columns(onOpen: Props['onOpen'], actions: Actions | null): Column<Membe
 }
 
 export function MembersTable({ members, onOpen, actions }: Props) {
+  const t = useT();
   return (
     <DataTable
-      label="Members table"
+      label={t('members.tableLabel')}
       rows={members}
       rowKey={(m) => m.userId}
-      columns={columns(onOpen, actions)}
-      emptyText={MEMBERS_TEXT.empty}
+      columns={columns(onOpen, actions, t)}
+      emptyText={t(MEMBERS_TEXT.empty)}
       headClassName="px-3"
       emptyClassName=""
     />

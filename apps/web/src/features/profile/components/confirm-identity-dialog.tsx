@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
+import { useT } from '@/lib/i18n/use-t';
 import { useAccountActions } from '../account-actions';
 import { mapReauthError } from '../profile-messages';
 
@@ -26,6 +27,7 @@ export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmId
   const [password, setPassword] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const t = useT();
 
   React.useEffect(() => {
     if (!open) {
@@ -53,16 +55,16 @@ export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmId
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
       <DialogContent className="sm:max-w-sm">
         <DialogHeader>
-          <DialogTitle>Confirm Your Identity</DialogTitle>
-          <DialogDescription>Enter your current password to continue.</DialogDescription>
+          <DialogTitle>{t('profile.confirmTitle')}</DialogTitle>
+          <DialogDescription>{t('profile.confirmText')}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <UsernameHint email={actions.currentAccount()?.email} />
           <div className="grid gap-2">
-            <Label htmlFor="confirm-identity-password">Password</Label>
+            <Label htmlFor="confirm-identity-password">{t('profile.password')}</Label>
             <PasswordInput
               id="confirm-identity-password"
-              label="Password"
+              label={t('profile.password')}
               autoComplete="current-password"
               autoFocus
               value={password}
@@ -77,10 +79,10 @@ export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmId
           )}
           <DialogFooter>
             <Button variant="outline" disabled={busy} onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button type="submit" disabled={busy || password === ''}>
-              Confirm
+              {t('profile.confirm')}
             </Button>
           </DialogFooter>
         </form>

@@ -5,11 +5,13 @@ import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import type { AuthUser } from '@/lib/auth-context';
+import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import {
   hasGoogleMethod,
   hasPasswordMethod,
-  SIGN_IN_METHOD_LABELS,
   signInMethodCount,
+  signInMethodLabel,
   useAccountActions,
 } from '../account-actions';
 import { isCancelledPopup, LINK_MESSAGES, mapLinkError } from '../profile-messages';
@@ -22,9 +24,9 @@ interface ConnectionsTabProps {
   onAccountChange: (account: AuthUser) => void;
 }
 
-export function googleStatus(providerIds: readonly string[]): string {
-  if (!hasGoogleMethod(providerIds)) return 'Not connected';
-  return signInMethodCount(providerIds) <= 1 ? 'Connected (Primary)' : 'Connected';
+export function googleStatus(providerIds: readonly string[]): MessageKey {
+  if (!hasGoogleMethod(providerIds)) return 'profile.notConnected';
+  return signInMethodCount(providerIds) <= 1 ? 'profile.connectedPrimary' : 'profile.connected';
 }
 
 /** Spec §2 "Connections" and §4: linking or unlinking asks for the password first when there is one. */
@@ -33,21 +35,26 @@ export function ConnectionsTab({ providerIds, emulator, onAccountChange }: Conne
   const identity = useIdentityConfirmation();
   const chooser = useGoogleAccountChooser();
   const [busy, setBusy] = React.useState(false);
+  const t = useT();
   const linked = hasGoogleMethod(providerIds);
   const onlyMethod = linked && signInMethodCount(providerIds) <= 1;
 
-  const run = async (step: () => Promise<AuthUser | null>, success: string, failure: (error: unknown) => string) => {
+  const run = async (
+    step: () => Promise<AuthUser | null>,
+    success: MessageKey,
+    failure: (error: unknown) => string,
+  ) => {
     setBusy(true);
     try {
       if (hasPasswordMethod(providerIds) && (await identity.confirmIdentity()) === null) return;
       const account = await step();
       if (!account) return;
       onAccountChange(account);
-      toast({ title: success });
+      toast({ title: translate(success) });
     } catch (error) {
       if (isCancelledPopup(error)) return;
-      console.error('Google account change failed', error);
-      toast({ variant: 'destructive', title: 'Google Account', description: failure(error) });
+      console.error('Google account change failed', error); // i18n-ignore: a console line for developers, never shown
+      toast({ variant: 'destructive', title: translate('profile.googleAccount'), description: failure(error) });
     } finally {
       setBusy(false);
     }
@@ -67,29 +74,33 @@ export function ConnectionsTab({ providerIds, emulator, onAccountChange }: Conne
 
   const disconnect = () => {
     if (onlyMethod) {
-      toast({ variant: 'destructive', title: 'Google Account', description: LINK_MESSAGES.onlyMethod });
+      toast({
+        variant: 'destructive',
+        title: translate('profile.googleAccount'),
+        description: translate(LINK_MESSAGES.onlyMethod),
+      });
       return;
     }
     return run(
       () => actions.unlinkGoogle(),
       LINK_MESSAGES.unlinked,
-      () => LINK_MESSAGES.unlinkFailed,
+      () => translate(LINK_MESSAGES.unlinkFailed),
     );
   };
 
-  const methods = providerIds.map((id) => SIGN_IN_METHOD_LABELS[id] ?? id).join(', ');
+  const methods = providerIds.map((id) => signInMethodLabel(id, t)).join(t('profile.listSeparator'));
 
   return (
     <div className="grid gap-4">
       <div className="flex items-center gap-3 rounded-lg border p-4" data-testid="google-connection">
         <GoogleIcon className="size-6 shrink-0" />
         <div className="grid flex-1 gap-0.5">
-          <span className="font-medium text-sm">Google Account</span>
-          <span className="text-muted-foreground text-sm">{googleStatus(providerIds)}</span>
+          <span className="font-medium text-sm">{t('profile.googleAccount')}</span>
+          <span className="text-muted-foreground text-sm">{t(googleStatus(providerIds))}</span>
         </div>
         {!linked ? (
           <Button variant="outline" size="sm" disabled={busy} onClick={connect}>
-            Connect
+            {t('profile.connect')}
           </Button>
         ) : onlyMethod ? (
           <Tooltip>
@@ -97,26 +108,26 @@ export function ConnectionsTab({ providerIds, emulator, onAccountChange }: Conne
               {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
               <span className="inline-flex">
                 <Button variant="outline" size="sm" disabled aria-describedby="unlink-only-method">
-                  Unlink
+                  {t('profile.unlink')}
                 </Button>
               </span>
             </TooltipTrigger>
             <TooltipContent id="unlink-only-method-tooltip" className="max-w-64">
-              {LINK_MESSAGES.onlyMethod}
+              {t(LINK_MESSAGES.onlyMethod)}
             </TooltipContent>
           </Tooltip>
         ) : (
           <Button variant="outline" size="sm" disabled={busy} onClick={disconnect}>
-            Unlink
+            {t('profile.unlink')}
           </Button>
         )}
       </div>
       {onlyMethod && (
         <p id="unlink-only-method" className="text-muted-foreground text-xs">
-          {LINK_MESSAGES.onlyMethod}
+          {t(LINK_MESSAGES.onlyMethod)}
         </p>
       )}
-      {methods && <p className="text-muted-foreground text-xs">Sign-in methods: {methods}</p>}
+      {methods && <p className="text-muted-foreground text-xs">{t('profile.signInMethods', { methods })}</p>}
       {identity.dialog}
       {chooser.dialog}
     </div>

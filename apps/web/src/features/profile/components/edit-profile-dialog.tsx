@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useAuth } from '@/lib/auth-context';
+import { useT } from '@/lib/i18n/use-t';
 import { hasPasswordMethod, useAccountActions } from '../account-actions';
 import { useProfile } from '../api/get-profile';
 import { ConnectionsTab } from './connections-tab';
@@ -17,12 +18,13 @@ interface EditProfileDialogProps {
 
 /** The own-profile dialog of the sidebar's user menu (spec §2 "Edit Profile dialog"). */
 export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Update your profile, password and connected accounts.</DialogDescription>
+          <DialogTitle>{t('profile.title')}</DialogTitle>
+          <DialogDescription>{t('profile.description')}</DialogDescription>
         </DialogHeader>
         {/* Mounted per opening, so every visit starts from the saved profile and a fresh account. */}
         {open && <EditProfileTabs />}
@@ -42,15 +44,16 @@ function EditProfileTabs() {
   const providerIds = account?.providerIds ?? [];
   const hasPassword = hasPasswordMethod(providerIds);
   const profile = useProfile();
+  const t = useT();
 
   return (
     <Tabs defaultValue="profile" className="gap-4">
       <TabsList className="grid w-full grid-cols-3">
-        <TabsTrigger value="profile">Profile</TabsTrigger>
+        <TabsTrigger value="profile">{t('profile.tabProfile')}</TabsTrigger>
         <TabsTrigger value="password" disabled={!hasPassword}>
-          Password
+          {t('profile.tabPassword')}
         </TabsTrigger>
-        <TabsTrigger value="connections">Connections</TabsTrigger>
+        <TabsTrigger value="connections">{t('profile.tabConnections')}</TabsTrigger>
       </TabsList>
       {/* One height for all tabs, so the centred dialog does not jump when switching. */}
       <TabsContent value="profile" className={TAB_PANEL}>
@@ -58,15 +61,15 @@ function EditProfileTabs() {
           <ProfileTab profile={profile.data} hasPassword={hasPassword} onSaved={refreshAccount} />
         ) : profile.isError ? (
           <div role="alert" className="grid justify-items-center gap-3 py-6 text-center text-sm">
-            <p className="text-destructive">Unable to load your profile.</p>
+            <p className="text-destructive">{t('profile.loadFailed')}</p>
             <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-              Try again
+              {t('profile.tryAgain')}
             </Button>
           </div>
         ) : (
           <div role="status" className="flex items-center justify-center gap-2 py-10 text-muted-foreground text-sm">
             <Loader2Icon className="size-4 animate-spin" aria-hidden="true" />
-            Loading profile…
+            {t('profile.loading')}
           </div>
         )}
       </TabsContent>

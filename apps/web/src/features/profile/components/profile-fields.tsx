@@ -1,31 +1,33 @@
 import { TextField } from '@/components/form-fields';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { useT } from '@/lib/i18n/use-t';
 import { PROFILE_MESSAGES } from '../profile-messages';
 
-/** The Profile tab's words, in one place. */
+/** The Profile tab's words, in one place (keys). */
 const TEXT = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  phone: 'Phone Number',
+  firstName: 'profile.firstName',
+  lastName: 'profile.lastName',
+  email: 'profile.email',
+  phone: 'profile.phone',
   phoneHint: PROFILE_MESSAGES.phoneHint,
-};
+} as const;
 
 /** First Name, Last Name, Email and Phone Number of the Profile tab (inside its Form). */
 export function ProfileFields() {
+  const t = useT();
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="profile-firstName" name="firstName" label={TEXT.firstName} autoComplete="given-name" />
-        <TextField id="profile-lastName" name="lastName" label={TEXT.lastName} autoComplete="family-name" />
+        <TextField id="profile-firstName" name="firstName" label={t(TEXT.firstName)} autoComplete="given-name" />
+        <TextField id="profile-lastName" name="lastName" label={t(TEXT.lastName)} autoComplete="family-name" />
       </div>
-      <TextField id="profile-email" name="email" label={TEXT.email} type="email" autoComplete="email" />
+      <TextField id="profile-email" name="email" label={t(TEXT.email)} type="email" autoComplete="email" />
       <FormField
         name="phone"
         render={({ field, fieldState, formState }) => (
           <FormItem id="profile-phone">
-            <FormLabel>{TEXT.phone}</FormLabel>
+            <FormLabel>{t(TEXT.phone)}</FormLabel>
             {/* The phone input shows its own message (after a submit) and ties it to its field. */}
             <PhoneInput
               id="profile-phone"
@@ -35,7 +37,7 @@ export function ProfileFields() {
               error={fieldState.error?.message}
               showError={formState.isSubmitted}
             />
-            <FormDescription>{TEXT.phoneHint}</FormDescription>
+            <FormDescription>{t(TEXT.phoneHint)}</FormDescription>
           </FormItem>
         )}
       />

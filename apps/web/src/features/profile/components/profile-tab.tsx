@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useAccountActions } from '../account-actions';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../profile-messages';
@@ -57,6 +59,7 @@ export function ProfileTab({ profile, hasPassword, onSaved }: ProfileTabProps) {
   const baseline = React.useMemo(() => toValues(profile), [profile]);
   const form = useForm<ProfileValues>({ resolver: zodResolver(formSchema(baseline)), defaultValues: baseline });
   const [busy, setBusy] = React.useState(false);
+  const t = useT();
   const changes = changesOf(baseline, form.watch());
   const changed = changes.names || changes.email || changes.phone;
 
@@ -81,15 +84,15 @@ export function ProfileTab({ profile, hasPassword, onSaved }: ProfileTabProps) {
       toast(
         outcome.emailChanged
           ? {
-              title: PROFILE_MESSAGES.emailUpdated,
-              description: PROFILE_MESSAGES.verifyNewEmail.replace('{email}', values.email.trim()),
+              title: translate(PROFILE_MESSAGES.emailUpdated),
+              description: translate(PROFILE_MESSAGES.verifyNewEmail, { email: values.email.trim() }),
             }
-          : { title: PROFILE_MESSAGES.saved },
+          : { title: translate(PROFILE_MESSAGES.saved) },
       );
     } catch (error) {
-      console.error('Profile save failed', error instanceof ProfileSaveError ? error.cause : error);
-      const description = error instanceof ProfileSaveError ? error.message : PROFILE_MESSAGES.other;
-      toast({ variant: 'destructive', title: 'Profile', description });
+      console.error('Profile save failed', error instanceof ProfileSaveError ? error.cause : error); // i18n-ignore: a console line for developers, never shown
+      const description = error instanceof ProfileSaveError ? error.message : translate(PROFILE_MESSAGES.other);
+      toast({ variant: 'destructive', title: translate('profile.tabProfile'), description });
     } finally {
       setBusy(false);
       onSaved();
@@ -104,7 +107,7 @@ export function ProfileTab({ profile, hasPassword, onSaved }: ProfileTabProps) {
           <ProfileFields />
           <div className="flex justify-end">
             <Button type="submit" disabled={!changed || busy}>
-              {changes.phone ? 'Verify & Save changes' : 'Save changes'}
+              {changes.phone ? t('profile.verifyAndSave') : t('profile.saveChanges')}
             </Button>
           </div>
         </form>

@@ -12,6 +12,7 @@ import {
   mapVerificationError,
   VERIFICATION_MESSAGES,
 } from '@/components/verification/verification-errors';
+import { useT } from '@/lib/i18n/use-t';
 import { type PhoneCodeSender, useAccountActions } from '../account-actions';
 
 interface VerifyPhoneBodyProps {
@@ -31,6 +32,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
   const [code, setCode] = React.useState('');
   const [status, setStatus] = React.useState<'idle' | 'sending' | 'verifying'>('idle');
   const [error, setError] = React.useState<string | null>(null);
+  const t = useT();
 
   React.useEffect(() => onBusyChange(status === 'verifying'), [status, onBusyChange]);
 
@@ -49,7 +51,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
       setVerificationId(await sender.current.send(phone));
       countdown.recordSend();
     } catch (failure) {
-      console.error('Sending the verification code failed', failure);
+      console.error('Sending the verification code failed', failure); // i18n-ignore: a console line for developers, never shown
       const mapped = mapVerificationError(failure, VERIFICATION_MESSAGES.sendFailed);
       if (mapped.security) onSecurityError(mapped.message);
       else setError(mapped.message);
@@ -78,7 +80,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
       await actions.confirmPhoneCode(verificationId, value);
       onVerified();
     } catch (failure) {
-      console.error('Phone verification failed', failure);
+      console.error('Phone verification failed', failure); // i18n-ignore: a console line for developers, never shown
       setError(mapVerificationError(failure).message);
       setCode('');
       setStatus('idle');
@@ -95,7 +97,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
       }}
     >
       <DialogDescription className="text-center">
-        {verificationId ? "We've sent a 6-digit verification code to" : 'Sending a 6-digit verification code to'}{' '}
+        {verificationId ? t('profile.codeSentTo') : t('profile.codeSendingTo')}{' '}
         <span className="font-medium text-foreground">{maskPhone(phone)}</span>
       </DialogDescription>
       <VerificationCodeInput
@@ -112,7 +114,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
         </p>
       )}
       <Button type="submit" disabled={code.length !== CODE_LENGTH || !verificationId || status !== 'idle'}>
-        {status === 'verifying' ? 'Verifying...' : 'Verify Phone'}
+        {status === 'verifying' ? t('profile.verifying') : t('profile.verifyPhone')}
       </Button>
       <ResendControl countdown={countdown} onResend={() => void send()} disabled={status !== 'idle'} />
       {/* The invisible captcha renders here, out of the layout's flow. */}
@@ -129,6 +131,7 @@ export function usePhoneVerification() {
   const [request, setRequest] = React.useState<{ phone: string; done: (ok: boolean) => void } | null>(null);
   const [securityError, setSecurityError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const t = useT();
 
   const verifyPhone = React.useCallback(
     (phone: string) => new Promise<boolean>((done) => setRequest({ phone, done })),
@@ -144,7 +147,7 @@ export function usePhoneVerification() {
       <Dialog open={request !== null} onOpenChange={(open) => !open && !busy && finish(false)}>
         <DialogContent className="sm:max-w-md">
           <DialogHeader>
-            <DialogTitle className="text-center">Verify Your Phone</DialogTitle>
+            <DialogTitle className="text-center">{t('profile.verifyPhoneTitle')}</DialogTitle>
           </DialogHeader>
           {request && (
             <VerifyPhoneBody

@@ -4,25 +4,27 @@ import { useForm } from 'react-hook-form';
 import { dialogSubmit, FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useCreateUser } from '../api/create-user';
 
 const EMPTY: CreateUserInput = { firstName: '', lastName: '', email: '', phone: '', role: '', password: '' };
 
-/** Every word of the dialog. */
+/** Every word of the dialog, as keys. */
 const TEXT = {
-  title: 'Add user',
-  description: 'The new user signs in with this e-mail and password, then verifies a phone.',
-  submit: 'Create',
-  done: 'User created',
-  failed: 'Create failed',
-  role: 'Role',
-  password: 'Password',
-  roles: [
-    { value: '', label: 'Select a role', disabled: true },
-    { value: 'ADMIN', label: 'ADMIN' },
-    { value: 'STAFF', label: 'STAFF' },
-  ],
-};
+  title: 'users.addTitle',
+  description: 'users.addDescription',
+  submit: 'users.create',
+  done: 'users.created',
+  failed: 'users.createFailed',
+} as const;
+
+/** The spec's choices: ADMIN and STAFF, shown in capitals in English. */
+const ROLES: { value: string; label: MessageKey; disabled?: boolean }[] = [
+  { value: '', label: 'users.selectRole', disabled: true },
+  { value: 'ADMIN', label: 'users.roleAdminChoice' }, // i18n-ignore: the API's value, sent as it is
+  { value: 'STAFF', label: 'users.roleStaffChoice' }, // i18n-ignore: the API's value, sent as it is
+];
 
 /** Add user (spec: Cancel and Create; roles ADMIN and STAFF). */
 export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -32,6 +34,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     defaultValues: EMPTY,
   });
   const create = useCreateUser();
+  const t = useT();
   const close = () => {
     form.reset(EMPTY);
     onOpenChange(false);
@@ -47,11 +50,16 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       onSubmit={dialogSubmit(form, TEXT, create.mutateAsync, close)}
     >
       <PersonFields idPrefix="add-user" />
-      <SelectField id="add-user-role" name="role" label={TEXT.role} choices={TEXT.roles} />
+      <SelectField
+        id="add-user-role"
+        name="role"
+        label={t('users.role')}
+        choices={ROLES.map((role) => ({ ...role, label: t(role.label) }))}
+      />
       <TextField
         id="add-user-password"
         name="password"
-        label={TEXT.password}
+        label={t('users.password')}
         type="password"
         autoComplete="new-password"
       />

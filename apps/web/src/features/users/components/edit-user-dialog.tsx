@@ -5,29 +5,33 @@ import { useForm } from 'react-hook-form';
 import { dialogSubmit, FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useUpdateUser } from '../api/update-user';
 
-/** Every word of the dialog. */
+/** Every word of the dialog, as keys. */
 const TEXT = {
-  title: 'Edit user',
-  description: 'Change the details, role or status of this team member.',
-  submit: 'Save',
-  done: 'User updated',
-  failed: 'Update failed',
-  role: 'Role',
-  status: 'Status',
-  newPassword: 'New password (optional)',
-  roles: [
-    { value: 'ADMIN', label: 'Admin' },
-    { value: 'STAFF', label: 'Staff' },
-  ],
-  // Pending Verification is shown but never chosen by hand: the user's own SMS check ends it.
-  statuses: [
-    { value: 'PENDING_VERIFICATION', label: 'Pending Verification', disabled: true },
-    { value: 'ACTIVE', label: 'Active' },
-    { value: 'INACTIVE', label: 'Inactive' },
-  ],
-};
+  title: 'users.editTitle',
+  description: 'users.editDescription',
+  submit: 'users.save',
+  done: 'users.updated',
+  failed: 'users.updateFailed',
+} as const;
+
+type Choice = { value: string; label: MessageKey; disabled?: boolean };
+const ROLES: Choice[] = [
+  { value: 'ADMIN', label: 'users.roleAdmin' }, // i18n-ignore: the API's value, sent as it is
+  { value: 'STAFF', label: 'users.roleStaff' }, // i18n-ignore: the API's value, sent as it is
+];
+// Pending Verification is shown but never chosen by hand: the user's own SMS check ends it.
+const STATUSES: Choice[] = [
+  { value: 'PENDING_VERIFICATION', label: 'users.statusPending', disabled: true }, // i18n-ignore: the API's value
+  { value: 'ACTIVE', label: 'users.statusActive' }, // i18n-ignore: the API's value
+  { value: 'INACTIVE', label: 'users.statusInactive' }, // i18n-ignore: the API's value
+];
+
+const translated = (choices: Choice[], t: (key: MessageKey) => string) =>
+  choices.map((choice) => ({ ...choice, label: t(choice.label) }));
 
 /** The form's starting values; an unknown status reads as Inactive (spec §4). */
 export function editValues(user: TenantUser): UpdateUserInput {
@@ -50,6 +54,7 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
     mode: 'onTouched',
   });
   const update = useUpdateUser();
+  const t = useT();
 
   React.useEffect(() => {
     if (user) form.reset(editValues(user));
@@ -70,13 +75,13 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
     >
       <PersonFields idPrefix="edit-user" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id="edit-user-role" name="role" label={TEXT.role} choices={TEXT.roles} />
-        <SelectField id="edit-user-status" name="status" label={TEXT.status} choices={TEXT.statuses} />
+        <SelectField id="edit-user-role" name="role" label={t('users.role')} choices={translated(ROLES, t)} />
+        <SelectField id="edit-user-status" name="status" label={t('users.status')} choices={translated(STATUSES, t)} />
       </div>
       <TextField
         id="edit-user-newPassword"
         name="newPassword"
-        label={TEXT.newPassword}
+        label={t('users.newPassword')}
         type="password"
         autoComplete="new-password"
       />

@@ -1,6 +1,7 @@
 import type { TenantUser } from '@loyalty/contracts';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 import { displayName, rowPermissions } from '../users-labels';
 
 export type RowActionsProps = {
@@ -14,31 +15,32 @@ export type RowActionsProps = {
 export function UserRowActions({ user, ownUserId, onEdit, onDelete }: RowActionsProps) {
   const { canEdit, canDelete } = rowPermissions(user, ownUserId);
   const who = displayName(user);
+  const t = useT();
   return (
     <div className="flex items-center gap-2">
       <Button
         variant="outline"
         size="sm"
         disabled={!canEdit}
-        aria-label={`Edit ${who}`}
-        title={canEdit ? undefined : 'The owner cannot be edited'}
+        aria-label={t('users.editWho', { name: who })}
+        title={canEdit ? undefined : t('users.ownerNotEditable')}
         onClick={() => onEdit(user)}
       >
         <PencilIcon aria-hidden="true" />
-        Edit
+        {t('users.edit')}
       </Button>
       <Button
         variant="outline"
         size="sm"
         disabled={!canDelete}
-        aria-label={`Delete ${who}`}
+        aria-label={t('users.deleteWho', { name: who })}
         title={
-          canDelete ? undefined : user.role === 'owner' ? 'The owner cannot be deleted' : 'You cannot delete yourself'
+          canDelete ? undefined : user.role === 'owner' ? t('users.ownerNotDeletable') : t('users.selfNotDeletable')
         }
         onClick={() => onDelete(user)}
       >
         <Trash2Icon aria-hidden="true" />
-        Delete
+        {t('dialog.delete')}
       </Button>
     </div>
   );

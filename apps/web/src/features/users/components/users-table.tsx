@@ -1,5 +1,6 @@
 import type { TenantUser } from '@loyalty/contracts';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { type Translate, useT } from '@/lib/i18n/use-t';
 import { RoleBadge, StatusBadge } from './user-badges';
 import { type RowActionsProps, UserRowActions } from './user-row-actions';
 
@@ -11,32 +12,37 @@ type ListProps = {
 };
 
 const CELL = 'px-2 py-2';
-const COLUMNS: Column<TenantUser>[] = [
+const columns = (t: Translate): Column<TenantUser>[] => [
   {
-    header: 'User ID',
+    header: t('users.userId'),
     cell: (user) => user.userId,
     className: 'max-w-24 truncate px-2 py-2 font-mono text-muted-foreground text-xs',
     cellProps: (user) => ({ title: user.userId }),
   },
-  { header: 'First name', cell: (user) => user.firstName, className: CELL },
-  { header: 'Last name', cell: (user) => user.lastName, className: CELL },
-  { header: 'Email', cell: (user) => user.email, className: CELL },
-  { header: 'Phone', cell: (user) => user.phone, className: 'whitespace-nowrap px-2 py-2' },
-  { header: 'Role', cell: (user) => <RoleBadge role={user.role} />, className: CELL },
-  { header: 'Status', cell: (user) => <StatusBadge status={user.status} />, className: CELL },
+  { header: t('person.firstName'), cell: (user) => user.firstName, className: CELL },
+  { header: t('person.lastName'), cell: (user) => user.lastName, className: CELL },
+  { header: t('person.email'), cell: (user) => user.email, className: CELL },
+  { header: t('person.phone'), cell: (user) => user.phone, className: 'whitespace-nowrap px-2 py-2' },
+  { header: t('users.role'), cell: (user) => <RoleBadge role={user.role} />, className: CELL },
+  { header: t('users.status'), cell: (user) => <StatusBadge status={user.status} />, className: CELL },
 ];
 
 /** The desktop table (spec: User ID, First name, Last name, Email, Phone, Role, Status, Actions). */
 export function UsersTable({ users, emptyText, actions }: ListProps) {
-  const columns: Column<TenantUser>[] = actions
-    ? [...COLUMNS, { header: 'Actions', cell: (user) => <UserRowActions user={user} {...actions} />, className: CELL }]
-    : COLUMNS;
+  const t = useT();
+  const shown = columns(t);
+  const all: Column<TenantUser>[] = actions
+    ? [
+        ...shown,
+        { header: t('users.actions'), cell: (user) => <UserRowActions user={user} {...actions} />, className: CELL },
+      ]
+    : shown;
   return (
     <DataTable
-      label="Users table"
+      label={t('users.tableLabel')}
       rows={users}
       rowKey={(user) => user.id}
-      columns={columns}
+      columns={all}
       emptyText={emptyText}
       tableClassName="caption-bottom"
       headClassName="px-2"
