@@ -19,8 +19,13 @@ export const formatNumber = (value: number): string =>
   cached('int', () => new Intl.NumberFormat(activeLocale(), { maximumFractionDigits: 0 })).format(value);
 
 /** An amount with two decimals and the dollar sign the portal has always shown (tenants set no currency). */
-export const formatMoney = (value: number): string =>
-  `$${cached('money', () => new Intl.NumberFormat(activeLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value)}`;
+export const formatMoney = (value: number): string => {
+  const digits = cached(
+    'money',
+    () => new Intl.NumberFormat(activeLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  ).format(Math.abs(value));
+  return value < 0 ? `-$${digits}` : `$${digits}`;
+};
 
 /** A date (ledger entries, expiry). */
 export const formatDate = (value: Date | string): string =>
