@@ -1,6 +1,8 @@
 import { INDUSTRIES } from '@loyalty/contracts';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 
 /** The Industry row of registration (inside its Form). */
 export function IndustrySelect({
@@ -12,6 +14,8 @@ export function IndustrySelect({
   placeholder: string;
   disabled: boolean;
 }) {
+  // Only to re-render on a language change: the industries' names come from translateText.
+  useT();
   return (
     <FormField
       name="industry"
@@ -33,7 +37,8 @@ export function IndustrySelect({
             <SelectContent>
               {INDUSTRIES.map((industry) => (
                 <SelectItem key={industry} value={industry}>
-                  {industry}
+                  {/* The contract's English names are the stored values; each is shown in the reader's language. */}
+                  {translateText(industry)}
                 </SelectItem>
               ))}
             </SelectContent>
