@@ -33,6 +33,9 @@ export interface VerificationFailure {
   security: boolean;
 }
 
+/** How lib/auth.ts's error for an SDK used before it was set up begins (matched, never shown). */
+const NOT_INITIALIZED = 'Firebase not initialized'; // i18n-ignore: matched against an error, never shown
+
 const plain = (message: MessageKey): VerificationFailure => ({ message, security: false });
 const security = (message: MessageKey): VerificationFailure => ({ message, security: true });
 
@@ -80,14 +83,14 @@ export function mapVerificationError(
   fallback: MessageKey = VERIFICATION_MESSAGES.verifyFailed,
 ): VerificationFailure {
   const text = error instanceof Error ? error.message : '';
-  if (text.includes('Firebase not initialized')) return security(VERIFICATION_MESSAGES.authNotInitialized);
+  if (text.includes(NOT_INITIALIZED)) return security(VERIFICATION_MESSAGES.authNotInitialized);
   // A copy: callers may keep or change what they are given.
   return { ...messageForCode(error, VERIFICATION_CODES, plain(fallback)) };
 }
 /** A captcha that could not even be created (createInvisibleRecaptcha threw). */
 export function mapRecaptchaSetupError(error: unknown): VerificationFailure {
   const text = error instanceof Error ? error.message : '';
-  if (text.includes('Firebase not initialized')) {
+  if (text.includes(NOT_INITIALIZED)) {
     return { message: VERIFICATION_MESSAGES.authNotInitialized, security: true };
   }
   return { message: VERIFICATION_MESSAGES.captchaInitFailed, security: true };

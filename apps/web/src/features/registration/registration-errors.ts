@@ -63,10 +63,14 @@ export function registrationErrorToast(error: unknown): ToastInput | null {
     }
     if (error.status === 401)
       return { variant: 'destructive', title: t('register.authFailedTitle'), description: t('auth.tryAgain') };
-    return registrationFailed(error.serverMessage ? { text: translateText(error.serverMessage) } : REGISTRATION_TOASTS.serverOther);
+    return registrationFailed(
+      error.serverMessage ? { text: translateText(error.serverMessage) } : REGISTRATION_TOASTS.serverOther,
+    );
   }
   if (error instanceof ZodError) return registrationFailed(REGISTRATION_TOASTS.invalidResponse);
-  return registrationFailed(error instanceof Error && error.message ? { text: error.message } : REGISTRATION_TOASTS.unexpected);
+  return registrationFailed(
+    error instanceof Error && error.message ? { text: error.message } : REGISTRATION_TOASTS.unexpected,
+  );
 }
 
 /** Spec §8 "Google sign-up (registration screen)". */

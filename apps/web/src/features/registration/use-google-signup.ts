@@ -43,7 +43,7 @@ export function useGoogleSignUp(form: Form) {
         // Already a portal user: nothing to register; send them to sign in with this e-mail.
         await auth.logout();
         writeStorage(STORAGE_KEYS.prefillEmail, user.email);
-        toast(googleSignUpErrorToast(new ApiError({ status: 409, message: 'Conflict' })));
+        toast(googleSignUpErrorToast(new ApiError({ status: 409, message: 'Conflict' }))); // i18n-ignore: never shown
         return;
       }
       const { firstName, lastName } = splitDisplayName(user.displayName);

@@ -7,9 +7,9 @@ import { SecurityErrorDialog } from '@/components/verification/security-error-di
 import { AUTO_SEND_DELAY_MS, LOGOUT_REDIRECT_DELAY_MS } from '@/components/verification/verification-constants';
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import { useAuth } from '@/lib/auth-context';
+import { reloadAuthUser } from '@/lib/auth-phone';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { reloadAuthUser } from '@/lib/auth-phone';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { RecaptchaContainer, RegistrationLayout, StatusLine } from './components/registration-layout';
 import { VerifyCodeForm } from './components/verify-code-form';
@@ -101,7 +101,8 @@ export function VerifyPage() {
     setEntrySending(false);
     const { failure } = result;
     if (failure.security) setSecurityMessage(failure.message);
-    else toast({ variant: 'destructive', title: translate('verify.errorTitle'), description: translate(failure.message) });
+    else
+      toast({ variant: 'destructive', title: translate('verify.errorTitle'), description: translate(failure.message) });
   };
 
   const logoutButton = (

@@ -2,7 +2,7 @@ import { INDUSTRIES } from '@loyalty/contracts';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { translateText } from '@/lib/i18n/translate-text';
-import { useT } from '@/lib/i18n/use-t';
+import { useLocale } from '@/lib/i18n/use-t';
 
 /** The Industry row of registration (inside its Form). */
 export function IndustrySelect({
@@ -14,8 +14,7 @@ export function IndustrySelect({
   placeholder: string;
   disabled: boolean;
 }) {
-  // Only to re-render on a language change: the industries' names come from translateText.
-  useT();
+  const { locale } = useLocale();
   return (
     <FormField
       name="industry"
@@ -36,7 +35,9 @@ export function IndustrySelect({
             </FormControl>
             <SelectContent>
               {INDUSTRIES.map((industry) => (
-                <SelectItem key={industry} value={industry}>
+                // Keyed by language too: Radix copies an item's text into its hidden native <option> only when the
+                // item mounts, so a new language mounts new items.
+                <SelectItem key={`${locale}:${industry}`} value={industry}>
                   {/* The contract's English names are the stored values; each is shown in the reader's language. */}
                   {translateText(industry)}
                 </SelectItem>

@@ -3,12 +3,12 @@ import { TextField } from '@/components/form-fields';
 import { PasswordField } from '@/components/password-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import type { RegistrationFormInput, RegistrationFormValues } from '../registration-schema';
 import { IndustrySelect } from './industry-select';
 
 export type LockableField = 'businessName' | 'industry' | 'email' | 'firstName' | 'lastName';
-
 
 interface RegistrationFieldsProps {
   form: UseFormReturn<RegistrationFormInput, unknown, RegistrationFormValues>;
@@ -41,8 +41,18 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
       />
       <TextField id="register-email" label={t('register.email')} type="email" autoComplete="email" {...row('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="register-first-name" label={t('register.firstName')} autoComplete="given-name" {...row('firstName')} />
-        <TextField id="register-last-name" label={t('register.lastName')} autoComplete="family-name" {...row('lastName')} />
+        <TextField
+          id="register-first-name"
+          label={t('register.firstName')}
+          autoComplete="given-name"
+          {...row('firstName')}
+        />
+        <TextField
+          id="register-last-name"
+          label={t('register.lastName')}
+          autoComplete="family-name"
+          {...row('lastName')}
+        />
       </div>
       <FormField
         name="phone"
@@ -57,7 +67,7 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
               onBlur={field.onBlur}
               required
               // An empty phone also fails the format; the first message ("required") says it best.
-              error={fieldState.error?.message}
+              error={fieldState.error?.message && translateText(fieldState.error.message)}
               showError={fieldState.isTouched || formState.isSubmitted}
             />
           </FormItem>

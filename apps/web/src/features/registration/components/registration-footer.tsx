@@ -4,8 +4,8 @@ import { useT } from '@/lib/i18n/use-t';
 
 const linkClass = 'font-medium text-primary underline-offset-4 hover:underline';
 // Where the two links go in the agreement sentence: each language orders the sentence its own way.
-const TERMS = '\u0001';
-const PRIVACY = '\u0002';
+const TERMS = '<terms>';
+const PRIVACY = '<privacy>';
 
 /** Below the form: sign-in link (or "Sign in" that leaves continue mode) and the legal links. */
 export function RegistrationFooter({
@@ -38,7 +38,7 @@ export function RegistrationFooter({
       </p>
       <p className="text-xs">
         {t('register.agree', { terms: TERMS, privacy: PRIVACY })
-          .split(/(\u0001|\u0002)/)
+          .split(/(<terms>|<privacy>)/)
           .map((part, index) =>
             part === TERMS || part === PRIVACY ? (
               <a
