@@ -23,7 +23,7 @@ async function everyLanguage(page: Page, screen: keyof typeof EXPECTED) {
   // The select is named in the language on screen; the screens start in English and end in English.
   let label: string = LANGUAGES[0].label;
   for (const language of [LANGUAGES[1], LANGUAGES[2], LANGUAGES[0]]) {
-    await page.getByLabel(label, { exact: true }).selectOption(language.value);
+    await page.getByRole('combobox', { name: label, exact: true }).selectOption(language.value);
     label = language.label;
     await expect(page.getByRole('heading', { name: EXPECTED[screen][language.value] })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', language.value);
@@ -44,7 +44,7 @@ test('phone verification in English, Traditional and Simplified Chinese', async 
   await expect(page.getByText('Resend code in', { exact: false })).toBeVisible();
   await everyLanguage(page, 'verify');
   // The choice is kept on this browser: a new visit opens in the last language picked (English, last).
-  await page.getByLabel('Language', { exact: true }).selectOption('zh-Hant');
+  await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('zh-Hant');
   await page.reload();
   await expect(page.getByRole('heading', { name: EXPECTED.verify['zh-Hant'] })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
