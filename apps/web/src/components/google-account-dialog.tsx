@@ -13,13 +13,22 @@ import {
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { EmulatorGoogleAccount } from '@/lib/auth-context';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 /** A sample so a developer can sign in with one click; any address works with the emulator. */
-export const SAMPLE_GOOGLE_ACCOUNT: EmulatorGoogleAccount = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
+export const SAMPLE_GOOGLE_ACCOUNT: EmulatorGoogleAccount = {
+  email: 'ada.lovelace@example.com',
+  name: 'Ada Lovelace', // i18n-ignore: a sample person's name (data)
+};
 
+// The messages are catalogue keys, translated where they are shown.
 const accountSchema = z.object({
-  email: z.email({ error: 'Enter a valid email address' }),
-  name: z.string().trim().min(1, 'Name is required'),
+  email: z.email({ error: 'google.emailInvalid' satisfies MessageKey }),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'google.nameRequired' satisfies MessageKey),
 });
 
 interface GoogleAccountDialogProps {
@@ -38,18 +47,18 @@ export function GoogleAccountDialog({ open, onChoose, onCancel }: GoogleAccountD
     defaultValues: SAMPLE_GOOGLE_ACCOUNT,
   });
   const { errors } = form.formState;
+  const t = useT();
+  const message = (text: string | undefined) => text && t(text as MessageKey);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Emulator Google account</DialogTitle>
-          <DialogDescription>
-            Google sign-in is simulated by the local Firebase Auth Emulator. Choose the account to continue with.
-          </DialogDescription>
+          <DialogTitle>{t('google.emulatorTitle')}</DialogTitle>
+          <DialogDescription>{t('google.emulatorText')}</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onChoose)}>
           <div className="grid gap-2">
-            <Label htmlFor="google-account-email">Email</Label>
+            <Label htmlFor="google-account-email">{t('google.email')}</Label>
             <Input
               id="google-account-email"
               type="email"
@@ -57,23 +66,23 @@ export function GoogleAccountDialog({ open, onChoose, onCancel }: GoogleAccountD
               aria-invalid={errors.email ? true : undefined}
               {...form.register('email')}
             />
-            {errors.email && <p className="text-destructive text-sm">{errors.email.message}</p>}
+            {errors.email && <p className="text-destructive text-sm">{message(errors.email.message)}</p>}
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="google-account-name">Name</Label>
+            <Label htmlFor="google-account-name">{t('google.name')}</Label>
             <Input
               id="google-account-name"
               autoComplete="off"
               aria-invalid={errors.name ? true : undefined}
               {...form.register('name')}
             />
-            {errors.name && <p className="text-destructive text-sm">{errors.name.message}</p>}
+            {errors.name && <p className="text-destructive text-sm">{message(errors.name.message)}</p>}
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={onCancel}>
-              Cancel
+              {t('common.cancel')}
             </Button>
-            <Button type="submit">Continue</Button>
+            <Button type="submit">{t('google.continueButton')}</Button>
           </DialogFooter>
         </form>
       </DialogContent>

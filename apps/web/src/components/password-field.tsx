@@ -3,10 +3,14 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormInputField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useT } from '@/lib/i18n/use-t';
 
 /** A password input with its own show/hide toggle (spec §2: each password field has one). */
 export function PasswordInput({ label, ...input }: Omit<React.ComponentProps<'input'>, 'type'> & { label: string }) {
   const [visible, setVisible] = React.useState(false);
+  const t = useT();
+  // "Show new password": the label lower-cased reads as part of the phrase (Chinese has no case to change).
+  const field = label.toLowerCase();
   return (
     <div className="relative">
       <Input type={visible ? 'text' : 'password'} className="pr-10" {...input} />
@@ -14,7 +18,7 @@ export function PasswordInput({ label, ...input }: Omit<React.ComponentProps<'in
         variant="ghost"
         size="icon"
         className="absolute inset-y-0 right-0 h-full px-3 text-muted-foreground hover:bg-transparent"
-        aria-label={`${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`}
+        aria-label={visible ? t('auth.hideField', { field }) : t('auth.showField', { field })}
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >

@@ -19,6 +19,7 @@ import {
   signOut,
   type User,
 } from 'firebase/auth';
+import { t } from '@/lib/i18n/i18n';
 
 export interface AuthUser {
   uid: string;
@@ -41,7 +42,9 @@ interface FirebaseState {
 }
 
 const NOT_INITIALIZED = 'Firebase not initialized. Call initializeFirebase first.'; // i18n-ignore: a programming error
-const CONFIG_FAILED = 'Failed to fetch Firebase config';
+
+/** Shown on the sign-in screen, so in the active language (the message is made when the fetch fails). */
+const configFailed = () => new Error(t('common.firebaseConfigFailed'));
 
 let state: FirebaseState | null = null;
 let pending: Promise<FirebaseState> | null = null;
@@ -104,11 +107,11 @@ async function fetchConfig(): Promise<FirebaseWebConfig> {
   try {
     response = await fetch('/api/public/firebase-config', { headers: { Accept: 'application/json' } });
   } catch {
-    throw new Error(CONFIG_FAILED);
+    throw configFailed();
   }
-  if (!response.ok) throw new Error(CONFIG_FAILED);
+  if (!response.ok) throw configFailed();
   const config = readFirebaseConfig(await response.json().catch(() => null));
-  if (!config) throw new Error(CONFIG_FAILED);
+  if (!config) throw configFailed();
   return config;
 }
 

@@ -1,5 +1,6 @@
 import { REGEXP_ONLY_DIGITS } from 'input-otp';
 import { InputOTP, InputOTPGroup, InputOTPSlot } from '@/components/ui/input-otp';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { CODE_LENGTH } from './verification-constants';
 
@@ -14,7 +15,7 @@ export interface VerificationCodeInputProps {
   /** Marks every cell red, e.g. after a wrong code. */
   invalid?: boolean;
   id?: string;
-  /** Accessible name of the hidden input; "Verification code" by default. */
+  /** Accessible name of the hidden input; "Verification code" (in the active language) by default. */
   'aria-label'?: string;
   className?: string;
 }
@@ -28,9 +29,10 @@ export function VerificationCodeInput({
   autoFocus,
   invalid,
   id,
-  'aria-label': ariaLabel = 'Verification code',
+  'aria-label': ariaLabel,
   className,
 }: VerificationCodeInputProps) {
+  const t = useT();
   return (
     <InputOTP
       id={id}
@@ -43,7 +45,7 @@ export function VerificationCodeInput({
       onComplete={onComplete}
       disabled={disabled}
       autoFocus={autoFocus}
-      aria-label={ariaLabel}
+      aria-label={ariaLabel ?? t('auth.codeLabel')}
       containerClassName={cn('justify-center', className)}
     >
       <InputOTPGroup>

@@ -1,5 +1,7 @@
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import type { ResendCountdown } from './use-resend-countdown';
 
 export interface ResendControlProps {
@@ -16,17 +18,18 @@ export interface ResendControlProps {
  * the control reads "Too many resend attempts. Please try again later." (spec §2, §8).
  */
 export function ResendControl({ countdown, onResend, disabled }: ResendControlProps) {
+  const t = useT();
   if (countdown.showLimitMessage) {
     return (
       <p role="status" className="text-center text-destructive text-sm">
-        Too many resend attempts. Please try again later.
+        {t('auth.resendLimit')}
       </p>
     );
   }
   if (countdown.secondsLeft > 0) {
     return (
       <p className="text-center text-muted-foreground text-sm" aria-live="polite">
-        Resend code in {countdown.secondsLeft}s
+        {t('auth.resendIn', { seconds: countdown.secondsLeft })}
       </p>
     );
   }
@@ -38,15 +41,15 @@ export function ResendControl({ countdown, onResend, disabled }: ResendControlPr
     if (countdown.limitReached) {
       toast({
         variant: 'destructive',
-        title: 'Resend limit reached',
-        description: 'Please wait a few minutes before requesting another code.',
+        title: translate('auth.resendLimitTitle'),
+        description: translate('auth.resendLimitText'),
       });
     }
   };
   return (
     <div className="text-center">
       <Button type="button" variant="link" size="sm" disabled={disabled} onClick={resend}>
-        Resend code
+        {t('auth.resend')}
       </Button>
     </div>
   );

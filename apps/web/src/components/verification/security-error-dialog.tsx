@@ -8,10 +8,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 export interface SecurityErrorDialogProps {
-  /** The mapped captcha message; the dialog is open while it is set. */
-  message: string | null;
+  /**
+   * The mapped captcha message, a catalogue key (VerificationFailure.message), translated here so it follows a
+   * language change; a text that is no key shows as it is. The dialog is open while it is set.
+   */
+  message: MessageKey | string | null;
   /** Closing without refreshing (Escape, outside click); omit to make the dialog blocking. */
   onClose?: () => void;
   /** Extra actions beside "Refresh Page", e.g. "Use Different Phone" or "Logout". */
@@ -23,6 +28,7 @@ export interface SecurityErrorDialogProps {
  * page, so "Refresh Page" reloads it.
  */
 export function SecurityErrorDialog({ message, onClose, children }: SecurityErrorDialogProps) {
+  const t = useT();
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose?.()}>
       <DialogContent
@@ -32,12 +38,12 @@ export function SecurityErrorDialog({ message, onClose, children }: SecurityErro
         onInteractOutside={(event) => !onClose && event.preventDefault()}
       >
         <DialogHeader>
-          <DialogTitle>Security Verification Error</DialogTitle>
-          <DialogDescription>{message}</DialogDescription>
+          <DialogTitle>{t('auth.securityTitle')}</DialogTitle>
+          <DialogDescription>{message && t(message as MessageKey)}</DialogDescription>
         </DialogHeader>
         <DialogFooter className="gap-2">
           {children}
-          <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+          <Button onClick={() => window.location.reload()}>{t('auth.refreshPage')}</Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

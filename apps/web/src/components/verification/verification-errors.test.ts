@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n/i18n';
 import { mapRecaptchaSetupError, mapVerificationError, VERIFICATION_MESSAGES } from './verification-errors';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
@@ -15,23 +16,25 @@ describe('mapVerificationError', () => {
     ['auth/captcha-check-failed', 'reCAPTCHA expired. Please try again.', true],
     ['auth/invalid-app-credential', 'Security verification not ready. Please refresh the page.', true],
   ])('%s → "%s"', (code, message, security) => {
-    expect(mapVerificationError(firebaseError(code))).toEqual({ message, security });
+    const failure = mapVerificationError(firebaseError(code));
+    expect({ message: t(failure.message), security: failure.security }).toEqual({ message, security });
   });
 
   it('falls back to the message the caller gives', () => {
-    expect(mapVerificationError(new Error('boom')).message).toBe('Verification failed. Please try again.');
-    expect(mapVerificationError(new Error('boom'), VERIFICATION_MESSAGES.sendFailed).message).toBe(
+    expect(t(mapVerificationError(new Error('boom')).message)).toBe('Verification failed. Please try again.');
+    expect(t(mapVerificationError(new Error('boom'), VERIFICATION_MESSAGES.sendFailed).message)).toBe(
       'Unable to send the verification code.',
     );
   });
 
   it('treats an uninitialised SDK as a security error', () => {
     const error = new Error('Firebase not initialized. Call initializeFirebase first.');
-    expect(mapVerificationError(error)).toEqual({
+    const failure = mapVerificationError(error);
+    expect({ message: t(failure.message), security: failure.security }).toEqual({
       message: 'Firebase Auth not properly initialized. Please refresh the page.',
       security: true,
     });
-    expect(mapRecaptchaSetupError(new Error('x')).message).toBe(
+    expect(t(mapRecaptchaSetupError(new Error('x')).message)).toBe(
       'Failed to initialize security verification. Please try again.',
     );
   });

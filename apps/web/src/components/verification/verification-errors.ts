@@ -1,35 +1,43 @@
 import { type CodeMessages, messageForCode } from '@/lib/firebase-errors';
+import type { MessageKey } from '@/lib/i18n/i18n';
 
-/** Spec §8 "Verification": what the verification screens and dialogs say for each failure. */
+/**
+ * Spec §8 "Verification": what the verification screens and dialogs say for each failure, as catalogue keys
+ * (translated where shown, so a shown message follows a language change).
+ */
 export const VERIFICATION_MESSAGES = {
-  codeLength: 'Please enter the 6-digit code.',
-  invalidCode: 'Invalid code. Please try again.',
-  codeExpired: 'Code expired. Please request a new one.',
-  phoneInUse: 'This phone number is already in use.',
-  tooManyAttempts: 'Too many attempts. Please try again later.',
-  sessionExpired: 'Your session expired. Please sign in again.',
-  verificationExpired: 'Verification session expired. Please resend the code.',
-  authInitializing: 'Authentication still initializing. Please try again in a moment.',
-  invalidPhone: 'Please enter a valid phone number',
-  phoneNeedsCountry: 'Phone number must include country code',
-  captchaNotReady: 'Security verification not ready. Please refresh the page.',
-  captchaExpired: 'reCAPTCHA expired. Please try again.',
-  captchaInitFailed: 'Failed to initialize security verification. Please try again.',
-  captchaInitFailedRefresh: 'Failed to initialize security verification. Please refresh the page and try again.',
-  authNotInitialized: 'Firebase Auth not properly initialized. Please refresh the page.',
-  phoneNotVerified: 'Phone verification required. Please try again.',
-  verifyFailed: 'Verification failed. Please try again.',
-  sendFailed: 'Unable to send the verification code.',
-} as const;
+  codeLength: 'verify.codeLength',
+  invalidCode: 'verify.invalidCode',
+  codeExpired: 'verify.codeExpired',
+  phoneInUse: 'verify.phoneInUse',
+  tooManyAttempts: 'verify.tooManyAttempts',
+  sessionExpired: 'verify.sessionExpired',
+  verificationExpired: 'verify.verificationExpired',
+  authInitializing: 'verify.authInitializing',
+  invalidPhone: 'verify.invalidPhone',
+  phoneNeedsCountry: 'verify.phoneNeedsCountry',
+  captchaNotReady: 'verify.captchaNotReady',
+  captchaExpired: 'verify.captchaExpired',
+  captchaInitFailed: 'verify.captchaInitFailed',
+  captchaInitFailedRefresh: 'verify.captchaInitFailedRefresh',
+  authNotInitialized: 'verify.authNotInitialized',
+  phoneNotVerified: 'verify.phoneNotVerified',
+  verifyFailed: 'verify.verifyFailed',
+  sendFailed: 'verify.sendFailed',
+} as const satisfies Record<string, MessageKey>;
 
 export interface VerificationFailure {
-  message: string;
+  /** A catalogue key. */
+  message: MessageKey;
   /** Captcha or SDK set-up problems: show the Security Verification Error dialog with "Refresh Page". */
   security: boolean;
 }
 
-const plain = (message: string): VerificationFailure => ({ message, security: false });
-const security = (message: string): VerificationFailure => ({ message, security: true });
+/** How lib/auth.ts's error for an SDK used before it was set up begins (matched, never shown). */
+const NOT_INITIALIZED = 'Firebase not initialized'; // i18n-ignore: matched against an error, never shown
+
+const plain = (message: MessageKey): VerificationFailure => ({ message, security: false });
+const security = (message: MessageKey): VerificationFailure => ({ message, security: true });
 
 const VERIFICATION_CODES: CodeMessages<VerificationFailure> = [
   [['auth/invalid-verification-code'], plain(VERIFICATION_MESSAGES.invalidCode)],
@@ -72,17 +80,17 @@ const VERIFICATION_CODES: CodeMessages<VerificationFailure> = [
  */
 export function mapVerificationError(
   error: unknown,
-  fallback: string = VERIFICATION_MESSAGES.verifyFailed,
+  fallback: MessageKey = VERIFICATION_MESSAGES.verifyFailed,
 ): VerificationFailure {
   const text = error instanceof Error ? error.message : '';
-  if (text.includes('Firebase not initialized')) return security(VERIFICATION_MESSAGES.authNotInitialized);
+  if (text.includes(NOT_INITIALIZED)) return security(VERIFICATION_MESSAGES.authNotInitialized);
   // A copy: callers may keep or change what they are given.
   return { ...messageForCode(error, VERIFICATION_CODES, plain(fallback)) };
 }
 /** A captcha that could not even be created (createInvisibleRecaptcha threw). */
 export function mapRecaptchaSetupError(error: unknown): VerificationFailure {
   const text = error instanceof Error ? error.message : '';
-  if (text.includes('Firebase not initialized')) {
+  if (text.includes(NOT_INITIALIZED)) {
     return { message: VERIFICATION_MESSAGES.authNotInitialized, security: true };
   }
   return { message: VERIFICATION_MESSAGES.captchaInitFailed, security: true };

@@ -4,6 +4,8 @@ import { GoogleIcon } from '@/components/google-icon';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 export interface LoginValues {
   email: string;
@@ -11,16 +13,21 @@ export interface LoginValues {
 }
 
 // Two "required" checks need no schema library: rules keep zod (and its resolver) out of the sign-in screen's
-// first load. The page trims the e-mail before signing in.
+// first load. The page trims the e-mail before signing in. Their messages are keys, translated where shown.
 const rules = {
-  email: { validate: (value: string) => value.trim() !== '' || 'Email is required' },
-  password: { required: 'Password is required' },
+  email: { validate: (value: string) => value.trim() !== '' || 'login.emailRequired' },
+  password: { required: 'login.passwordRequired' },
 } as const;
+
+/** A field message of these rules (a key) in the active language. */
+const fieldMessage = (t: ReturnType<typeof useT>, message: string | undefined) =>
+  message ? t(message as MessageKey) : null;
 
 interface LoginFormProps {
   defaultEmail: string;
   busy: 'password' | 'google' | null;
-  error: string | null;
+  /** The mapped sign-in failure, a catalogue key. */
+  error: MessageKey | null;
   onEmailChange: (email: string) => void;
   onSubmit: (values: LoginValues) => void;
   onGoogle: () => void;
@@ -31,17 +38,18 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
     defaultValues: { email: defaultEmail, password: '' },
   });
   const { errors } = form.formState;
+  const t = useT();
 
   return (
     // noValidate: the schema reports missing fields in the page, where every browser shows them alike.
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
       <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
+        <Label htmlFor="login-email">{t('login.email')}</Label>
         <Input
           id="login-email"
           type="email"
           autoComplete="email"
-          placeholder="you@company.com"
+          placeholder="you@company.com" // i18n-ignore: an example address, the same in every language
           required
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={errors.email ? 'login-email-error' : undefined}
@@ -49,12 +57,12 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
         />
         {errors.email && (
           <p id="login-email-error" className="text-destructive text-sm">
-            {errors.email.message}
+            {fieldMessage(t, errors.email.message)}
           </p>
         )}
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
+        <Label htmlFor="login-password">{t('login.password')}</Label>
         <Input
           id="login-password"
           type="password"
@@ -66,7 +74,7 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
         />
         {errors.password && (
           <p id="login-password-error" className="text-destructive text-sm">
-            {errors.password.message}
+            {fieldMessage(t, errors.password.message)}
           </p>
         )}
       </div>
@@ -75,24 +83,24 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
           role="alert"
           className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-destructive text-sm"
         >
-          {error}
+          {t(error)}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={busy !== null}>
-        {busy === 'password' ? 'Signing in...' : 'Sign In'}
+        {busy === 'password' ? t('login.signingIn') : t('login.signIn')}
       </Button>
       <div className="relative text-center text-muted-foreground text-xs uppercase">
-        <span className="relative z-10 bg-card px-2">or</span>
+        <span className="relative z-10 bg-card px-2">{t('login.or')}</span>
         <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
       </div>
       <Button variant="outline" className="w-full" disabled={busy !== null} onClick={onGoogle}>
         <GoogleIcon className="size-4" />
-        Continue with Google
+        {t('google.continue')}
       </Button>
       <p className="text-center text-muted-foreground text-sm">
-        Don't have a business account yet?{' '}
+        {t('login.noAccount')}{' '}
         <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
-          Register here
+          {t('login.registerHere')}
         </Link>
       </p>
     </form>

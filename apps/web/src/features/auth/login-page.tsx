@@ -2,10 +2,13 @@ import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { useGoogleAccountChooser } from '@/components/google-account-chooser';
+import { LanguageSelect } from '@/components/language-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { type EmulatorGoogleAccount, useAuth } from '@/lib/auth-context';
+import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { LOGIN_MESSAGES, mapGoogleSignInError, mapLoginError, NO_SESSION } from './login-errors';
 import { LoginForm, type LoginValues } from './login-form';
@@ -17,7 +20,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { chooseAccount, dialog } = useGoogleAccountChooser();
   const [busy, setBusy] = React.useState<Busy>(null);
-  const [error, setError] = React.useState<string | null>(null);
+  const [error, setError] = React.useState<MessageKey | null>(null);
+  const t = useT();
   const [redirecting, setRedirecting] = React.useState(false);
   // Once the user tries to sign in here, this page decides where to go; the "already signed in"
   // redirect below must not race it (e.g. to / while the identity says verification is pending).
@@ -40,13 +44,17 @@ export function LoginPage() {
       return;
     }
     const message = identity.status === 'UNKNOWN' ? identity.message : '';
-    toast({ variant: 'destructive', title: 'Login', description: message || 'Unable to fetch member identity' });
+    toast({
+      variant: 'destructive',
+      title: translate('login.toastTitle'),
+      description: message || translate('login.identityFailed'),
+    });
   }
 
   async function signIn(
     kind: Exclude<Busy, null>,
     run: () => Promise<unknown>,
-    mapError: (e: unknown) => string | null,
+    mapError: (e: unknown) => MessageKey | null,
   ) {
     attempted.current = true;
     setError(null);
@@ -85,8 +93,12 @@ export function LoginPage() {
       async () => {
         const signedIn = await auth.signInWithGoogle(account);
         if (!signedIn?.uid) {
-          toast({ variant: 'destructive', title: LOGIN_MESSAGES.googleFailed, description: LOGIN_MESSAGES.noSession });
-          throw Object.assign(new Error(LOGIN_MESSAGES.noSession), { code: NO_SESSION });
+          toast({
+            variant: 'destructive',
+            title: translate(LOGIN_MESSAGES.googleFailed),
+            description: translate(LOGIN_MESSAGES.noSession),
+          });
+          throw Object.assign(new Error(NO_SESSION), { code: NO_SESSION });
         }
       },
       mapGoogleSignInError,
@@ -94,15 +106,16 @@ export function LoginPage() {
   };
 
   let status: string | null = null;
-  if (auth.loading) status = 'Initializing...';
-  else if (redirecting) status = 'Redirecting...';
+  if (auth.loading) status = t('auth.initializing');
+  else if (redirecting) status = t('auth.redirecting');
 
   return (
-    <div className="flex min-h-svh items-center justify-center bg-muted/40 p-4">
+    <div className="relative flex min-h-svh items-center justify-center bg-muted/40 p-4">
+      <LanguageSelect className="absolute top-4 right-4" />
       <Card className="w-full max-w-sm">
         <CardHeader className="text-center">
-          <h1 className="font-semibold text-2xl leading-none">Admin Portal</h1>
-          <CardDescription>Sign in to access the admin dashboard</CardDescription>
+          <h1 className="font-semibold text-2xl leading-none">{t('login.title')}</h1>
+          <CardDescription>{t('login.subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
           {status ? (
@@ -114,7 +127,7 @@ export function LoginPage() {
             <div role="alert" className="grid gap-4 py-4 text-center text-sm">
               <p className="text-destructive">{auth.initError}</p>
               <Button variant="outline" onClick={() => window.location.reload()}>
-                Reload
+                {t('login.reload')}
               </Button>
             </div>
           ) : (

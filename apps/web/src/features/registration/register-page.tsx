@@ -2,6 +2,7 @@ import { INDUSTRIES, type RegistrationBody } from '@loyalty/contracts';
 import * as React from 'react';
 import { useNavigate } from 'react-router';
 import { type AuthUser, useAuth } from '@/lib/auth-context';
+import { useT } from '@/lib/i18n/use-t';
 import { RegistrationLayout, StatusLine } from './components/registration-layout';
 import { RegistrationScreen } from './components/registration-screen';
 import { emptyRegistrationForm, type RegistrationFormInput, splitDisplayName } from './registration-schema';
@@ -34,6 +35,7 @@ function continueDefaults(user: AuthUser): RegistrationFormInput {
  */
 export function RegisterPage() {
   const { loading, user } = useAuth();
+  const t = useT();
   const navigate = useNavigate();
   const [mode, setMode] = React.useState<Mode | null>(null);
   const [defaults, setDefaults] = React.useState<RegistrationFormInput>(emptyRegistrationForm);
@@ -51,8 +53,8 @@ export function RegisterPage() {
 
   if (mode === null) {
     return (
-      <RegistrationLayout withHeader title="Register your business">
-        <StatusLine>{loading ? 'Initializing...' : 'Redirecting...'}</StatusLine>
+      <RegistrationLayout withHeader title={t('register.title')}>
+        <StatusLine>{loading ? t('auth.initializing') : t('auth.redirecting')}</StatusLine>
       </RegistrationLayout>
     );
   }

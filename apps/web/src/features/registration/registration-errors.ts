@@ -2,26 +2,30 @@ import { ZodError } from 'zod';
 import type { ToastInput } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { CANCELLED_POPUP_CODES, type CodeMessages, firebaseCode, messageForCode } from '@/lib/firebase-errors';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
 
-/** Spec §8 "Registration toasts" and "Google sign-up" texts. */
+/**
+ * Spec §8 "Registration toasts" and "Google sign-up" texts, as catalogue keys: the toasts are made in the language
+ * active when they show (a toast is gone long before anyone changes the language).
+ */
 export const REGISTRATION_TOASTS = {
-  failedTitle: 'Registration failed',
-  emailInUse: "It looks like you've already created an account with this email. Please sign in instead.",
-  invalidEmail: 'Invalid email format',
-  weakPassword: 'Password too weak',
-  popupBlocked: 'Please allow popups',
-  googleDisabled:
-    'Google sign-in is not enabled for this application. Please contact the administrator or use email registration.',
-  authOther: 'Something went wrong. Please try again.',
-  checkForm: 'Please check the form for errors.',
-  serverOther: 'Server error. Please try again later.',
-  unexpected: 'Unexpected error. Please try again.',
-  missingData: 'Missing registration data. Please start over.',
-  googleExpired: 'Google session expired. Please sign in again.',
-  invalidResponse: 'Registration failed: Invalid response from server',
-} as const;
+  failedTitle: 'register.failedTitle',
+  emailInUse: 'firebase.emailInUse',
+  invalidEmail: 'firebase.invalidEmail',
+  weakPassword: 'firebase.weakPassword',
+  popupBlocked: 'firebase.popupBlocked',
+  googleDisabled: 'firebase.googleDisabled',
+  authOther: 'firebase.somethingWrong',
+  checkForm: 'register.checkForm',
+  serverOther: 'register.serverOther',
+  unexpected: 'register.unexpected',
+  missingData: 'register.missingData',
+  googleExpired: 'register.googleExpired',
+  invalidResponse: 'register.invalidResponse',
+} as const satisfies Record<string, MessageKey>;
 
-const REGISTRATION_CODES: CodeMessages<string | null> = [
+const REGISTRATION_CODES: CodeMessages<MessageKey | null> = [
   [['auth/email-already-in-use'], REGISTRATION_TOASTS.emailInUse],
   [['auth/invalid-email'], REGISTRATION_TOASTS.invalidEmail],
   [['auth/weak-password'], REGISTRATION_TOASTS.weakPassword],
@@ -31,14 +35,15 @@ const REGISTRATION_CODES: CodeMessages<string | null> = [
 ];
 
 /** A Firebase error's message for the registration screen; null means say nothing (popup closed). */
-export function mapRegistrationAuthError(code: string): string | null {
+export function mapRegistrationAuthError(code: string): MessageKey | null {
   return messageForCode(code, REGISTRATION_CODES, REGISTRATION_TOASTS.authOther);
 }
 
-const failed = (description: string): ToastInput => ({
+/** "Registration failed" with `description`: a key, or a text already in the reader's language (the server's). */
+export const registrationFailed = (description: MessageKey | { text: string }): ToastInput => ({
   variant: 'destructive',
-  title: REGISTRATION_TOASTS.failedTitle,
-  description,
+  title: t(REGISTRATION_TOASTS.failedTitle),
+  description: typeof description === 'string' ? t(description) : description.text,
 });
 
 /**
@@ -49,52 +54,44 @@ export function registrationErrorToast(error: unknown): ToastInput | null {
   const code = firebaseCode(error);
   if (code) {
     const message = mapRegistrationAuthError(code);
-    return message ? failed(message) : null;
+    return message ? registrationFailed(message) : null;
   }
   if (error instanceof ApiError) {
-    if (error.status === 400) return failed(REGISTRATION_TOASTS.checkForm);
+    if (error.status === 400) return registrationFailed(REGISTRATION_TOASTS.checkForm);
     if (error.status === 409) {
-      return {
-        variant: 'destructive',
-        title: 'Already registered',
-        description: 'An account with this email already exists. Please sign in instead.',
-      };
+      return { variant: 'destructive', title: t('register.alreadyTitle'), description: t('register.alreadyText') };
     }
     if (error.status === 401)
-      return { variant: 'destructive', title: 'Authentication failed', description: 'Please try again.' };
-    return failed(error.serverMessage ?? REGISTRATION_TOASTS.serverOther);
+      return { variant: 'destructive', title: t('register.authFailedTitle'), description: t('auth.tryAgain') };
+    return registrationFailed(
+      error.serverMessage ? { text: translateText(error.serverMessage) } : REGISTRATION_TOASTS.serverOther,
+    );
   }
-  if (error instanceof ZodError) return failed(REGISTRATION_TOASTS.invalidResponse);
-  return failed(error instanceof Error && error.message ? error.message : REGISTRATION_TOASTS.unexpected);
+  if (error instanceof ZodError) return registrationFailed(REGISTRATION_TOASTS.invalidResponse);
+  return registrationFailed(
+    error instanceof Error && error.message ? { text: error.message } : REGISTRATION_TOASTS.unexpected,
+  );
 }
 
 /** Spec §8 "Google sign-up (registration screen)". */
 export function googleSignUpErrorToast(error: unknown): ToastInput {
   const code = firebaseCode(error);
   if (code && CANCELLED_POPUP_CODES.includes(code)) {
-    return { title: 'Google Sign-in Cancelled', description: 'You closed the sign-in popup. Please try again.' };
+    return { title: t('google.cancelledTitle'), description: t('google.cancelledText') };
   }
   if (code) {
-    const description = mapRegistrationAuthError(code) ?? REGISTRATION_TOASTS.authOther;
-    return { variant: 'destructive', title: 'Google Sign-in Failed', description };
+    const description = t(mapRegistrationAuthError(code) ?? REGISTRATION_TOASTS.authOther);
+    return { variant: 'destructive', title: t('google.failedTitle'), description };
   }
   if (error instanceof ApiError && error.status === 409) {
-    return {
-      variant: 'destructive',
-      title: 'Account Already Exists',
-      description: 'An account with this email already exists. You can login to continue.',
-    };
+    return { variant: 'destructive', title: t('google.existsTitle'), description: t('google.existsText') };
   }
   if (error instanceof Error && error.message) {
-    return { variant: 'destructive', title: 'Google Sign-in Error', description: error.message };
+    return { variant: 'destructive', title: t('google.errorTitle'), description: error.message };
   }
-  return {
-    variant: 'destructive',
-    title: 'Authentication Error',
-    description: 'Something went wrong with Google sign-in. Please try again or use email registration.',
-  };
+  return { variant: 'destructive', title: t('google.authErrorTitle'), description: t('google.authErrorText') };
 }
 
 /** The popup was closed (or the emulator chooser cancelled): a Firebase-like error for the mapping above. */
 export const popupClosedError = () =>
-  Object.assign(new Error('Google sign-in cancelled'), { code: 'auth/popup-closed-by-user' });
+  Object.assign(new Error('auth/popup-closed-by-user'), { code: 'auth/popup-closed-by-user' });

@@ -18,7 +18,7 @@ export async function resolveTenantId(): Promise<string | null> {
     writeStorage(STORAGE_KEYS.userId, result.userId);
     return result.tenantId;
   } catch (error) {
-    console.error('Could not recover the pending registration', error);
+    console.error('Could not recover the pending registration', error); // i18n-ignore: a log for developers
     return null;
   }
 }

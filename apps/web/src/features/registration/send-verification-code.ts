@@ -19,7 +19,7 @@ export async function sendVerificationCode(container: HTMLElement | null, phone:
   try {
     recaptcha = createInvisibleRecaptcha(container ?? 'recaptcha-container');
   } catch (error) {
-    console.error('reCAPTCHA set-up failed', error);
+    console.error('reCAPTCHA set-up failed', error); // i18n-ignore: a log for developers
     return { ok: false, failure: mapRecaptchaSetupError(error) };
   }
   try {
@@ -27,7 +27,7 @@ export async function sendVerificationCode(container: HTMLElement | null, phone:
     storeVerification(phone, verificationId);
     return { ok: true, verificationId };
   } catch (error) {
-    console.error('Sending the verification code failed', error);
+    console.error('Sending the verification code failed', error); // i18n-ignore: a log for developers
     return { ok: false, failure: mapVerificationError(error, VERIFICATION_MESSAGES.sendFailed) };
   } finally {
     recaptcha.clear();

@@ -4,6 +4,7 @@ import { useGoogleAccountChooser } from '@/components/google-account-chooser';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { type EmulatorGoogleAccount, useAuth } from '@/lib/auth-context';
+import { t } from '@/lib/i18n/i18n';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { googleSignUpErrorToast, popupClosedError } from './registration-errors';
 import { type RegistrationFormInput, type RegistrationFormValues, splitDisplayName } from './registration-schema';
@@ -34,11 +35,7 @@ export function useGoogleSignUp(form: Form) {
     try {
       const user = await auth.signInWithGoogle(account);
       if (!user.email) {
-        toast({
-          variant: 'destructive',
-          title: 'Google Sign-in Error',
-          description: 'Unable to retrieve email from Google account',
-        });
+        toast({ variant: 'destructive', title: t('google.errorTitle'), description: t('google.noEmail') });
         return;
       }
       const identity = await auth.checkMemberIdentity();
@@ -46,7 +43,7 @@ export function useGoogleSignUp(form: Form) {
         // Already a portal user: nothing to register; send them to sign in with this e-mail.
         await auth.logout();
         writeStorage(STORAGE_KEYS.prefillEmail, user.email);
-        toast(googleSignUpErrorToast(new ApiError({ status: 409, message: 'Conflict' })));
+        toast(googleSignUpErrorToast(new ApiError({ status: 409, message: 'Conflict' }))); // i18n-ignore: never shown
         return;
       }
       const { firstName, lastName } = splitDisplayName(user.displayName);

@@ -8,6 +8,7 @@ import {
   type VerificationFailure,
 } from '@/components/verification/verification-errors';
 import { currentAuthUser, linkPhoneWithCode } from '@/lib/auth-phone';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { sendVerificationCode } from './send-verification-code';
 
@@ -26,11 +27,11 @@ export function usePhoneVerification({ phone, recaptchaRef, activate }: Options)
   const [code, setCode] = React.useState('');
   const [sending, setSending] = React.useState(false);
   const [verifying, setVerifying] = React.useState(false);
-  const [securityError, setSecurityError] = React.useState<string | null>(null);
+  const [securityError, setSecurityError] = React.useState<MessageKey | null>(null);
 
-  const fail = React.useCallback((failure: VerificationFailure, title = 'Verification failed') => {
+  const fail = React.useCallback((failure: VerificationFailure, title: MessageKey = 'verify.failedTitle') => {
     if (failure.security) setSecurityError(failure.message);
-    else toast({ variant: 'destructive', title, description: failure.message });
+    else toast({ variant: 'destructive', title: t(title), description: t(failure.message) });
   }, []);
 
   const { recordSend } = countdown;
@@ -40,7 +41,7 @@ export function usePhoneVerification({ phone, recaptchaRef, activate }: Options)
     const result = await sendVerificationCode(recaptchaRef.current, phone);
     setSending(false);
     if (!result.ok) {
-      fail(result.failure, 'Verification error');
+      fail(result.failure, 'verify.errorTitle');
       return false;
     }
     setVerificationId(result.verificationId);
@@ -51,7 +52,11 @@ export function usePhoneVerification({ phone, recaptchaRef, activate }: Options)
   const verify = async (entered: string = code) => {
     if (verifying) return;
     if (entered.length !== CODE_LENGTH) {
-      toast({ variant: 'destructive', title: 'Verification failed', description: VERIFICATION_MESSAGES.codeLength });
+      toast({
+        variant: 'destructive',
+        title: t('verify.failedTitle'),
+        description: t(VERIFICATION_MESSAGES.codeLength),
+      });
       return;
     }
     // Linked earlier but not activated (e.g. the network failed): only activation is left.
@@ -64,7 +69,7 @@ export function usePhoneVerification({ phone, recaptchaRef, activate }: Options)
     try {
       if (!linked && verificationId) await linkPhoneWithCode(verificationId, entered);
     } catch (error) {
-      console.error('Confirming the code failed', error);
+      console.error('Confirming the code failed', error); // i18n-ignore: a log for developers
       setCode('');
       fail(mapVerificationError(error));
       setVerifying(false);

@@ -7,8 +7,9 @@ import { REDIRECT_DELAY_MS } from '@/components/verification/verification-consta
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth-context';
 import { createPasswordAccount, currentAuthUser } from '@/lib/auth-phone';
+import { t } from '@/lib/i18n/i18n';
 import { registerBusiness } from './api/register-business';
-import { REGISTRATION_TOASTS, registrationErrorToast } from './registration-errors';
+import { REGISTRATION_TOASTS, registrationErrorToast, registrationFailed } from './registration-errors';
 import { type RegistrationFormInput, type RegistrationFormValues, toRegistrationBody } from './registration-schema';
 import { clearRegistrationData, saveRegistration } from './registration-storage';
 import { sendVerificationCode } from './send-verification-code';
@@ -18,11 +19,6 @@ type FormField = (typeof FORM_FIELDS)[number];
 const isFormField = (field: string): field is FormField => (FORM_FIELDS as readonly string[]).includes(field);
 
 const show = (input: ToastInput | null) => input && toast(input);
-const failed = (description: string): ToastInput => ({
-  variant: 'destructive',
-  title: 'Registration failed',
-  description,
-});
 
 interface Options {
   form: UseFormReturn<RegistrationFormInput, unknown, RegistrationFormValues>;
@@ -43,7 +39,7 @@ export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Opti
     const current = currentAuthUser();
     if (continueMode || values.authProvider === 'google') {
       if (current) return true;
-      show(failed(continueMode ? REGISTRATION_TOASTS.missingData : REGISTRATION_TOASTS.googleExpired));
+      show(registrationFailed(continueMode ? REGISTRATION_TOASTS.missingData : REGISTRATION_TOASTS.googleExpired));
       return false;
     }
     // A retry after a failed register call: the account made the first time is still signed in.
@@ -77,7 +73,7 @@ export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Opti
 
     const identity = await auth.checkMemberIdentity();
     if (identity.status === 'OK') {
-      toast({ title: 'Registration successful!', description: 'Your account is ready. Redirecting to dashboard...' });
+      toast({ title: t('register.successTitle'), description: t('register.successText') });
       clearRegistrationData();
       setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
       return;
@@ -90,8 +86,8 @@ export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Opti
       else {
         toast({
           variant: 'destructive',
-          title: 'Verification unavailable',
-          description: "We couldn't send the verification code automatically. You can retry from the next step.",
+          title: t('register.verifyUnavailableTitle'),
+          description: t('register.verifyUnavailableText'),
         });
       }
     }
@@ -111,7 +107,7 @@ export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Opti
   };
 
   // A submit the schema refused says so, even when the field at fault is one the user cannot see.
-  const onInvalid = () => show(failed(REGISTRATION_TOASTS.checkForm));
+  const onInvalid = () => show(registrationFailed(REGISTRATION_TOASTS.checkForm));
 
   return { busy, onSubmit, onInvalid };
 }

@@ -8,6 +8,8 @@ import { AUTO_SEND_DELAY_MS, LOGOUT_REDIRECT_DELAY_MS } from '@/components/verif
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import { useAuth } from '@/lib/auth-context';
 import { reloadAuthUser } from '@/lib/auth-phone';
+import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import { RecaptchaContainer, RegistrationLayout, StatusLine } from './components/registration-layout';
 import { VerifyCodeForm } from './components/verify-code-form';
@@ -23,12 +25,13 @@ type Stage = 'loading' | 'no-phone' | 'main';
 export function VerifyPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const t = useT();
   const [params] = useSearchParams();
   const recaptchaRef = React.useRef<HTMLDivElement>(null);
   const [stage, setStage] = React.useState<Stage>('loading');
   const [phone] = React.useState(() => readStorage(STORAGE_KEYS.phoneToVerify));
   const [entrySending, setEntrySending] = React.useState(false);
-  const [entrySecurity, setSecurityMessage] = React.useState<string | null>(null);
+  const [entrySecurity, setSecurityMessage] = React.useState<MessageKey | null>(null);
   const { activate, succeeded } = useActivation();
   const flow = usePhoneVerification({ phone, recaptchaRef, activate });
   const started = React.useRef(false);
@@ -75,7 +78,7 @@ export function VerifyPage() {
       await auth.logout();
       setTimeout(() => navigate('/login', { replace: true }), LOGOUT_REDIRECT_DELAY_MS);
     } catch {
-      toast({ variant: 'destructive', title: 'Logout failed', description: 'Please try again.' });
+      toast({ variant: 'destructive', title: translate('auth.logoutFailed'), description: translate('auth.tryAgain') });
     }
   };
 
@@ -83,8 +86,8 @@ export function VerifyPage() {
     if (auth.loading) {
       toast({
         variant: 'destructive',
-        title: 'Verification error',
-        description: VERIFICATION_MESSAGES.authInitializing,
+        title: translate('verify.errorTitle'),
+        description: translate(VERIFICATION_MESSAGES.authInitializing),
       });
       return;
     }
@@ -98,29 +101,30 @@ export function VerifyPage() {
     setEntrySending(false);
     const { failure } = result;
     if (failure.security) setSecurityMessage(failure.message);
-    else toast({ variant: 'destructive', title: 'Verification error', description: failure.message });
+    else
+      toast({ variant: 'destructive', title: translate('verify.errorTitle'), description: translate(failure.message) });
   };
 
   const logoutButton = (
     <Button variant="ghost" size="sm" onClick={logout}>
-      Logout
+      {t('auth.logout')}
     </Button>
   );
   const differentPhoneButton = (
     <Button variant="ghost" size="sm" onClick={switchPhone}>
-      Use Different Phone
+      {t('verify.differentPhone')}
     </Button>
   );
   const securityMessage = initError ? VERIFICATION_MESSAGES.authNotInitialized : (flow.securityError ?? entrySecurity);
 
   let content: React.ReactNode;
-  let title = 'Verify Your Phone';
+  let title = t('verify.title');
   let description: string | undefined;
-  if (succeeded) content = <StatusLine>Redirecting to your dashboard...</StatusLine>;
-  else if (stage === 'loading') content = <StatusLine>Loading verification flow…</StatusLine>;
+  if (succeeded) content = <StatusLine>{t('verify.redirecting')}</StatusLine>;
+  else if (stage === 'loading') content = <StatusLine>{t('verify.loading')}</StatusLine>;
   else if (stage === 'no-phone' || !phone) {
-    title = 'Phone Verification Required';
-    description = 'No verification session found. Please enter your phone number to continue.';
+    title = t('verify.requiredTitle');
+    description = t('verify.requiredText');
     content = (
       <VerifyPhoneEntry
         sending={entrySending}
@@ -161,7 +165,7 @@ export function VerifyPage() {
       <SecurityErrorDialog message={securityMessage}>
         {!initError && (
           <Button variant="outline" onClick={cameFromRegistration() ? switchPhone : logout}>
-            {cameFromRegistration() ? 'Use Different Phone' : 'Logout'}
+            {cameFromRegistration() ? t('verify.differentPhone') : t('auth.logout')}
           </Button>
         )}
       </SecurityErrorDialog>

@@ -1,6 +1,7 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { GoogleIcon } from '@/components/google-icon';
 import { Button } from '@/components/ui/button';
+import { useT } from '@/lib/i18n/use-t';
 
 interface GoogleSignUpProps {
   connected: boolean;
@@ -11,10 +12,11 @@ interface GoogleSignUpProps {
 
 /** The divider "OR CONTINUE WITH" and the Google button (spec §2); hidden by the page in continue mode. */
 export function GoogleSignUp({ connected, busy, disabled, onClick }: GoogleSignUpProps) {
+  const t = useT();
   return (
     <div className="grid gap-4">
       <div className="relative text-center text-muted-foreground text-xs uppercase">
-        <span className="relative z-10 bg-card px-2">OR CONTINUE WITH</span>
+        <span className="relative z-10 bg-card px-2">{t('register.orContinueWith')}</span>
         <span className="absolute inset-x-0 top-1/2 border-t" aria-hidden="true" />
       </div>
       <Button
@@ -25,7 +27,7 @@ export function GoogleSignUp({ connected, busy, disabled, onClick }: GoogleSignU
         onClick={onClick}
       >
         {connected ? <CheckCircle2Icon className="size-4 text-green-600" /> : <GoogleIcon className="size-4" />}
-        {connected ? 'Connected with Google' : 'Sign up with Google'}
+        {connected ? t('google.connected') : t('google.signUp')}
       </Button>
     </div>
   );

@@ -1,6 +1,8 @@
 import { INDUSTRIES } from '@loyalty/contracts';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useLocale } from '@/lib/i18n/use-t';
 
 /** The Industry row of registration (inside its Form). */
 export function IndustrySelect({
@@ -12,6 +14,7 @@ export function IndustrySelect({
   placeholder: string;
   disabled: boolean;
 }) {
+  const { locale } = useLocale();
   return (
     <FormField
       name="industry"
@@ -32,8 +35,11 @@ export function IndustrySelect({
             </FormControl>
             <SelectContent>
               {INDUSTRIES.map((industry) => (
-                <SelectItem key={industry} value={industry}>
-                  {industry}
+                // Keyed by language too: Radix copies an item's text into its hidden native <option> only when the
+                // item mounts, so a new language mounts new items.
+                <SelectItem key={`${locale}:${industry}`} value={industry}>
+                  {/* The contract's English names are the stored values; each is shown in the reader's language. */}
+                  {translateText(industry)}
                 </SelectItem>
               ))}
             </SelectContent>

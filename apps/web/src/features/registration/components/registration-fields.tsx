@@ -3,23 +3,12 @@ import { TextField } from '@/components/form-fields';
 import { PasswordField } from '@/components/password-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import type { RegistrationFormInput, RegistrationFormValues } from '../registration-schema';
 import { IndustrySelect } from './industry-select';
 
 export type LockableField = 'businessName' | 'industry' | 'email' | 'firstName' | 'lastName';
-
-/** Every label of the registration form, in one place. */
-const TEXT = {
-  businessName: 'Business Name',
-  industry: 'Industry',
-  industryPlaceholder: 'Select your industry',
-  email: 'Email Address',
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  phone: 'Contact Phone',
-  password: 'Password',
-  confirmPassword: 'Confirm Password',
-};
 
 interface RegistrationFieldsProps {
   form: UseFormReturn<RegistrationFormInput, unknown, RegistrationFormValues>;
@@ -30,6 +19,7 @@ interface RegistrationFieldsProps {
 
 /** The registration rows (inside its Form); every field is required, so every label has its star. */
 export function RegistrationFields({ form, locked, showPasswords }: RegistrationFieldsProps) {
+  const t = useT();
   const row = (name: LockableField) => ({
     name,
     className: 'content-start',
@@ -40,21 +30,35 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
     <>
       <TextField
         id="register-business-name"
-        label={TEXT.businessName}
+        label={t('register.businessName')}
         autoComplete="organization"
         {...row('businessName')}
       />
-      <IndustrySelect label={TEXT.industry} placeholder={TEXT.industryPlaceholder} disabled={locked.has('industry')} />
-      <TextField id="register-email" label={TEXT.email} type="email" autoComplete="email" {...row('email')} />
+      <IndustrySelect
+        label={t('register.industry')}
+        placeholder={t('register.industryPlaceholder')}
+        disabled={locked.has('industry')}
+      />
+      <TextField id="register-email" label={t('register.email')} type="email" autoComplete="email" {...row('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="register-first-name" label={TEXT.firstName} autoComplete="given-name" {...row('firstName')} />
-        <TextField id="register-last-name" label={TEXT.lastName} autoComplete="family-name" {...row('lastName')} />
+        <TextField
+          id="register-first-name"
+          label={t('register.firstName')}
+          autoComplete="given-name"
+          {...row('firstName')}
+        />
+        <TextField
+          id="register-last-name"
+          label={t('register.lastName')}
+          autoComplete="family-name"
+          {...row('lastName')}
+        />
       </div>
       <FormField
         name="phone"
         render={({ field, fieldState, formState }) => (
           <FormItem id="register-phone">
-            <FormLabel required>{TEXT.phone}</FormLabel>
+            <FormLabel required>{t('register.phone')}</FormLabel>
             <PhoneInput
               id="register-phone"
               name={field.name}
@@ -63,7 +67,7 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
               onBlur={field.onBlur}
               required
               // An empty phone also fails the format; the first message ("required") says it best.
-              error={fieldState.error?.message}
+              error={fieldState.error?.message && translateText(fieldState.error.message)}
               showError={fieldState.isTouched || formState.isSubmitted}
             />
           </FormItem>
@@ -74,7 +78,7 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
           <PasswordField
             id="register-password"
             name="password"
-            label={TEXT.password}
+            label={t('register.password')}
             autoComplete="new-password"
             markRequired
             // The confirmation's "don't match" depends on this field too.
@@ -83,7 +87,7 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
           <PasswordField
             id="register-confirm-password"
             name="confirmPassword"
-            label={TEXT.confirmPassword}
+            label={t('register.confirmPassword')}
             autoComplete="new-password"
             markRequired
           />

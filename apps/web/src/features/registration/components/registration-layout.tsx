@@ -1,6 +1,8 @@
 import { Loader2Icon } from 'lucide-react';
 import type * as React from 'react';
+import { LanguageSelect } from '@/components/language-select';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 interface RegistrationLayoutProps {
@@ -14,12 +16,14 @@ interface RegistrationLayoutProps {
 
 /** The public onboarding screens' frame: centred card on the muted page background, like /login. */
 export function RegistrationLayout({ title, description, withHeader, className, children }: RegistrationLayoutProps) {
+  const t = useT();
   return (
-    <div className="flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4">
+    <div className="relative flex min-h-svh flex-col items-center justify-center gap-6 bg-muted/40 p-4 pt-16">
+      <LanguageSelect className="absolute top-4 right-4" />
       {withHeader && (
         <header className="grid gap-1 text-center">
-          <p className="font-semibold text-3xl tracking-tight">Welcome to Loyalty Portal</p>
-          <p className="text-muted-foreground">Create your account to start managing memberships</p>
+          <p className="font-semibold text-3xl tracking-tight">{t('register.welcome')}</p>
+          <p className="text-muted-foreground">{t('register.tagline')}</p>
         </header>
       )}
       <Card className={cn('w-full max-w-md', className)}>

@@ -8,6 +8,8 @@ import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@/components/verification/verification-constants';
 import { useAuth } from '@/lib/auth-context';
+import { t as translate } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import {
   type RegistrationFormInput,
@@ -31,6 +33,7 @@ interface RegistrationScreenProps {
 export function RegistrationScreen({ continueMode, defaultValues }: RegistrationScreenProps) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const t = useT();
   const recaptchaRef = React.useRef<HTMLDivElement>(null);
   const form = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
     resolver: zodResolver(registrationFormSchema({ continueMode })),
@@ -67,25 +70,21 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
     } catch {
       toast({
         variant: 'destructive',
-        title: 'Logout failed',
-        description: 'Please try reload the page and try again.',
+        title: translate('auth.logoutFailed'),
+        description: translate('register.reloadAndRetry'),
       });
     }
   };
 
-  let submitLabel = busy ? 'Creating Account' : 'Create Account';
-  if (continueMode) submitLabel = busy ? 'Continuing...' : 'Continue to Verification';
+  let submitLabel = busy ? t('register.creatingAccount') : t('register.createAccount');
+  if (continueMode) submitLabel = busy ? t('register.continuing') : t('register.continueToVerification');
 
   return (
     <RegistrationLayout
       withHeader
       className="max-w-2xl"
-      title={continueMode ? 'Continue Registration' : 'Register your business'}
-      description={
-        continueMode
-          ? 'Your registration details are complete. You can update your phone number if needed.'
-          : 'Tell us about your business and how to reach you.'
-      }
+      title={continueMode ? t('register.continueTitle') : t('register.title')}
+      description={continueMode ? t('register.continueText') : t('register.description')}
     >
       {/* noValidate: the schema's messages, shown in the page, replace the browser's bubbles. */}
       <Form {...form}>
@@ -118,7 +117,7 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
               className="absolute inset-0 z-10 flex items-center justify-center gap-2 rounded-md bg-background/80 font-medium text-sm"
             >
               <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
-              Creating your account…
+              {t('register.creatingYourAccount')}
             </div>
           )}
           <RecaptchaContainer ref={recaptchaRef} />

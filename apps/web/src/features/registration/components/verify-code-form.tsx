@@ -6,6 +6,7 @@ import { maskPhone } from '@/components/verification/mask-phone';
 import { ResendControl } from '@/components/verification/resend-control';
 import type { ResendCountdown } from '@/components/verification/use-resend-countdown';
 import { CODE_LENGTH } from '@/components/verification/verification-constants';
+import { useT } from '@/lib/i18n/use-t';
 
 interface VerifyCodeFormProps {
   phone: string;
@@ -23,6 +24,7 @@ interface VerifyCodeFormProps {
 /** Main state of /register/verify: the masked phone, the 6-cell code, resend, and the ways out. */
 export function VerifyCodeForm(props: VerifyCodeFormProps) {
   const { phone, code, onCodeChange, onVerify, verifying, sending, countdown, onResend, actions } = props;
+  const t = useT();
   return (
     <form
       className="grid gap-6"
@@ -33,7 +35,7 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
       }}
     >
       <p className="text-center text-muted-foreground text-sm">
-        We've sent a 6-digit verification code to{' '}
+        {t('verify.sentTo')}{' '}
         <span className="font-medium text-foreground tabular-nums" data-testid="masked-phone">
           {maskPhone(phone)}
         </span>
@@ -47,11 +49,11 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
       />
       <Button type="submit" className="w-full" disabled={verifying || code.length !== CODE_LENGTH}>
         {verifying && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-        {verifying ? 'Verifying...' : 'Verify Phone'}
+        {verifying ? t('verify.verifying') : t('verify.verifyPhone')}
       </Button>
       {sending ? (
         <p role="status" className="text-center text-muted-foreground text-sm">
-          Sending Code...
+          {t('verify.sendingCode')}
         </p>
       ) : (
         <ResendControl countdown={countdown} onResend={onResend} disabled={verifying} />

@@ -4,9 +4,11 @@ import { PhoneInput } from '@/components/phone-input/phone-input';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 /** Spec §5: a phone typed on the verify screen needs 10 characters and a leading +. */
-export function phoneEntryError(phone: string): string | null {
+export function phoneEntryError(phone: string): MessageKey | null {
   if (phone.length < 10) return VERIFICATION_MESSAGES.invalidPhone;
   if (!phone.startsWith('+')) return VERIFICATION_MESSAGES.phoneNeedsCountry;
   return null;
@@ -23,6 +25,7 @@ export function VerifyPhoneEntry({ sending, onSend, actions }: VerifyPhoneEntryP
   const [phone, setPhone] = React.useState('');
   const [submitted, setSubmitted] = React.useState(false);
   const error = phoneEntryError(phone);
+  const t = useT();
   return (
     <form
       className="grid gap-6"
@@ -34,12 +37,12 @@ export function VerifyPhoneEntry({ sending, onSend, actions }: VerifyPhoneEntryP
       }}
     >
       <div className="grid gap-2">
-        <Label htmlFor="verify-phone">Phone number</Label>
+        <Label htmlFor="verify-phone">{t('phone.number')}</Label>
         <PhoneInput
           id="verify-phone"
           value={phone}
           onChange={setPhone}
-          error={error ?? undefined}
+          error={error ? t(error) : undefined}
           showError={submitted}
           required
           disabled={sending}
@@ -47,7 +50,7 @@ export function VerifyPhoneEntry({ sending, onSend, actions }: VerifyPhoneEntryP
       </div>
       <Button type="submit" className="w-full" disabled={sending}>
         {sending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
-        {sending ? 'Sending Code...' : 'Send Verification Code'}
+        {sending ? t('verify.sendingCode') : t('verify.sendCode')}
       </Button>
       <div className="flex flex-wrap items-center justify-center gap-2 border-t pt-4">{actions}</div>
     </form>
