@@ -7,7 +7,7 @@ const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 const isImage = (file: File) => (file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name));
 
 const carriesFiles = (transfer: DataTransfer | null) =>
-  !!transfer && Array.prototype.some.call(transfer.types ?? [], (type: string) => type === 'Files');
+  !!transfer && Array.prototype.some.call(transfer.types ?? [], (type: string) => type === 'Files'); // i18n-ignore: the DataTransfer type of dragged files
 
 /** Kept off-screen but in the accessibility tree and clickable (the picker opens through it). */
 const HIDDEN_INPUT: React.CSSProperties = {
@@ -74,6 +74,7 @@ export function useImageDrop({ inactive, onImage, onRefused }: Options) {
         onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
           if (event.target !== event.currentTarget) return;
           if (event.key === ' ' || event.key === 'Enter') {
+            // i18n-ignore: key names
             event.preventDefault();
             open();
           }
