@@ -4,6 +4,9 @@ import * as React from 'react';
 // upload accepts (the server checks the content anyway).
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
+/** The keys that open the picker from the focused zone, as a button does. */
+const OPEN_KEYS = [' ', 'Enter']; // i18n-ignore: key names
+
 const isImage = (file: File) => (file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name));
 
 const carriesFiles = (transfer: DataTransfer | null) =>
@@ -73,8 +76,7 @@ export function useImageDrop({ inactive, onImage, onRefused }: Options) {
         onClick: open,
         onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
           if (event.target !== event.currentTarget) return;
-          if (event.key === ' ' || event.key === 'Enter') {
-            // i18n-ignore: key names
+          if (OPEN_KEYS.includes(event.key)) {
             event.preventDefault();
             open();
           }

@@ -130,9 +130,9 @@ describe('Store Settings page in Chinese', () => {
   it('zh-Hans: staff see the read-only notice, the empty zones and no Save, in Simplified Chinese', async () => {
     await setLocale('zh-Hans');
     renderPage('staff');
-    expect(await screen.findByRole('heading', { name: '店铺设置' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '商店设置' })).toBeInTheDocument();
     expect(screen.getByText('你可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
-    expect(await screen.findByLabelText('店铺名称')).toBeDisabled();
+    expect(await screen.findByLabelText('商店名称')).toBeDisabled();
     expect(screen.getAllByText('拖放图片，或点击选择文件')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: '保存设置' })).toBeNull();
     expect(englishLeft(screen.getByRole('main'), ['px'])).toEqual([]);

@@ -189,7 +189,7 @@ describe('Wallet Settings page in Chinese', () => {
     server.stored = saved;
     await setLocale('zh-Hant');
     renderPage();
-    expect(await screen.findByRole('heading', { name: '錢包設定' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '電子錢包設定' })).toBeInTheDocument();
     expect(await screen.findByLabelText('主標題文字')).toHaveValue('Blue Bottle Rewards');
     expect(screen.getByRole('combobox', { name: '卡片樣式' })).toHaveTextContent('商店卡');
     expect(screen.getByRole('switch', { name: '顯示積分' })).toBeChecked();
@@ -203,7 +203,7 @@ describe('Wallet Settings page in Chinese', () => {
   it('zh-Hans: a new design says what is missing and the preview falls back in Simplified Chinese', async () => {
     await setLocale('zh-Hans');
     renderPage();
-    expect(await screen.findByRole('heading', { name: '钱包设置' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '电子钱包设置' })).toBeInTheDocument();
     expect(await screen.findByText('你的主标题文字')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '保存设置' })).toBeDisabled();
     expect(screen.getByText('卡片预览')).toBeInTheDocument();

@@ -6,6 +6,9 @@ import { Label } from '@/components/ui/label';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 
+/** Enter in the benefit box adds it, as the Add button does. */
+const ADD_KEY = 'Enter'; // i18n-ignore: a key name
+
 /** Benefits in order: added by button or Enter (never blank), removed one by one. */
 export function BenefitsField({
   value,
@@ -35,8 +38,7 @@ export function BenefitsField({
           placeholder={t('memberships.addBenefit')}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              // i18n-ignore: a key name
+            if (event.key === ADD_KEY) {
               event.preventDefault();
               add();
             }
