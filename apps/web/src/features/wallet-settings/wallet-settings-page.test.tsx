@@ -1,4 +1,4 @@
-import { PASS_SETTINGS_DEFAULTS, type Role } from '@loyalty/contracts';
+import { PASS_SETTINGS_DEFAULTS, PREVIEW_MEMBER, type Role } from '@loyalty/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -173,15 +173,11 @@ describe('Wallet Settings page', () => {
 describe('Wallet Settings page in Chinese', () => {
   beforeEach(() => server.reset());
   // The pass's labels and sample member are the tenant's data, shown as typed.
+  const d = PASS_SETTINGS_DEFAULTS;
   const data = [
-    'Blue Bottle Rewards',
-    'Member Name',
-    'Membership Level',
-    'Last Update',
-    'Points',
-    'John Doe',
-    'Gold',
-    'Jan',
+    saved.heroText,
+    ...[d.lblMemberName, d.lblMembershipLvl, d.lblLastUpdate, d.lblPoints],
+    ...[PREVIEW_MEMBER.name, PREVIEW_MEMBER.level, PREVIEW_MEMBER.lastUpdate],
     'MBR',
   ];
 
