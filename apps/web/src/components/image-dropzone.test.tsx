@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { loadWorkspaceMessages, setLocale } from '@/lib/i18n/i18n';
 import { ImageDropzone } from './image-dropzone';
 
 const png = (name = 'card.png') => new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' });
@@ -163,5 +164,29 @@ describe('ImageDropzone', () => {
     render(<ImageDropzone id="zone" label="Logo" url="/files/t/a.png" disabled onUploaded={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Logo' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Change logo' })).toBeDisabled();
+  });
+});
+
+describe('ImageDropzone in Chinese', () => {
+  it('zh-Hant then zh-Hans on the open screen: the zone, a refused file and a finished upload follow the language', async () => {
+    await loadWorkspaceMessages();
+    await setLocale('zh-Hant');
+    const { upload, calls } = controlledUpload();
+    render(<ImageDropzone id="zone" label="卡面圖片" url="" upload={upload} onUploaded={vi.fn()} />);
+    expect(screen.getByText('拖放圖片，或按一下選擇檔案')).toBeInTheDocument();
+    expect(screen.getByLabelText('卡面圖片檔案')).toBeInTheDocument();
+    choose('zone', new File(['x'], 'notes.txt', { type: 'text/plain' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('請選擇圖片檔案（PNG、JPG 或 WEBP）');
+
+    choose('zone', png());
+    expect(await screen.findByText('上載中…')).toBeInTheDocument();
+    await act(async () => calls[0]?.resolve('/files/t/card.png'));
+    expect(await screen.findByText('上載成功')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '更換卡面圖片' })).toBeInTheDocument();
+
+    await act(() => setLocale('zh-Hans'));
+    expect(screen.getByText('上传成功')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '更换卡面圖片' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/Upload|Drag|Change/);
   });
 });

@@ -1,6 +1,8 @@
 import { CheckCircle2, ImageUp, Loader2 } from 'lucide-react';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { uploadImage } from '@/lib/upload-image';
 import { cn } from '@/lib/utils';
 import { useImageDrop } from './use-image-drop';
@@ -26,7 +28,7 @@ export interface ImageDropzoneProps {
 
 type Status = 'idle' | 'uploading' | 'uploaded' | 'failed';
 
-const NOT_AN_IMAGE = 'Please choose an image file (PNG, JPG or WEBP)';
+const NOT_AN_IMAGE: MessageKey = 'image.notAnImage';
 
 /** A local preview of the chosen file; the object URL is revoked when the file changes or the zone goes away. */
 function useObjectUrl(file: File | null): string | null {
@@ -62,7 +64,8 @@ export function ImageDropzone({
 }: ImageDropzoneProps) {
   const [file, setFile] = React.useState<File | null>(null);
   const [status, setStatus] = React.useState<Status>('idle');
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageKey | null>(null);
+  const t = useT();
   const sequence = React.useRef(0);
   const objectUrl = useObjectUrl(file);
   const reactId = React.useId();
@@ -133,7 +136,7 @@ export function ImageDropzone({
     <div id={id} className="grid gap-2" data-slot="image-dropzone">
       <span className="font-medium text-sm">{label}</span>
       {/* Outside the zone: a focusable control inside a role="button" is nested interaction (axe). */}
-      <input {...inputProps} aria-label={`${label} file`} />
+      <input {...inputProps} aria-label={t('image.file', { label })} />
       <div
         {...rootProps}
         role="button"
@@ -150,17 +153,21 @@ export function ImageDropzone({
         )}
       >
         {preview ? (
-          <img src={preview} alt={`${label} preview`} className="max-h-32 max-w-full rounded object-contain" />
+          <img
+            src={preview}
+            alt={t('image.preview', { label })}
+            className="max-h-32 max-w-full rounded object-contain"
+          />
         ) : (
           <ImageUp aria-hidden="true" className="size-8 text-muted-foreground" />
         )}
         <span className={dragging ? 'text-foreground' : 'text-muted-foreground'}>
-          {dragging ? 'Drop the image here' : 'Drag and drop an image, or click to browse'}
+          {dragging ? t('image.dropHere') : t('image.dragOrClick')}
         </span>
         {uploading && (
           <span className="absolute inset-0 flex items-center justify-center gap-2 bg-background/70 font-medium">
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
-            Uploading...
+            {t('image.uploading')}
           </span>
         )}
       </div>
@@ -175,19 +182,19 @@ export function ImageDropzone({
           {status === 'uploaded' && (
             <span className="flex items-center gap-1 text-green-700 dark:text-green-400">
               <CheckCircle2 aria-hidden="true" className="size-3" />
-              Uploaded successfully
+              {t('image.uploaded')}
             </span>
           )}
-          {status === 'failed' && <span className="text-destructive">Failed to upload image</span>}
+          {status === 'failed' && <span className="text-destructive">{t('image.failed')}</span>}
           {problem && (
             <span role="alert" className="text-destructive">
-              {problem}
+              {t(problem)}
             </span>
           )}
         </div>
         {(file || url) && (
           <Button type="button" variant="outline" size="sm" disabled={inactive} onClick={open}>
-            Change {label.toLowerCase()}
+            {t('image.change', { label: label.toLowerCase() })}
           </Button>
         )}
       </div>

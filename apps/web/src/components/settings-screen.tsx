@@ -2,6 +2,7 @@ import { AlertCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useT } from '@/lib/i18n/use-t';
 
 /** The part of a TanStack query a settings screen reads. */
 interface SettingsQuery<T> {
@@ -36,29 +37,26 @@ export function SettingsScreen<T>({
   skeleton: React.ReactNode;
   children: (data: T | undefined) => React.ReactNode;
 }) {
+  const t = useT();
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
         <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
         <p className="text-muted-foreground">{subtitle}</p>
       </div>
-      {!canWrite && (
-        <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">
-          You can view these settings. Only an admin or the owner can change them.
-        </p>
-      )}
+      {!canWrite && <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">{t('settings.readOnly')}</p>}
       {query.isError ? (
         <Card className="border-destructive/50">
           <CardHeader>
             <CardTitle className="flex items-center gap-2 text-destructive">
               <AlertCircleIcon className="size-5" aria-hidden="true" />
-              Error Loading Settings
+              {t('settings.loadError')}
             </CardTitle>
           </CardHeader>
           <CardContent className="grid justify-items-start gap-4">
             <p className="text-muted-foreground text-sm">{query.error?.message || loadFailed}</p>
             <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-              Retry
+              {t('settings.retry')}
             </Button>
           </CardContent>
         </Card>

@@ -4,10 +4,13 @@ import * as React from 'react';
 // upload accepts (the server checks the content anyway).
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
+/** The keys that open the picker from the focused zone, as a button does. */
+const OPEN_KEYS = [' ', 'Enter']; // i18n-ignore: key names
+
 const isImage = (file: File) => (file.type ? file.type.startsWith('image/') : IMAGE_NAME.test(file.name));
 
 const carriesFiles = (transfer: DataTransfer | null) =>
-  !!transfer && Array.prototype.some.call(transfer.types ?? [], (type: string) => type === 'Files');
+  !!transfer && Array.prototype.some.call(transfer.types ?? [], (type: string) => type === 'Files'); // i18n-ignore: the DataTransfer type of dragged files
 
 /** Kept off-screen but in the accessibility tree and clickable (the picker opens through it). */
 const HIDDEN_INPUT: React.CSSProperties = {
@@ -73,7 +76,7 @@ export function useImageDrop({ inactive, onImage, onRefused }: Options) {
         onClick: open,
         onKeyDown: (event: React.KeyboardEvent<HTMLElement>) => {
           if (event.target !== event.currentTarget) return;
-          if (event.key === ' ' || event.key === 'Enter') {
+          if (OPEN_KEYS.includes(event.key)) {
             event.preventDefault();
             open();
           }

@@ -1,29 +1,55 @@
+import type { Membership } from '@loyalty/contracts';
 import { ApiError } from '@/lib/api-client';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
 
+/** The memberships screen's fixed texts, as catalogue keys (translated where they are shown). */
 export const MEMBERSHIPS_TEXT = {
-  title: 'Memberships',
-  subtitle: 'Manage membership tiers and benefits',
-  add: 'Add Membership',
-  empty: 'No memberships yet',
-  loadError: 'Error Loading Memberships',
-  createTitle: 'Create Membership',
-  editTitle: 'Edit Membership',
-  deleteTitle: 'Delete Membership',
-  deleteText: 'Are you sure you want to delete this membership tier? This action cannot be undone.',
-} as const;
+  title: 'memberships.title',
+  subtitle: 'memberships.subtitle',
+  add: 'memberships.add',
+  empty: 'memberships.empty',
+  loadError: 'memberships.loadError',
+  createTitle: 'memberships.createTitle',
+  editTitle: 'memberships.editTitle',
+  deleteTitle: 'memberships.deleteTitle',
+  deleteText: 'memberships.deleteText',
+} as const satisfies Record<string, MessageKey>;
 
-const amount = (value: number) =>
-  `$${value.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+/** Whole amounts without decimals ($1,000), others with two ($4,999.99), in the active language. */
+const amount = (value: number) => (Number.isInteger(value) ? `$${formatNumber(value)}` : formatMoney(value));
 
 /** "$1,000 - $4,999.99", or "$5,000 - ∞" when there is no max (spec: $ symbol, infinity). */
 export function spendRange(min: number | null, max: number | null): string {
   return `${amount(min ?? 0)} - ${max === null ? '∞' : amount(max)}`;
 }
 
+/** A discount as the active language writes it, keeping up to two decimals (12.5%). */
+export function percent(value: number | null): string {
+  const n = value ?? 0;
+  // formatMoney's figures without its dollar sign, the trailing zero dropped (12.50 → 12.5).
+  const shown = Number.isInteger(n) ? formatNumber(n) : formatMoney(n).slice(1).replace(/0$/, '');
+  return `${shown}%`;
+}
+
+/**
+ * The tier's name and description in the reader's language: zh-Hant shows the Traditional fields, zh-Hans the
+ * Simplified ones, each falling back to the English text when empty.
+ */
+export function tierTexts(tier: Membership): { name: string; description: string | null } {
+  const locale = activeLocale();
+  if (locale === 'zh-Hant')
+    return { name: tier.nameZh || tier.name, description: tier.descriptionZh || tier.description };
+  if (locale === 'zh-Hans')
+    return { name: tier.nameCn || tier.name, description: tier.descriptionCn || tier.description };
+  return { name: tier.name, description: tier.description };
+}
+
 /** The fixed failure text of spec §8, followed by what the server said when it said something. */
 export function failureText(error: unknown): string {
-  const base = error instanceof Error ? error.message : 'Unknown error';
+  const base = error instanceof Error ? error.message : t('common.unknownError');
   const cause = error instanceof Error ? error.cause : undefined;
   const server = cause instanceof ApiError ? cause.serverMessage : undefined;
-  return server ? `${base}: ${server}` : base;
+  return server ? t('memberships.failure', { base, server: translateText(server) }) : base;
 }

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { englishLeft } from '@/components/settings-test-english';
+import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { fakeMembershipsServer, tier } from './memberships-fake-server';
@@ -250,5 +252,62 @@ describe('Memberships page', () => {
     expect(screen.queryByRole('button', { name: 'Add Membership' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+});
+
+describe('Memberships page in Chinese', () => {
+  const jade = tier(3, {
+    name: 'Jade',
+    nameZh: '翡翠會員',
+    nameCn: '翡翠会员',
+    description: 'Our jade members',
+    descriptionZh: '尊貴的翡翠會員',
+    descriptionCn: '尊贵的翡翠会员',
+    minSpendAmount: 1000,
+    maxSpendAmount: 4999.99,
+    discountPercentage: 12.5,
+    benefits: ['Free coffee', 'Birthday gift', 'Priority queue', 'Lounge'].map((benefit) => ({ benefit })),
+  });
+  // Pager: translated with the list kit, another part of issue 18.
+  const pager = ['Pagination', 'Page', 'of', 'Previous', 'Next'];
+
+  it('zh-Hant: the tier shows its Traditional name and description, the labels are Chinese, no English is left', async () => {
+    await setLocale('zh-Hant');
+    renderPage(fakeMembershipsServer([jade, platinum]));
+    expect(await screen.findByRole('heading', { name: '會籍等級' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: '翡翠會員' });
+    expect(within(card).getByText('尊貴的翡翠會員')).toBeInTheDocument();
+    expect(within(card).getByText('折扣')).toBeInTheDocument();
+    expect(within(card).getByText('12.5%')).toBeInTheDocument();
+    expect(within(card).getByText('$1,000 - $4,999.99')).toBeInTheDocument();
+    expect(within(card).getByText('另有 1 項')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '編輯 翡翠會員' })).toBeInTheDocument();
+    // A tier without Chinese texts keeps its English name.
+    expect(within(screen.getByRole('article', { name: 'Platinum' })).getByText('已停用')).toBeInTheDocument();
+    expect(screen.getByText('顯示 2 個會籍等級中的 2 個')).toBeInTheDocument();
+    expect(
+      englishLeft(screen.getByRole('main'), ['Platinum', 'Free coffee', 'Birthday gift', 'Priority queue', ...pager]),
+    ).toEqual([]);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: '新增會籍等級' }));
+    const form = await screen.findByRole('dialog');
+    expect(within(form).getByRole('heading', { name: '建立會籍等級' })).toBeInTheDocument();
+    expect(within(form).getByRole('tab', { name: '基本資料' })).toBeInTheDocument();
+    expect(within(form).getByLabelText('最低消費（$）')).toBeInTheDocument();
+    expect(englishLeft(form, ['Close'])).toEqual([]);
+  });
+
+  it('zh-Hans: the tier shows its Simplified name and description', async () => {
+    await setLocale('zh-Hans');
+    renderPage(fakeMembershipsServer([jade, platinum]));
+    expect(await screen.findByRole('heading', { name: '会籍等级' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: '翡翠会员' });
+    expect(within(card).getByText('尊贵的翡翠会员')).toBeInTheDocument();
+    expect(within(card).getByText('消费范围')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '删除 翡翠会员' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '添加会籍等级' })).toBeInTheDocument();
+    expect(
+      englishLeft(screen.getByRole('main'), ['Platinum', 'Free coffee', 'Birthday gift', 'Priority queue', ...pager]),
+    ).toEqual([]);
   });
 });

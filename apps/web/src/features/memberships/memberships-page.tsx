@@ -6,6 +6,8 @@ import { Pager, pageOf } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMemberships } from './api/get-memberships';
 import { DeleteMembershipDialog } from './components/delete-membership-dialog';
@@ -49,6 +51,7 @@ function usePageParam() {
 /** /memberships (spec data-screens "Memberships"): the tier catalogue as a card grid. */
 export function MembershipsPage() {
   const canWrite = useCanWrite();
+  const t = useT();
   const [page, setPage] = usePageParam();
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
   // The form dialog is mounted from its first opening on, so that it closes (and resets) as before.
@@ -77,34 +80,38 @@ export function MembershipsPage() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader
-        text={MEMBERSHIPS_TEXT}
+        text={{
+          title: t(MEMBERSHIPS_TEXT.title),
+          subtitle: t(MEMBERSHIPS_TEXT.subtitle),
+          add: t(MEMBERSHIPS_TEXT.add),
+        }}
         onAdd={canWrite ? () => openForm({ kind: 'create' }) : null}
         addProps={{ onPointerEnter: preloadFormDialog, onFocus: preloadFormDialog }}
       />
       {query.isError && !query.data ? (
         <Card role="alert" className="border-destructive/50">
           <CardHeader>
-            <CardTitle className="text-destructive">{MEMBERSHIPS_TEXT.loadError}</CardTitle>
+            <CardTitle className="text-destructive">{t(MEMBERSHIPS_TEXT.loadError)}</CardTitle>
           </CardHeader>
           <CardContent className="grid justify-items-start gap-3">
             <p className="text-muted-foreground text-sm">{query.error.message}</p>
             <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-              Retry
+              {t('memberships.retry')}
             </Button>
           </CardContent>
         </Card>
       ) : query.isPending ? (
-        <div role="status" aria-label="Loading memberships" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div role="status" aria-label={t('memberships.loading')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           <Skeleton className="h-64" />
           <Skeleton className="h-64" />
           <Skeleton className="h-64" />
         </div>
       ) : tiers.length === 0 ? (
         <p className="rounded-md border border-dashed p-8 text-center text-muted-foreground">
-          {MEMBERSHIPS_TEXT.empty}
+          {t(MEMBERSHIPS_TEXT.empty)}
         </p>
       ) : (
-        <section aria-label="Membership tiers" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <section aria-label={t('memberships.tiers')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {tiers.map((tier) => (
             <MembershipCard key={tier.id} tier={tier} actions={actions} />
           ))}
@@ -114,7 +121,10 @@ export function MembershipsPage() {
         page={page}
         {...pageOf(query)}
         onPageChange={setPage}
-        summary={`Showing ${query.data?.numberOfElements ?? 0} of ${query.data?.totalElements ?? 0} memberships`}
+        summary={t('memberships.showing', {
+          shown: formatNumber(query.data?.numberOfElements ?? 0),
+          total: formatNumber(query.data?.totalElements ?? 0),
+        })}
       />
       {formWanted && (
         <React.Suspense fallback={null}>

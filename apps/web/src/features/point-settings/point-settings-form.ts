@@ -5,6 +5,8 @@ import {
   pointsConversionBodySchema,
 } from '@loyalty/contracts';
 import { z } from 'zod';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n/i18n';
 
 /** The form keeps what the inputs hold (text); numbers are made when the body is built. */
 const pointsFormFields = z.object({
@@ -101,22 +103,20 @@ const positive = (value: string) => {
   const n = Number(value);
   return value.trim() !== '' && Number.isFinite(n) && n > 0 ? n : null;
 };
-const formatPoints = (n: number) => `${n.toLocaleString('en-US')} point${n === 1 ? '' : 's'}`;
-const formatDollars = (n: number) =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const formatPoints = (n: number) => t('pointSettings.points', { count: n, shown: formatNumber(n) });
 
 /** "Spend $10.00 → earn 100 points": what the earn rule means, as typed. */
 export function earnSummary(amount: string, points: string): string {
   const a = positive(amount);
   const p = positive(points);
-  if (a === null || p === null) return 'Enter an amount and points to see what a purchase earns.';
-  return `Spend ${formatDollars(a)} → earn ${formatPoints(p)}`;
+  if (a === null || p === null) return t('pointSettings.earnEmpty');
+  return t('pointSettings.earnSummary', { amount: formatMoney(a), points: formatPoints(p) });
 }
 
 /** "100 points → $1.00 off": what the redeem rule means, as typed. */
 export function redeemSummary(points: string, amount: string): string {
   const a = positive(amount);
   const p = positive(points);
-  if (a === null || p === null) return 'Enter points and a value to see what a redemption is worth.';
-  return `${formatPoints(p)} → ${formatDollars(a)} off`;
+  if (a === null || p === null) return t('pointSettings.redeemEmpty');
+  return t('pointSettings.redeemSummary', { points: formatPoints(p), amount: formatMoney(a) });
 }

@@ -2,6 +2,8 @@ import type { Role } from '@loyalty/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishLeft } from '@/components/settings-test-english';
+import { setLocale } from '@/lib/i18n/i18n';
 import type { MemberIdentityResult } from '@/lib/member-identity';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
@@ -236,5 +238,32 @@ describe('Point Settings page', () => {
     expect(screen.getByRole('switch', { name: 'Points system active' })).toBeDisabled();
     expect(screen.getByLabelText('Description')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
+  });
+});
+
+describe('Point Settings page in Chinese', () => {
+  beforeEach(() => server.reset());
+
+  it('zh-Hant: cards, choices, summaries and Save in Traditional Chinese, no English left', async () => {
+    server.stored = saved;
+    await setLocale('zh-Hant');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '積分設定' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('消費金額（$）')).toHaveValue(10);
+    expect(screen.getByText('消費 $10.00 → 賺取 100 積分')).toBeInTheDocument();
+    expect(screen.getByText('100 積分 → 減 $1.00')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '指定日數後' })).toBeChecked();
+    expect(screen.getByRole('button', { name: '儲存設定' })).toBeInTheDocument();
+    expect(englishLeft(screen.getByRole('main'), ['Our points'])).toEqual([]);
+  });
+
+  it('zh-Hans: staff see the read-only notice and the cards in Simplified Chinese', async () => {
+    await setLocale('zh-Hans');
+    renderPage('staff');
+    expect(await screen.findByRole('heading', { name: '积分设置' })).toBeInTheDocument();
+    expect(screen.getByText('你可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
+    expect(await screen.findByText('输入金额和积分，即可查看一次消费可获得多少。')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '永不过期' })).toBeChecked();
+    expect(englishLeft(screen.getByRole('main'))).toEqual([]);
   });
 });

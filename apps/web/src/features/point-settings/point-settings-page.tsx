@@ -1,5 +1,6 @@
 import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { usePointsConversion } from './api/get-points-conversion';
 import { PointSettingsForm } from './components/point-settings-form';
@@ -7,15 +8,16 @@ import { toFormValues } from './point-settings-form';
 
 export function PointSettingsPage() {
   const canWrite = useCanWrite();
+  const t = useT();
   return (
     <SettingsScreen
-      title="Point Settings"
-      subtitle="Configure point earning and redemption rates"
+      title={t('pointSettings.title')}
+      subtitle={t('pointSettings.subtitle')}
       canWrite={canWrite}
       query={usePointsConversion()}
-      loadFailed="Failed to load points conversion settings. Please try again."
+      loadFailed={t('pointSettings.loadFailed')}
       skeleton={
-        <div role="status" aria-label="Loading point settings" className="grid gap-6 lg:grid-cols-2">
+        <div role="status" aria-label={t('pointSettings.loading')} className="grid gap-6 lg:grid-cols-2">
           <Skeleton className="h-56" />
           <Skeleton className="h-56" />
           <Skeleton className="h-48" />

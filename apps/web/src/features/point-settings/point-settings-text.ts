@@ -1,9 +1,10 @@
+import type { MessageKey } from '@/lib/i18n/i18n';
 import type { PointsFormValues } from './point-settings-form';
 
-/** A number row of the point settings: its value, label and input attributes. */
+/** A number row of the point settings: its value, label (a catalogue key) and input attributes. */
 export type RateField = {
   name: keyof PointsFormValues & string;
-  label: string;
+  label: MessageKey;
   type: 'number';
   inputMode: 'decimal' | 'numeric';
   step: string;
@@ -15,44 +16,44 @@ export type RateField = {
 const MONEY = { type: 'number', inputMode: 'decimal', step: '0.01', min: '0' } as const;
 const WHOLE = { type: 'number', inputMode: 'numeric', step: '1', min: '1' } as const;
 
-/** Every word of the point settings screen's cards, in one place. */
+/** Every word of the point settings screen's cards, in one place, as catalogue keys (translated where shown). */
 export const POINTS_TEXT = {
   earn: {
-    title: 'Earn Rate',
-    description: 'How many points a member earns for what they spend',
-    amount: { name: 'earnRateAmount', label: 'Amount Spent ($)', placeholder: '10.00', ...MONEY },
-    points: { name: 'earnRatePoints', label: 'Points Earned', placeholder: '100', ...WHOLE },
+    title: 'pointSettings.earnTitle',
+    description: 'pointSettings.earnDescription',
+    amount: { name: 'earnRateAmount', label: 'pointSettings.amountSpent', placeholder: '10.00', ...MONEY },
+    points: { name: 'earnRatePoints', label: 'pointSettings.pointsEarned', placeholder: '100', ...WHOLE },
   },
   redeem: {
-    title: 'Redeem Rate',
-    description: 'What points are worth when a member redeems them',
-    points: { name: 'redeemRatePoints', label: 'Points Required', placeholder: '100', ...WHOLE },
-    amount: { name: 'redeemRateAmount', label: 'Redemption Value ($)', placeholder: '1.00', ...MONEY },
+    title: 'pointSettings.redeemTitle',
+    description: 'pointSettings.redeemDescription',
+    points: { name: 'redeemRatePoints', label: 'pointSettings.pointsRequired', placeholder: '100', ...WHOLE },
+    amount: { name: 'redeemRateAmount', label: 'pointSettings.redemptionValue', placeholder: '1.00', ...MONEY },
   },
   limits: {
-    title: 'Redemption Limits',
-    description: 'The fewest and most points one redemption may use (leave empty for no limit)',
-    minimum: { name: 'minimumRedemption', label: 'Minimum Redemption (points)', placeholder: '100', ...WHOLE },
-    maximum: { name: 'maximumRedemption', label: 'Maximum Redemption (points)', placeholder: '10000', ...WHOLE },
+    title: 'pointSettings.limitsTitle',
+    description: 'pointSettings.limitsDescription',
+    minimum: { name: 'minimumRedemption', label: 'pointSettings.minimumRedemption', placeholder: '100', ...WHOLE },
+    maximum: { name: 'maximumRedemption', label: 'pointSettings.maximumRedemption', placeholder: '10000', ...WHOLE },
   },
   expiry: {
-    title: 'Point Expiry',
-    description: 'When earned points stop being spendable',
-    type: 'Expiry Type',
-    days: { name: 'pointsExpiryDays', label: 'Expiry Days', placeholder: '365', ...WHOLE, max: '3650' },
-    date: 'Expiry Date',
+    title: 'pointSettings.expiryTitle',
+    description: 'pointSettings.expiryDescription',
+    type: 'pointSettings.expiryType',
+    days: { name: 'pointsExpiryDays', label: 'pointSettings.expiryDays', placeholder: '365', ...WHOLE, max: '3650' },
+    date: 'pointSettings.expiryDate',
     choices: [
-      { value: 'NEVER', label: 'Never' },
-      { value: 'DAYS', label: 'After Days' },
-      { value: 'DATE', label: 'On Specific Date' },
+      { value: 'NEVER', label: 'pointSettings.never' },
+      { value: 'DAYS', label: 'pointSettings.afterDays' },
+      { value: 'DATE', label: 'pointSettings.onDate' },
     ],
   },
   additional: {
-    title: 'Additional Settings',
-    description: 'Turn the points system on or off and describe it for your team',
-    active: 'Points system active',
-    activeHint: 'When off, purchases earn no points.',
-    descriptionLabel: 'Description',
-    descriptionPlaceholder: 'Describe how members earn and redeem points',
+    title: 'pointSettings.additionalTitle',
+    description: 'pointSettings.additionalDescription',
+    active: 'pointSettings.active',
+    activeHint: 'pointSettings.activeHint',
+    descriptionLabel: 'pointSettings.description',
+    descriptionPlaceholder: 'pointSettings.descriptionPlaceholder',
   },
 } as const satisfies Record<string, unknown>;

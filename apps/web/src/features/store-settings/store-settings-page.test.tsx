@@ -2,6 +2,8 @@ import type { Role } from '@loyalty/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishLeft } from '@/components/settings-test-english';
+import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { server } from './store-settings-test-api';
@@ -106,5 +108,33 @@ describe('Store Settings page', () => {
     renderPage('staff');
     expect(await screen.findByLabelText('Store Name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
+  });
+});
+
+describe('Store Settings page in Chinese', () => {
+  beforeEach(() => server.reset());
+
+  it('zh-Hant: the name, the two image zones and Save in Traditional Chinese, no English left', async () => {
+    server.stored = saved;
+    await setLocale('zh-Hant');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '商店設定' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('商店名稱')).toHaveValue('Blue Bottle');
+    expect(screen.getByRole('button', { name: '商店標誌' })).toBeInTheDocument();
+    expect(screen.getByText('PNG、JPG 或 WEBP（建議：正方形，512x512px）')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '更換背景圖片' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '儲存設定' })).toBeEnabled();
+    expect(englishLeft(screen.getByRole('main'), ['px'])).toEqual([]);
+  });
+
+  it('zh-Hans: staff see the read-only notice, the empty zones and no Save, in Simplified Chinese', async () => {
+    await setLocale('zh-Hans');
+    renderPage('staff');
+    expect(await screen.findByRole('heading', { name: '商店设置' })).toBeInTheDocument();
+    expect(screen.getByText('你可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
+    expect(await screen.findByLabelText('商店名称')).toBeDisabled();
+    expect(screen.getAllByText('拖放图片，或点击选择文件')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: '保存设置' })).toBeNull();
+    expect(englishLeft(screen.getByRole('main'), ['px'])).toEqual([]);
   });
 });

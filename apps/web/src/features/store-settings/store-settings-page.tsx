@@ -1,20 +1,22 @@
 import { STORE_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useStoreSettings } from './api/get-store-settings';
 import { StoreSettingsForm } from './components/store-settings-form';
 
 export function StoreSettingsPage() {
   const canWrite = useCanWrite();
+  const t = useT();
   return (
     <SettingsScreen
-      title="Store Settings"
-      subtitle="Configure your store appearance"
+      title={t('storeSettings.title')}
+      subtitle={t('storeSettings.subtitle')}
       canWrite={canWrite}
       query={useStoreSettings()}
-      loadFailed="Failed to fetch store settings"
-      skeleton={<Skeleton role="status" aria-label="Loading store settings" className="h-96" />}
+      loadFailed={t('storeSettings.fetchFailed')}
+      skeleton={<Skeleton role="status" aria-label={t('storeSettings.loading')} className="h-96" />}
     >
       {(data) => (
         // Keyed on the saved record: a refresh after saving starts the form from what the server holds.

@@ -1,7 +1,9 @@
-import { PASS_SETTINGS_DEFAULTS, type Role } from '@loyalty/contracts';
+import { PASS_SETTINGS_DEFAULTS, PREVIEW_MEMBER, type Role } from '@loyalty/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishLeft } from '@/components/settings-test-english';
+import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { server } from './wallet-settings-test-api';
@@ -165,5 +167,42 @@ describe('Wallet Settings page', () => {
     expect(screen.getByRole('combobox', { name: 'Card Style' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
     expect(preview()).toBeInTheDocument();
+  });
+});
+
+describe('Wallet Settings page in Chinese', () => {
+  beforeEach(() => server.reset());
+  // The pass's labels and sample member are the tenant's data, shown as typed.
+  const d = PASS_SETTINGS_DEFAULTS;
+  const data = [
+    saved.heroText,
+    ...[d.lblMemberName, d.lblMembershipLvl, d.lblLastUpdate, d.lblPoints],
+    ...[PREVIEW_MEMBER.name, PREVIEW_MEMBER.level, PREVIEW_MEMBER.lastUpdate],
+    'MBR',
+  ];
+
+  it('zh-Hant: sections, switches, image zones and the preview in Traditional Chinese, no English left', async () => {
+    server.stored = saved;
+    await setLocale('zh-Hant');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '電子錢包設定' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('主標題文字')).toHaveValue('Blue Bottle Rewards');
+    expect(screen.getByRole('combobox', { name: '卡片樣式' })).toHaveTextContent('商店卡');
+    expect(screen.getByRole('switch', { name: '顯示積分' })).toBeChecked();
+    expect(screen.getByRole('button', { name: '橫條圖片' })).toBeInTheDocument();
+    expect(within(preview()).getByTestId('pass-points')).toHaveTextContent('1,250');
+    expect(within(preview()).getByTestId('pass-member')).toHaveTextContent('John Doe');
+    expect(screen.getByRole('figure', { name: '商店卡預覽' })).toBeInTheDocument();
+    expect(englishLeft(screen.getByRole('main'), data)).toEqual([]);
+  });
+
+  it('zh-Hans: a new design says what is missing and the preview falls back in Simplified Chinese', async () => {
+    await setLocale('zh-Hans');
+    renderPage();
+    expect(await screen.findByRole('heading', { name: '电子钱包设置' })).toBeInTheDocument();
+    expect(await screen.findByText('你的主标题文字')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '保存设置' })).toBeDisabled();
+    expect(screen.getByText('卡片预览')).toBeInTheDocument();
+    expect(englishLeft(screen.getByRole('main'), data)).toEqual([]);
   });
 });

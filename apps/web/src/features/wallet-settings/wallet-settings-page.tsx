@@ -1,21 +1,23 @@
 import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { usePassSettings } from './api/get-pass-settings';
 import { WalletSettingsForm } from './components/wallet-settings-form';
 
 export function WalletSettingsPage() {
   const canWrite = useCanWrite();
+  const t = useT();
   return (
     <SettingsScreen
-      title="Wallet Settings"
-      subtitle="Design the wallet card your members carry"
+      title={t('walletSettings.title')}
+      subtitle={t('walletSettings.subtitle')}
       canWrite={canWrite}
       query={usePassSettings()}
-      loadFailed="Failed to fetch wallet settings"
+      loadFailed={t('walletSettings.fetchFailed')}
       skeleton={
-        <div role="status" aria-label="Loading wallet settings" className="grid gap-6 xl:grid-cols-[1fr_380px]">
+        <div role="status" aria-label={t('walletSettings.loading')} className="grid gap-6 xl:grid-cols-[1fr_380px]">
           <Skeleton className="h-[32rem]" />
           <Skeleton className="h-[28rem]" />
         </div>

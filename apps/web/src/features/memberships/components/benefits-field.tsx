@@ -3,6 +3,11 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
+
+/** Enter in the benefit box adds it, as the Add button does. */
+const ADD_KEY = 'Enter'; // i18n-ignore: a key name
 
 /** Benefits in order: added by button or Enter (never blank), removed one by one. */
 export function BenefitsField({
@@ -15,6 +20,7 @@ export function BenefitsField({
   error?: string;
 }) {
   const [draft, setDraft] = React.useState('');
+  const t = useT();
   const add = () => {
     const benefit = draft.trim();
     if (!benefit) return;
@@ -23,16 +29,16 @@ export function BenefitsField({
   };
   return (
     <div className="grid gap-2">
-      <Label htmlFor="membership-benefit">Benefits</Label>
+      <Label htmlFor="membership-benefit">{t('memberships.benefits')}</Label>
       <div className="flex gap-2">
         <Input
           id="membership-benefit"
           value={draft}
           maxLength={200}
-          placeholder="Add a benefit"
+          placeholder={t('memberships.addBenefit')}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') {
+            if (event.key === ADD_KEY) {
               event.preventDefault();
               add();
             }
@@ -40,12 +46,12 @@ export function BenefitsField({
         />
         <Button type="button" variant="outline" onClick={add} disabled={!draft.trim()}>
           <PlusIcon aria-hidden="true" />
-          Add
+          {t('memberships.addButton')}
         </Button>
       </div>
-      {error && <p className="text-destructive text-sm">{error}</p>}
+      {error && <p className="text-destructive text-sm">{translateText(error)}</p>}
       {value.length > 0 && (
-        <ul aria-label="Benefits" className="grid gap-1">
+        <ul aria-label={t('memberships.benefits')} className="grid gap-1">
           {value.map((benefit, index) => (
             <li
               // Benefits may repeat; their place in the list is what identifies them.
@@ -59,7 +65,7 @@ export function BenefitsField({
                 variant="ghost"
                 size="icon"
                 className="size-7"
-                aria-label={`Remove ${benefit}`}
+                aria-label={t('memberships.removeBenefit', { benefit })}
                 onClick={() => onChange(value.filter((_, i) => i !== index))}
               >
                 <XIcon aria-hidden="true" />

@@ -1,28 +1,38 @@
 import type { Membership } from '@loyalty/contracts';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useDeleteMembership } from '../api/delete-membership';
-import { failureText, MEMBERSHIPS_TEXT } from '../memberships-labels';
+import { failureText, MEMBERSHIPS_TEXT, tierTexts } from '../memberships-labels';
 
 export function DeleteMembershipDialog({ tier, onClose }: { tier: Membership | null; onClose: () => void }) {
   const remove = useDeleteMembership();
+  const translate = useT();
   const confirm = async () => {
     if (!tier) return;
     try {
       await remove.mutateAsync(tier.id);
-      toast({ title: 'Membership deleted successfully' });
+      toast({ title: t('memberships.deleted') });
       onClose();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error', description: failureText(error) });
+      toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) });
     }
   };
   return (
     <ConfirmDeleteDialog
       open={tier !== null}
-      title={MEMBERSHIPS_TEXT.deleteTitle}
-      description={`${tier ? `${tier.name}. ` : ''}${MEMBERSHIPS_TEXT.deleteText}`}
+      title={translate(MEMBERSHIPS_TEXT.deleteTitle)}
+      description={
+        tier
+          ? translate('memberships.deleteNamed', {
+              name: tierTexts(tier).name,
+              text: translate(MEMBERSHIPS_TEXT.deleteText),
+            })
+          : translate(MEMBERSHIPS_TEXT.deleteText)
+      }
       pending={remove.isPending}
-      pendingLabel="Deleting..."
+      pendingLabel={translate('memberships.deleting')}
       onConfirm={confirm}
       onClose={onClose}
     />

@@ -3,7 +3,9 @@ import { PencilIcon, TrashIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { spendRange } from '../memberships-labels';
+import { activeLocale } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
+import { percent, spendRange, tierTexts } from '../memberships-labels';
 
 type Actions = {
   onEdit: (tier: Membership) => void;
@@ -16,10 +18,13 @@ type Actions = {
 export function MembershipCard({ tier, actions }: { tier: Membership; actions: Actions }) {
   const shown = tier.benefits.slice(0, MEMBERSHIP_CARD_BENEFITS);
   const more = tier.benefits.length - shown.length;
+  const t = useT();
+  // The tier's own texts in the reader's language (its Chinese fields), the English ones otherwise.
+  const { name, description } = tierTexts(tier);
   return (
-    <Card aria-label={tier.name} role="article" className="flex flex-col overflow-hidden pt-0">
+    <Card aria-label={name} role="article" className="flex flex-col overflow-hidden pt-0">
       {tier.cardImageUrl ? (
-        <img src={tier.cardImageUrl} alt={`${tier.name} card`} className="h-32 w-full object-cover" />
+        <img src={tier.cardImageUrl} alt={t('memberships.cardImage', { name })} className="h-32 w-full object-cover" />
       ) : (
         <div aria-hidden="true" className="h-2 w-full" style={{ backgroundColor: tier.color }} />
       )}
@@ -28,66 +33,67 @@ export function MembershipCard({ tier, actions }: { tier: Membership; actions: A
           <CardTitle className="flex min-w-0 items-center gap-2 text-lg">
             <span
               role="img"
-              aria-label={`Colour ${tier.color}`}
+              aria-label={t('memberships.colour', { color: tier.color })}
               className="size-4 shrink-0 rounded-full border"
               style={{ backgroundColor: tier.color }}
             />
-            <span className="truncate">{tier.name}</span>
+            <span className="truncate">{name}</span>
           </CardTitle>
-          {!tier.isActive && <Badge variant="secondary">Inactive</Badge>}
+          {!tier.isActive && <Badge variant="secondary">{t('memberships.inactive')}</Badge>}
         </div>
-        {(tier.nameZh || tier.nameCn) && (
+        {activeLocale() === 'en' && (tier.nameZh || tier.nameCn) && (
+          // In English the tier's Chinese names stay visible under its name, as before the languages came.
           <p className="text-muted-foreground text-sm">
             {tier.nameZh && <span lang="zh-Hant">{tier.nameZh}</span>}
             {tier.nameZh && tier.nameCn && ' · '}
             {tier.nameCn && <span lang="zh-Hans">{tier.nameCn}</span>}
           </p>
         )}
-        {tier.description && <CardDescription className="line-clamp-3">{tier.description}</CardDescription>}
+        {description && <CardDescription className="line-clamp-3">{description}</CardDescription>}
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
         <dl className="grid grid-cols-2 gap-2">
           <div>
-            <dt className="text-muted-foreground text-xs">Discount</dt>
-            <dd className="font-medium">{tier.discountPercentage ?? 0}%</dd>
+            <dt className="text-muted-foreground text-xs">{t('memberships.discount')}</dt>
+            <dd className="font-medium">{percent(tier.discountPercentage)}</dd>
           </div>
           <div>
-            <dt className="text-muted-foreground text-xs">Spend range</dt>
+            <dt className="text-muted-foreground text-xs">{t('memberships.spendRange')}</dt>
             <dd className="font-medium">{spendRange(tier.minSpendAmount, tier.maxSpendAmount)}</dd>
           </div>
         </dl>
         {shown.length > 0 && (
-          <ul className="grid list-disc gap-1 pl-5" aria-label={`${tier.name} benefits`}>
+          <ul className="grid list-disc gap-1 pl-5" aria-label={t('memberships.benefitsOf', { name })}>
             {shown.map((b, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: benefits may repeat; order identifies them
               <li key={i}>{b.benefit}</li>
             ))}
           </ul>
         )}
-        {more > 0 && <p className="text-muted-foreground text-xs">+{more} more</p>}
+        {more > 0 && <p className="text-muted-foreground text-xs">{t('memberships.more', { count: more })}</p>}
       </CardContent>
       {actions && (
         <CardFooter className="gap-2">
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Edit ${tier.name}`}
+            aria-label={t('memberships.editNamed', { name })}
             onClick={() => actions.onEdit(tier)}
             onPointerEnter={actions.onEditIntent}
             onFocus={actions.onEditIntent}
           >
             <PencilIcon aria-hidden="true" />
-            Edit
+            {t('memberships.edit')}
           </Button>
           <Button
             variant="outline"
             size="sm"
-            aria-label={`Delete ${tier.name}`}
+            aria-label={t('memberships.deleteNamed2', { name })}
             className="text-destructive"
             onClick={() => actions.onDelete(tier)}
           >
             <TrashIcon aria-hidden="true" />
-            Delete
+            {t('memberships.delete')}
           </Button>
         </CardFooter>
       )}

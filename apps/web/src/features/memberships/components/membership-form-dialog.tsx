@@ -18,6 +18,9 @@ import { Switch } from '@/components/ui/switch';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { useCreateMembership } from '../api/create-membership';
 import { useMembership } from '../api/get-membership';
 import { useUpdateMembership } from '../api/update-membership';
@@ -56,6 +59,7 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   const tier = useMembership(editId);
   const create = useCreateMembership();
   const update = useUpdateMembership();
+  const translate = useT();
   const [tab, setTab] = React.useState<Tab>('basic');
   const [uploading, setUploading] = React.useState({ card: false, banner: false });
   // Each opening is a new form: uploads still running from an earlier one are ignored by the zones.
@@ -82,7 +86,7 @@ export function MembershipFormDialog({ target, onClose }: Props) {
 
   React.useEffect(() => {
     if (open && editId && tier.isError) {
-      toast({ variant: 'destructive', title: 'Error', description: failureText(tier.error) });
+      toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(tier.error) });
     }
   }, [open, editId, tier.isError, tier.error]);
 
@@ -94,14 +98,22 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   const showInvalid = (invalid: FieldErrors<MembershipFormValues>) => {
     const fields = Object.keys(invalid) as (keyof MembershipFormValues)[];
     if (fields.includes('name')) {
-      toast({ variant: 'destructive', title: 'Validation Error', description: MEMBERSHIP_MESSAGES.nameRequired });
+      toast({
+        variant: 'destructive',
+        title: t('memberships.validationError'),
+        description: translateText(MEMBERSHIP_MESSAGES.nameRequired),
+      });
       setTab('basic');
       return;
     }
     const first = fields[0];
     if (first) {
       setTab(TAB_OF[first] ?? 'basic');
-      toast({ variant: 'destructive', title: 'Validation Error', description: invalid[first]?.message ?? '' });
+      toast({
+        variant: 'destructive',
+        title: t('memberships.validationError'),
+        description: translateText(invalid[first]?.message ?? ''),
+      });
     }
   };
 
@@ -110,10 +122,10 @@ export function MembershipFormDialog({ target, onClose }: Props) {
     try {
       if (editId) {
         await update.mutateAsync({ id: editId, body });
-        toast({ title: 'Membership updated successfully' });
+        toast({ title: t('memberships.updated') });
       } else {
         await create.mutateAsync(body);
-        toast({ title: 'Membership created successfully' });
+        toast({ title: t('memberships.created') });
       }
       close();
     } catch (error) {
@@ -125,18 +137,26 @@ export function MembershipFormDialog({ target, onClose }: Props) {
         const first = Object.keys(cause.fieldErrors)[0] as keyof MembershipFormValues | undefined;
         if (first && first in EMPTY_MEMBERSHIP) setTab(TAB_OF[first] ?? 'basic');
       }
-      toast({ variant: 'destructive', title: 'Error', description: failureText(error) });
+      toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) });
     }
   }, showInvalid);
 
   const loading = !!editId && tier.isPending;
   const saving = form.formState.isSubmitting;
   const busy = loading || saving || uploading.card || uploading.banner;
-  const buttonText = loading ? 'Loading...' : saving ? 'Saving...' : editId ? 'Update Membership' : 'Create Membership';
-  const text = (name: keyof MembershipFormValues, label: string, extra: Partial<TextFieldProps> = {}) => (
-    <TextField id={`membership-${name}`} name={name} label={label} {...extra} />
+  const buttonText = translate(
+    loading
+      ? 'memberships.loadingButton'
+      : saving
+        ? 'memberships.saving'
+        : editId
+          ? 'memberships.update'
+          : 'memberships.create',
   );
-  const image = (name: 'cardImageUrl' | 'walletBannerUrl', label: string, hint: string, slot: 'card' | 'banner') => (
+  const text = (name: keyof MembershipFormValues, label: MessageKey, extra: Partial<TextFieldProps> = {}) => (
+    <TextField id={`membership-${name}`} name={name} label={translate(label)} {...extra} />
+  );
+  const image = (name: 'cardImageUrl' | 'walletBannerUrl', label: MessageKey, slot: 'card' | 'banner') => (
     <Controller
       control={form.control}
       name={name}
@@ -144,19 +164,21 @@ export function MembershipFormDialog({ target, onClose }: Props) {
         <div className="grid gap-1">
           <ImageDropzone
             id={`membership-${name}`}
-            label={label}
-            hint={hint}
+            label={translate(label)}
+            hint={translate('image.formats')}
             url={field.value}
             resetKey={session}
             disabled={loading || saving}
             onUploadingChange={(on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
             onUploaded={(url) => {
               field.onChange(url);
-              toast({ title: 'Image uploaded successfully' });
+              toast({ title: t('image.uploadedToast') });
             }}
-            onError={() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to upload image' })}
+            onError={() =>
+              toast({ variant: 'destructive', title: t('memberships.error'), description: t('image.failed') })
+            }
           />
-          {errors[name] && <p className="text-destructive text-sm">{errors[name]?.message}</p>}
+          {errors[name] && <p className="text-destructive text-sm">{translateText(errors[name]?.message ?? '')}</p>}
         </div>
       )}
     />
@@ -166,9 +188,9 @@ export function MembershipFormDialog({ target, onClose }: Props) {
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{editId ? MEMBERSHIPS_TEXT.editTitle : MEMBERSHIPS_TEXT.createTitle}</DialogTitle>
+          <DialogTitle>{translate(editId ? MEMBERSHIPS_TEXT.editTitle : MEMBERSHIPS_TEXT.createTitle)}</DialogTitle>
           <DialogDescription>
-            {editId ? 'Change this membership tier.' : 'Add a membership tier with its benefits.'}
+            {translate(editId ? 'memberships.editDescription' : 'memberships.createDescription')}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
@@ -176,13 +198,17 @@ export function MembershipFormDialog({ target, onClose }: Props) {
             {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
             <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
               <TabsList className="grid w-full grid-cols-3">
-                <TabsTrigger value="basic">Basic Info</TabsTrigger>
-                <TabsTrigger value="languages">Languages</TabsTrigger>
-                <TabsTrigger value="advanced">Advanced</TabsTrigger>
+                <TabsTrigger value="basic">{translate('memberships.tabBasic')}</TabsTrigger>
+                <TabsTrigger value="languages">{translate('memberships.tabLanguages')}</TabsTrigger>
+                <TabsTrigger value="advanced">{translate('memberships.tabAdvanced')}</TabsTrigger>
               </TabsList>
               <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-                {text('name', 'Name *', { maxLength: 100, placeholder: 'e.g. Gold', disabled: loading })}
-                {text('description', 'Description', { multiline: true, maxLength: 1000 })}
+                {text('name', 'memberships.name', {
+                  maxLength: 100,
+                  placeholder: translate('memberships.namePlaceholder'),
+                  disabled: loading,
+                })}
+                {text('description', 'memberships.description', { multiline: true, maxLength: 1000 })}
                 <Controller
                   control={form.control}
                   name="color"
@@ -195,21 +221,24 @@ export function MembershipFormDialog({ target, onClose }: Props) {
                     />
                   )}
                 />
-                {text('icon', 'Icon', { maxLength: 300, placeholder: 'Icon name or URL' })}
+                {text('icon', 'memberships.icon', {
+                  maxLength: 300,
+                  placeholder: translate('memberships.iconPlaceholder'),
+                })}
                 <div className="grid gap-4 sm:grid-cols-3">
-                  {text('minSpendAmount', 'Min Spend ($)', {
+                  {text('minSpendAmount', 'memberships.minSpend', {
                     type: 'number',
                     step: '0.01',
                     min: 0,
                     placeholder: '0.00',
                   })}
-                  {text('maxSpendAmount', 'Max Spend ($)', {
+                  {text('maxSpendAmount', 'memberships.maxSpend', {
                     type: 'number',
                     step: '0.01',
                     min: 0,
-                    placeholder: 'No max',
+                    placeholder: translate('memberships.noMax'),
                   })}
-                  {text('discountPercentage', 'Discount (%)', {
+                  {text('discountPercentage', 'memberships.discountPercent', {
                     type: 'number',
                     step: '0.01',
                     min: 0,
@@ -226,14 +255,14 @@ export function MembershipFormDialog({ target, onClose }: Props) {
                 />
               </TabsContent>
               <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-                {text('nameZh', 'Name (Traditional Chinese)', { maxLength: 100, lang: 'zh-Hant' })}
-                {text('descriptionZh', 'Description (Traditional Chinese)', {
+                {text('nameZh', 'memberships.nameZh', { maxLength: 100, lang: 'zh-Hant' })}
+                {text('descriptionZh', 'memberships.descriptionZh', {
                   multiline: true,
                   maxLength: 1000,
                   lang: 'zh-Hant',
                 })}
-                {text('nameCn', 'Name (Simplified Chinese)', { maxLength: 100, lang: 'zh-Hans' })}
-                {text('descriptionCn', 'Description (Simplified Chinese)', {
+                {text('nameCn', 'memberships.nameCn', { maxLength: 100, lang: 'zh-Hans' })}
+                {text('descriptionCn', 'memberships.descriptionCn', {
                   multiline: true,
                   maxLength: 1000,
                   lang: 'zh-Hans',
@@ -241,17 +270,17 @@ export function MembershipFormDialog({ target, onClose }: Props) {
               </TabsContent>
               <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  {image('cardImageUrl', 'Card Image', 'PNG, JPG or WEBP', 'card')}
-                  {image('walletBannerUrl', 'Wallet Banner', 'PNG, JPG or WEBP', 'banner')}
+                  {image('cardImageUrl', 'memberships.cardImageLabel', 'card')}
+                  {image('walletBannerUrl', 'memberships.walletBanner', 'banner')}
                 </div>
-                {text('sortOrder', 'Sort Order', { type: 'number', step: 1 })}
+                {text('sortOrder', 'memberships.sortOrder', { type: 'number', step: 1 })}
                 <Controller
                   control={form.control}
                   name="isActive"
                   render={({ field }) => (
                     <div className="flex items-center gap-3">
                       <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
-                      <Label htmlFor="membership-isActive">Active</Label>
+                      <Label htmlFor="membership-isActive">{translate('memberships.active')}</Label>
                     </div>
                   )}
                 />
@@ -259,7 +288,7 @@ export function MembershipFormDialog({ target, onClose }: Props) {
             </Tabs>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>
-                Cancel
+                {translate('memberships.cancel')}
               </Button>
               <Button type="submit" disabled={busy}>
                 {buttonText}

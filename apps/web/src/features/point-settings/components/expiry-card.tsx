@@ -4,6 +4,7 @@ import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { clearedBy, type PointsFormValues } from '../point-settings-form';
 import { POINTS_TEXT } from '../point-settings-text';
@@ -11,6 +12,7 @@ import { POINTS_TEXT } from '../point-settings-text';
 export function ExpiryCard({ disabled }: { disabled: boolean }) {
   const { watch, setValue, clearErrors } = useFormContext<PointsFormValues>();
   const { expiry } = POINTS_TEXT;
+  const t = useT();
   const type = watch('expiryType');
   const choose = (next: ExpiryType) => {
     setValue('expiryType', next, { shouldDirty: true });
@@ -23,12 +25,12 @@ export function ExpiryCard({ disabled }: { disabled: boolean }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{expiry.title}</CardTitle>
-        <CardDescription>{expiry.description}</CardDescription>
+        <CardTitle>{t(expiry.title)}</CardTitle>
+        <CardDescription>{t(expiry.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <fieldset className="grid gap-2">
-          <legend className="mb-2 font-medium text-sm">{expiry.type}</legend>
+          <legend className="mb-2 font-medium text-sm">{t(expiry.type)}</legend>
           <div className="flex flex-wrap gap-2">
             {expiry.choices.map((choice) => (
               <label
@@ -48,14 +50,14 @@ export function ExpiryCard({ disabled }: { disabled: boolean }) {
                   onChange={() => choose(choice.value as ExpiryType)}
                   className="accent-primary"
                 />
-                {choice.label}
+                {t(choice.label)}
               </label>
             ))}
           </div>
         </fieldset>
-        {type === 'DAYS' && <TextField id={expiry.days.name} {...expiry.days} />}
+        {type === 'DAYS' && <TextField id={expiry.days.name} {...expiry.days} label={t(expiry.days.label)} />}
         {type === 'DATE' && (
-          <TextField id="pointsExpiryDate" name="pointsExpiryDate" label={expiry.date} type="datetime-local" />
+          <TextField id="pointsExpiryDate" name="pointsExpiryDate" label={t(expiry.date)} type="datetime-local" />
         )}
       </CardContent>
     </Card>
@@ -65,17 +67,18 @@ export function ExpiryCard({ disabled }: { disabled: boolean }) {
 export function AdditionalCard({ disabled }: { disabled: boolean }) {
   const { watch, setValue } = useFormContext<PointsFormValues>();
   const { additional } = POINTS_TEXT;
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{additional.title}</CardTitle>
-        <CardDescription>{additional.description}</CardDescription>
+        <CardTitle>{t(additional.title)}</CardTitle>
+        <CardDescription>{t(additional.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
           <div className="grid gap-1">
-            <Label htmlFor="isActive">{additional.active}</Label>
-            <p className="text-muted-foreground text-sm">{additional.activeHint}</p>
+            <Label htmlFor="isActive">{t(additional.active)}</Label>
+            <p className="text-muted-foreground text-sm">{t(additional.activeHint)}</p>
           </div>
           <Switch
             id="isActive"
@@ -87,10 +90,10 @@ export function AdditionalCard({ disabled }: { disabled: boolean }) {
         <TextField
           id="description"
           name="description"
-          label={additional.descriptionLabel}
+          label={t(additional.descriptionLabel)}
           multiline
           rows={3}
-          placeholder={additional.descriptionPlaceholder}
+          placeholder={t(additional.descriptionPlaceholder)}
         />
       </CardContent>
     </Card>

@@ -1,9 +1,11 @@
+import { translateText } from '@/lib/i18n/translate-text';
+
 /** The one message of a pair of fields (spec §5 names the pair, not each field). */
 export function PairError({ message }: { message?: string }) {
   if (!message) return null;
   return (
     <p role="alert" className="text-destructive text-sm">
-      {message}
+      {translateText(message)}
     </p>
   );
 }

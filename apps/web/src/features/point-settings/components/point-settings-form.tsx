@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { useSavePointsConversion } from '../api/save-points-conversion';
 import { type PointsFormValues, pointsFormSchema, toBody } from '../point-settings-form';
 import { AdditionalCard, ExpiryCard } from './expiry-card';
@@ -30,18 +32,19 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
     mode: 'onTouched',
   });
   const save = useSavePointsConversion();
+  const translate = useT();
 
   // The contract has judged the values; the body sent is the one the form builds (the date as typed, plus :00).
   const onValid = () =>
     save.mutate(toBody(form.getValues()), {
-      onSuccess: () => toast({ title: 'Points conversion settings saved successfully' }),
+      onSuccess: () => toast({ title: t('pointSettings.saved') }),
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
             if (FIELDS.has(field)) form.setError(field as keyof PointsFormValues, { message });
           }
         }
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to save points conversion settings' });
+        toast({ variant: 'destructive', title: t('settings.error'), description: t('pointSettings.saveFailed') });
       },
     });
 
@@ -60,7 +63,7 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
         {canWrite && (
           <div className="flex justify-end">
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
+              {translate(save.isPending ? 'settings.saving' : 'settings.save')}
             </Button>
           </div>
         )}

@@ -1,6 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 import { earnSummary, type PointsFormValues, redeemSummary } from '../point-settings-form';
 import { POINTS_TEXT, type RateField } from '../point-settings-text';
 import { PairError } from './pair-error';
@@ -12,24 +14,26 @@ function RateCard({
   summaryId,
   summary,
 }: {
-  text: { title: string; description: string };
+  text: { title: MessageKey; description: MessageKey };
   fields: [RateField, RateField];
   summaryId: string;
   summary: (first: string, second: string) => string;
 }) {
   const { control, formState } = useFormContext<PointsFormValues>();
+  // The summary is worded in the active language: a change of language renders it again.
+  const t = useT();
   const [first, second] = useWatch({ control, name: [fields[0].name, fields[1].name] }) as [string, string];
   const message = formState.errors[fields[0].name]?.message ?? formState.errors[fields[1].name]?.message;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{text.title}</CardTitle>
-        <CardDescription>{text.description}</CardDescription>
+        <CardTitle>{t(text.title)}</CardTitle>
+        <CardDescription>{t(text.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {fields.map(({ name, ...input }) => (
-            <TextField key={name} id={name} name={name} ownMessage={false} {...input} />
+          {fields.map(({ name, label, ...input }) => (
+            <TextField key={name} id={name} name={name} ownMessage={false} label={t(label)} {...input} />
           ))}
         </div>
         <PairError message={message} />
@@ -60,15 +64,16 @@ export function RedeemRateCard() {
 
 export function LimitsCard() {
   const { limits } = POINTS_TEXT;
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{limits.title}</CardTitle>
-        <CardDescription>{limits.description}</CardDescription>
+        <CardTitle>{t(limits.title)}</CardTitle>
+        <CardDescription>{t(limits.description)}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        {[limits.minimum, limits.maximum].map(({ name, ...input }) => (
-          <TextField key={name} id={name} name={name} {...input} />
+        {[limits.minimum, limits.maximum].map(({ name, label, ...input }) => (
+          <TextField key={name} id={name} name={name} label={t(label)} {...input} />
         ))}
       </CardContent>
     </Card>

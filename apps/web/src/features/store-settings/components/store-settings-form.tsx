@@ -7,6 +7,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { useSaveStoreSettings } from '../api/save-store-settings';
 
 type Slot = 'logoUrl' | 'backgroundUrl';
@@ -17,6 +20,7 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
   const values = form.watch();
   const [uploading, setUploading] = React.useState<Record<Slot, boolean>>({ logoUrl: false, backgroundUrl: false });
   const save = useSaveStoreSettings();
+  const translate = useT();
   const set = (field: keyof StoreSettings, value: string) => form.setValue(field, value);
 
   const busy = save.isPending || uploading.logoUrl || uploading.backgroundUrl;
@@ -26,29 +30,34 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
     event.preventDefault();
     const body = { ...values, text: values.text.trim() };
     if (!body.logoUrl || !body.text || !body.backgroundUrl) {
-      toast({ variant: 'destructive', title: 'Validation Error', description: SETTINGS_MESSAGES.storeRequired });
+      toast({
+        variant: 'destructive',
+        title: t('settings.validationError'),
+        description: translateText(SETTINGS_MESSAGES.storeRequired),
+      });
       return;
     }
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Store settings saved successfully' }),
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to save store settings' }),
+      onSuccess: () => toast({ title: t('storeSettings.saved') }),
+      onError: () =>
+        toast({ variant: 'destructive', title: t('settings.error'), description: t('storeSettings.saveFailed') }),
     });
   };
 
-  const zone = (slot: Slot, label: string, hint: string) => (
+  const zone = (slot: Slot, label: MessageKey, hint: MessageKey) => (
     <ImageDropzone
       id={`store-${slot}`}
-      label={label}
-      hint={hint}
+      label={translate(label)}
+      hint={translate(hint)}
       url={values[slot]}
       disabled={!canWrite}
       onFileChosen={() => set(slot, '')}
       onUploadingChange={(on) => setUploading((prev) => ({ ...prev, [slot]: on }))}
       onUploaded={(url) => {
         set(slot, url);
-        toast({ title: 'Image uploaded successfully' });
+        toast({ title: t('image.uploadedToast') });
       }}
-      onError={() => toast({ variant: 'destructive', title: 'Error', description: 'Failed to upload image' })}
+      onError={() => toast({ variant: 'destructive', title: t('settings.error'), description: t('image.failed') })}
     />
   );
 
@@ -60,19 +69,19 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
             <TextField
               id="storeName"
               name="text"
-              label="Store Name"
+              label={translate('storeSettings.storeName')}
               maxLength={STORE_NAME_MAX}
-              placeholder="Your store name"
+              placeholder={translate('storeSettings.storeNamePlaceholder')}
               disabled={!canWrite}
             />
             <div className="grid gap-6 md:grid-cols-2">
-              {zone('logoUrl', 'Store Logo', 'PNG, JPG or WEBP (recommended: square, 512x512px)')}
-              {zone('backgroundUrl', 'Background Image', 'PNG, JPG or WEBP (recommended: 1920x1080px or larger)')}
+              {zone('logoUrl', 'storeSettings.logo', 'storeSettings.logoHint')}
+              {zone('backgroundUrl', 'storeSettings.background', 'storeSettings.backgroundHint')}
             </div>
             {canWrite && (
               <div className="flex justify-end">
                 <Button type="submit" disabled={busy || missing}>
-                  {save.isPending ? 'Saving...' : 'Save Settings'}
+                  {translate(save.isPending ? 'settings.saving' : 'settings.save')}
                 </Button>
               </div>
             )}

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useT } from '@/lib/i18n/use-t';
 
 // The picker is only seen once a swatch is pressed: it is fetched then (or when a swatch is pointed at or
 // focused), not with the screen.
@@ -33,6 +34,7 @@ export function ColorField({
   disabled?: boolean;
 }) {
   const valid = HEX_COLOR.test(value.trim());
+  const t = useT();
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
@@ -42,7 +44,7 @@ export function ColorField({
             <button
               type="button"
               disabled={disabled}
-              aria-label={`Pick ${label.toLowerCase()}`}
+              aria-label={t('walletSettings.pick', { label: label.toLowerCase() })}
               onPointerEnter={preloadPicker}
               onFocus={preloadPicker}
               className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"

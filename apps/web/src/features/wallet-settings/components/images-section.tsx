@@ -1,31 +1,39 @@
 import { ImageDropzone } from '@/components/image-dropzone';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
 
 export type ImageSlot = 'logo' | 'strip' | 'background';
 export const IMAGE_FIELDS = { logo: 'logoUrl', strip: 'stripUrl', background: 'backgroundUrl' } as const;
 
-/** Spec §2 hints and §8 toast names, per slot. */
-export const SLOTS: { slot: ImageSlot; label: string; hint: string; uploaded: string; failed: string }[] = [
+/** Spec §2 hints and §8 toast names, per slot (catalogue keys, translated where shown). */
+export const SLOTS: {
+  slot: ImageSlot;
+  label: MessageKey;
+  hint: MessageKey;
+  uploaded: MessageKey;
+  failed: MessageKey;
+}[] = [
   {
     slot: 'logo',
-    label: 'Logo',
-    hint: 'Recommended: square, 512x512. PNG, JPG or WEBP',
-    uploaded: 'Logo uploaded successfully',
-    failed: 'Failed to upload logo',
+    label: 'walletSettings.logo',
+    hint: 'walletSettings.logoHint',
+    uploaded: 'walletSettings.logoUploaded',
+    failed: 'walletSettings.logoFailed',
   },
   {
     slot: 'strip',
-    label: 'Strip Image',
-    hint: 'Recommended: 640x246. PNG, JPG or WEBP',
-    uploaded: 'Strip image uploaded successfully',
-    failed: 'Failed to upload strip image',
+    label: 'walletSettings.strip',
+    hint: 'walletSettings.stripHint',
+    uploaded: 'walletSettings.stripUploaded',
+    failed: 'walletSettings.stripFailed',
   },
   {
     slot: 'background',
-    label: 'Background Image',
-    hint: 'Recommended: 1920x1080 or larger. PNG, JPG or WEBP',
-    uploaded: 'Background image uploaded successfully',
-    failed: 'Failed to upload background image',
+    label: 'walletSettings.background',
+    hint: 'walletSettings.backgroundHint',
+    uploaded: 'walletSettings.backgroundUploaded',
+    failed: 'walletSettings.backgroundFailed',
   },
 ];
 
@@ -44,21 +52,20 @@ export function ImagesSection({
   onUploaded: (slot: ImageSlot, url: string) => void;
   onError: (slot: ImageSlot) => void;
 }) {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Images</CardTitle>
-        <CardDescription>
-          Drop an image on a zone, or click it (or press Enter or Space) to choose a file
-        </CardDescription>
+        <CardTitle>{t('walletSettings.images')}</CardTitle>
+        <CardDescription>{t('walletSettings.imagesDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-3">
         {SLOTS.map(({ slot, label, hint }) => (
           <ImageDropzone
             key={slot}
             id={`wallet-${slot}`}
-            label={label}
-            hint={hint}
+            label={t(label)}
+            hint={t(hint)}
             url={urls[slot]}
             disabled={disabled}
             onFileChosen={(file) => onFileChosen(slot, file)}

@@ -3,15 +3,19 @@ import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { ColorField } from './color-field';
 
-function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; label: string }) {
+function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; label: MessageKey }) {
+  const t = useT();
   return (
     <FormField
       name={name}
       render={({ field }) => (
         <FormItem id={name} className="flex items-center justify-between gap-4 rounded-md border px-3 py-2.5">
-          <FormLabel>{label}</FormLabel>
+          <FormLabel>{t(label)}</FormLabel>
           <Switch id={name} checked={field.value} onCheckedChange={field.onChange} disabled={field.disabled} />
         </FormItem>
       )}
@@ -20,38 +24,44 @@ function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; lab
 }
 
 const CARD_STYLES = [
-  { value: 'storeCard', label: 'Store Card' },
-  { value: 'generic', label: 'Generic' },
-] as const;
+  { value: 'storeCard', label: 'walletSettings.storeCard' },
+  { value: 'generic', label: 'walletSettings.generic' },
+] as const satisfies { value: string; label: MessageKey }[];
 
 export function BasicSection({ disabled }: { disabled: boolean }) {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Basic Configuration</CardTitle>
-        <CardDescription>The kind of pass and the text across its top</CardDescription>
+        <CardTitle>{t('walletSettings.basicTitle')}</CardTitle>
+        <CardDescription>{t('walletSettings.basicDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <FormField
           name="style"
           render={({ field }) => (
             <FormItem id="style">
-              <FormLabel>Card Style</FormLabel>
+              <FormLabel>{t('walletSettings.cardStyle')}</FormLabel>
               <DeferredSelect
                 id="style"
                 className="w-full"
                 value={field.value}
-                options={CARD_STYLES}
+                options={CARD_STYLES.map((style) => ({ value: style.value, label: t(style.label) }))}
                 onValueChange={field.onChange}
                 disabled={disabled}
               />
             </FormItem>
           )}
         />
-        <TextField id="heroText" name="heroText" label="Hero Text" placeholder="Welcome to our rewards" />
+        <TextField
+          id="heroText"
+          name="heroText"
+          label={t('walletSettings.heroText')}
+          placeholder={t('walletSettings.heroPlaceholder')}
+        />
         <div className="grid gap-3 sm:grid-cols-2">
-          <SwitchRow name="showPoints" label="Show Points" />
-          <SwitchRow name="showLastUpdate" label="Show Last Update" />
+          <SwitchRow name="showPoints" label="walletSettings.showPoints" />
+          <SwitchRow name="showLastUpdate" label="walletSettings.showLastUpdate" />
         </div>
       </CardContent>
     </Card>
@@ -59,17 +69,18 @@ export function BasicSection({ disabled }: { disabled: boolean }) {
 }
 
 const COLORS = [
-  { name: 'backgroundColor', label: 'Background Color' },
-  { name: 'foregroundColor', label: 'Foreground Color' },
-  { name: 'labelColor', label: 'Label Color' },
-] as const;
+  { name: 'backgroundColor', label: 'walletSettings.backgroundColor' },
+  { name: 'foregroundColor', label: 'walletSettings.foregroundColor' },
+  { name: 'labelColor', label: 'walletSettings.labelColor' },
+] as const satisfies { name: string; label: MessageKey }[];
 
 export function ColorsSection({ disabled }: { disabled: boolean }) {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Colors</CardTitle>
-        <CardDescription>Background of the pass, its values and its labels</CardDescription>
+        <CardTitle>{t('walletSettings.colorsTitle')}</CardTitle>
+        <CardDescription>{t('walletSettings.colorsDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-3">
         {COLORS.map((c) => (
@@ -79,11 +90,11 @@ export function ColorsSection({ disabled }: { disabled: boolean }) {
             render={({ field, fieldState }) => (
               <ColorField
                 id={c.name}
-                label={c.label}
+                label={t(c.label)}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldState.error?.message}
+                error={fieldState.error?.message && translateText(fieldState.error.message)}
                 disabled={disabled}
               />
             )}
@@ -95,17 +106,18 @@ export function ColorsSection({ disabled }: { disabled: boolean }) {
 }
 
 export function LabelsSection() {
+  const t = useT();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Label Text</CardTitle>
-        <CardDescription>The small captions above each value on the pass</CardDescription>
+        <CardTitle>{t('walletSettings.labelsTitle')}</CardTitle>
+        <CardDescription>{t('walletSettings.labelsDescription')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
-        <TextField id="lblMemberName" name="lblMemberName" label="Member Name Label" />
-        <TextField id="lblMembershipLvl" name="lblMembershipLvl" label="Membership Level Label" />
-        <TextField id="lblLastUpdate" name="lblLastUpdate" label="Last Update Label" />
-        <TextField id="lblPoints" name="lblPoints" label="Points Label" />
+        <TextField id="lblMemberName" name="lblMemberName" label={t('walletSettings.memberNameLabel')} />
+        <TextField id="lblMembershipLvl" name="lblMembershipLvl" label={t('walletSettings.membershipLevelLabel')} />
+        <TextField id="lblLastUpdate" name="lblLastUpdate" label={t('walletSettings.lastUpdateLabel')} />
+        <TextField id="lblPoints" name="lblPoints" label={t('walletSettings.pointsLabel')} />
       </CardContent>
     </Card>
   );

@@ -1,13 +1,14 @@
 import { HEX_COLOR, PASS_SETTINGS_DEFAULTS, type PassSettings, PREVIEW_MEMBER } from '@loyalty/contracts';
 import { ImageIcon } from 'lucide-react';
 import type * as React from 'react';
+import { formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 /** What the preview draws: the settings as typed, with images either stored or still uploading (local). */
 export type PreviewSettings = PassSettings & { images: { logo: string; strip: string; background: string } };
 
 const colour = (value: string, fallback: string) => (HEX_COLOR.test(value.trim()) ? value.trim() : fallback);
-const points = PREVIEW_MEMBER.points.toLocaleString('en-US');
 
 /** A pass field as Wallet draws it: a small upper-case label in the label colour, the value in the foreground colour. */
 function PassField({
@@ -68,6 +69,9 @@ function Picture({
   return <img src={src} alt={alt} className={cn('object-cover', className)} />;
 }
 
+/** The sample member's number under the barcode: data, the same in every language. */
+const SAMPLE_MEMBER_NUMBER = 'MBR-000125';
+
 /** The barcode area every pass ends with: a white panel with a scannable-looking code and the member number. */
 function Barcode() {
   const bars = [3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 2, 1, 1, 3, 1, 2, 1, 1, 2, 1, 3, 1, 2, 2, 1, 3, 1, 1, 2];
@@ -79,17 +83,18 @@ function Barcode() {
           <span key={i} className={i % 2 === 0 ? 'bg-black' : 'bg-white'} style={{ width: width * 1.5 }} />
         ))}
       </div>
-      <div className="mt-1 font-mono text-[10px] text-black tracking-widest">MBR-000125</div>
+      <div className="mt-1 font-mono text-[10px] text-black tracking-widest">{SAMPLE_MEMBER_NUMBER}</div>
     </div>
   );
 }
 
 function Header({ s, right }: { s: PreviewSettings; right?: React.ReactNode }) {
+  const t = useT();
   return (
     <div className="flex items-center gap-2 px-3 pt-3 pb-2">
-      <Picture src={s.images.logo} alt="Logo" className="h-9 w-9 shrink-0 rounded-sm" compact />
+      <Picture src={s.images.logo} alt={t('walletSettings.logo')} className="h-9 w-9 shrink-0 rounded-sm" compact />
       <div data-testid="pass-logo-text" className="min-w-0 flex-1 truncate font-semibold text-sm">
-        {s.heroText.trim() || 'Your hero text'}
+        {s.heroText.trim() || t('walletSettings.heroFallback')}
       </div>
       {right}
     </div>
@@ -103,6 +108,9 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
   const foreground = colour(s.foregroundColor, d.foregroundColor);
   const labelColor = colour(s.labelColor, d.labelColor);
   const storeCard = s.style === 'storeCard';
+  const t = useT();
+  // The sample member's values are the tenant's data (as typed); only the number follows the language.
+  const points = formatNumber(PREVIEW_MEMBER.points);
   const member = (
     <PassField testId="pass-member" label={s.lblMemberName} value={PREVIEW_MEMBER.name} labelColor={labelColor} />
   );
@@ -128,7 +136,7 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
     <figure
       data-testid="wallet-card-preview"
       data-style={s.style}
-      aria-label={`${storeCard ? 'Store card' : 'Generic pass'} preview`}
+      aria-label={t(storeCard ? 'walletSettings.storeCardPreview' : 'walletSettings.genericPreview')}
       className="mx-auto w-full max-w-[340px] overflow-hidden rounded-2xl shadow-xl ring-1 ring-black/10"
       style={{ backgroundColor: background, color: foreground }}
     >
@@ -136,7 +144,11 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
         <>
           <Header s={s} />
           <div className="relative h-[123px]">
-            <Picture src={s.images.strip} alt="Strip image" className="absolute inset-0 h-full w-full" />
+            <Picture
+              src={s.images.strip}
+              alt={t('walletSettings.stripAlt')}
+              className="absolute inset-0 h-full w-full"
+            />
             {s.showPoints && (
               <div className="absolute bottom-2 left-3 drop-shadow-[0_1px_2px_rgba(0,0,0,0.45)]">
                 <PassField testId="pass-points" label={s.lblPoints} value={points} labelColor={labelColor} size="xl" />
@@ -175,7 +187,11 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
                 size="lg"
               />
             </div>
-            <Picture src={s.images.background} alt="Thumbnail" className="h-[90px] w-[90px] shrink-0 rounded-md" />
+            <Picture
+              src={s.images.background}
+              alt={t('walletSettings.thumbnail')}
+              className="h-[90px] w-[90px] shrink-0 rounded-md"
+            />
           </div>
           <div className="grid grid-cols-2 gap-3 px-3 pt-3">
             {level}

@@ -12,6 +12,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { t } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
 import { useSavePassSettings } from '../api/save-pass-settings';
 import { IMAGE_FIELDS, type ImageSlot, ImagesSection, SLOTS } from './images-section';
 import { BasicSection, ColorsSection, LabelsSection } from './settings-sections';
@@ -29,6 +32,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
     disabled: !canWrite,
   });
   const save = useSavePassSettings();
+  const translate = useT();
   const [uploading, setUploading] = React.useState(NONE);
   // A chosen file shows on the card at once, before its upload answers (spec §4: local preview first).
   const [local, setLocal] = React.useState(EMPTY);
@@ -52,27 +56,27 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
     if (previous) URL.revokeObjectURL(previous);
     setLocal((prev) => ({ ...prev, [slot]: URL.createObjectURL(file) }));
   };
+  const slotText = (slot: ImageSlot) => SLOTS.find((s) => s.slot === slot);
   const onUploaded = (slot: ImageSlot, url: string) => {
     form.setValue(IMAGE_FIELDS[slot], url, { shouldDirty: true, shouldValidate: true });
-    toast({ title: SLOTS.find((s) => s.slot === slot)?.uploaded });
+    const uploaded = slotText(slot)?.uploaded;
+    toast({ title: uploaded && t(uploaded) });
   };
-  const onError = (slot: ImageSlot) =>
-    toast({
-      variant: 'destructive',
-      title: 'Error',
-      description: SLOTS.find((s) => s.slot === slot)?.failed,
-    });
+  const onError = (slot: ImageSlot) => {
+    const failed = slotText(slot)?.failed;
+    toast({ variant: 'destructive', title: t('settings.error'), description: failed && t(failed) });
+  };
 
   const onValid = (body: PassSettingsBody) =>
     save.mutate(body, {
-      onSuccess: () => toast({ title: 'Wallet settings saved successfully' }),
+      onSuccess: () => toast({ title: t('walletSettings.saved') }),
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
             if (field in initial) form.setError(field as keyof PassSettings, { message });
           }
         }
-        toast({ variant: 'destructive', title: 'Error', description: 'Failed to save wallet settings' });
+        toast({ variant: 'destructive', title: t('settings.error'), description: t('walletSettings.saveFailed') });
       },
     });
 
@@ -99,7 +103,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
             <div className="flex flex-wrap items-center justify-end gap-3">
               {missing && (
                 <p id="wallet-save-hint" className="text-muted-foreground text-sm">
-                  {SETTINGS_MESSAGES.walletRequired}
+                  {translateText(SETTINGS_MESSAGES.walletRequired)}
                 </p>
               )}
               <Button
@@ -107,15 +111,15 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
                 disabled={busy || missing}
                 aria-describedby={missing ? 'wallet-save-hint' : undefined}
               >
-                {save.isPending ? 'Saving...' : 'Save Settings'}
+                {translate(save.isPending ? 'settings.saving' : 'settings.save')}
               </Button>
             </div>
           )}
         </div>
         <Card className="xl:sticky xl:top-4">
           <CardHeader>
-            <CardTitle>Card Preview</CardTitle>
-            <CardDescription>How a member's pass looks with these settings</CardDescription>
+            <CardTitle>{translate('walletSettings.previewTitle')}</CardTitle>
+            <CardDescription>{translate('walletSettings.previewDescription')}</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-3">
             <WalletCardPreview
@@ -129,9 +133,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
               }}
             />
             <p className="text-center text-muted-foreground text-xs">
-              {values.style === 'storeCard'
-                ? 'Store card: logo, strip image and points as on Apple Wallet. The background image is used on generic passes.'
-                : 'Generic pass: the background image shows as the thumbnail.'}
+              {translate(values.style === 'storeCard' ? 'walletSettings.storeCardNote' : 'walletSettings.genericNote')}
             </p>
           </CardContent>
         </Card>
