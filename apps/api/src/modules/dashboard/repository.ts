@@ -46,7 +46,8 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
       .where(
         and(
           eq(pointsLedger.tenantId, tenantId),
-          sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')`,
+          // Points given, less those a reversed purchase took back (a reversed redemption gives none).
+          sql`((${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')) or (${pointsLedger.points} < 0 and ${pointsLedger.type} = 'REVERSAL'))`,
           sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
         ),
       ),

@@ -1,5 +1,6 @@
-import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
+import type { EarnTerms, MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queries } from '../../db/client';
 import {
   memberCodeCounters,
@@ -133,6 +134,20 @@ export async function soonestExpiry(db: Db, tenantId: string, memberIds: string[
 }
 
 export async function findMemberRow(db: Db, tenantId: string, id: string) {
+  return findMemberRowWhere(db, tenantId, eq(members.id, id));
+}
+
+/** By membership code in any letter case: the exact expression of the index members_tenant_code_lower_key. */
+export async function findMemberRowByCode(db: Db, tenantId: string, code: string) {
+  return findMemberRowWhere(db, tenantId, sql`lower(${members.membershipCode}) = lower(${code.trim()})`);
+}
+
+/** By phone as stored (international format); `<> ''` lets the partial index members_tenant_phone_key serve it. */
+export async function findMemberRowByPhone(db: Db, tenantId: string, phone: string) {
+  return findMemberRowWhere(db, tenantId, sql`${members.phone} = ${phone} and ${members.phone} <> ''`);
+}
+
+async function findMemberRowWhere(db: Db, tenantId: string, condition: SQL) {
   const [row] = await db
     .select({
       ...rowColumns,
@@ -142,7 +157,7 @@ export async function findMemberRow(db: Db, tenantId: string, id: string) {
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+    .where(and(eq(members.tenantId, tenantId), condition))
     .limit(1);
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
 }
@@ -220,6 +235,13 @@ export const redeemTerms = (rates: Rates | null): RedeemTerms | null =>
     maximumRedemption: rates.maximumRedemption,
   };
 
+export const earnTerms = (rates: Rates | null): EarnTerms | null =>
+  rates && {
+    isActive: rates.isActive,
+    earnRateAmount: centsToNumber(rates.earnRateAmountCents),
+    earnRatePoints: rates.earnRatePoints,
+  };
+
 /** The next membership code of the tenant; the counter only grows, so a deleted member's code never returns. */
 export async function nextMembershipCode(db: Db, tenantId: string): Promise<string> {
   const [row] = await db
@@ -254,6 +276,9 @@ export async function takenContacts(
   return { email: !!row?.email, phone: !!row?.phone };
 }
 
+/** A reversal of the entry, joined by the unique index points_ledger_reverses_key. */
+const reversal = alias(pointsLedger, 'reversal');
+
 export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
@@ -266,14 +291,37 @@ export async function listLedger(db: Db, tenantId: string, memberId: string, pag
         amount: pointsLedger.amount,
         reason: pointsLedger.reason,
         createdAt: pointsLedger.createdAt,
+        reversesId: pointsLedger.reversesId,
+        reversedById: reversal.id,
       })
       .from(pointsLedger)
+      .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
       .where(where)
       .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
       .limit(size)
       .offset(page * size),
   ]);
   return { rows: rows.map(toEntry), total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * One entry of the member with what a reversal decides on: whether it is within the window (on the
+ * database's clock) and the reversal that already undid it, if any.
+ */
+export async function findEntryToReverse(db: Db, tenantId: string, memberId: string, id: string, minutes: number) {
+  const [row] = await db
+    .select({
+      type: pointsLedger.type,
+      points: pointsLedger.points,
+      amount: pointsLedger.amount,
+      lotTakes: pointsLedger.lotTakes,
+      inWindow: sql<boolean>`${pointsLedger.createdAt} > now() - make_interval(mins => ${minutes})`,
+      reversedById: reversal.id,
+    })
+    .from(pointsLedger)
+    .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
+    .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId), eq(pointsLedger.id, id)));
+  return row;
 }
 
 export type StoredEntry = {
@@ -283,6 +331,8 @@ export type StoredEntry = {
   amount: string | null;
   reason: string | null;
   createdAt: Date;
+  reversesId: string | null;
+  reversedById?: string | null;
 };
 export const toEntry = (e: StoredEntry) => ({
   id: e.id,
@@ -291,4 +341,6 @@ export const toEntry = (e: StoredEntry) => ({
   amount: e.amount === null ? null : Number(e.amount),
   reason: e.reason,
   createdAt: e.createdAt.toISOString(),
+  reversesId: e.reversesId,
+  reversedById: e.reversedById ?? null,
 });
