@@ -147,6 +147,16 @@ export async function findMemberRowByPhone(db: Db, tenantId: string, phone: stri
   return findMemberRowWhere(db, tenantId, sql`${members.phone} = ${phone} and ${members.phone} <> ''`);
 }
 
+/**
+ * The next points to expire, read with the member's row (one statement, so a detail costs one round trip
+ * less): the soonest expiry still ahead and how many points expire then, as epoch ms and points.
+ */
+const expiringNextColumn = sql<{ points: number; at: number } | null>`(select json_build_object(
+    'points', sum(${pointsLots.remaining}), 'at', extract(epoch from ${pointsLots.expiresAt}) * 1000)
+  from ${pointsLots} where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+  and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()
+  group by ${pointsLots.expiresAt} order by ${pointsLots.expiresAt} limit 1)`;
+
 async function findMemberRowWhere(db: Db, tenantId: string, condition: SQL) {
   const [row] = await db
     .select({
@@ -154,30 +164,19 @@ async function findMemberRowWhere(db: Db, tenantId: string, condition: SQL) {
       tierPinned: members.tierPinned,
       lifetimeSpend: members.lifetimeSpend,
       tierColor: membershipTiers.color,
+      expiringNext: expiringNextColumn,
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
     .where(and(eq(members.tenantId, tenantId), condition))
     .limit(1);
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
-}
-
-/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
-export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
-  const [row] = await db
-    .select({ expiresAt: pointsLots.expiresAt, points: sql<number>`sum(${pointsLots.remaining})::int`.mapWith(Number) })
-    .from(pointsLots)
-    .where(
-      and(
-        eq(pointsLots.tenantId, tenantId),
-        eq(pointsLots.memberId, memberId),
-        sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()`,
-      ),
-    )
-    .groupBy(pointsLots.expiresAt)
-    .orderBy(asc(pointsLots.expiresAt))
-    .limit(1);
-  return row?.expiresAt ? { points: row.points, expiresAt: row.expiresAt.toISOString() } : null;
+  if (!row) return undefined;
+  const { expiringNext: next, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    expiringNext: next && { points: Number(next.points), expiresAt: new Date(Number(next.at)).toISOString() },
+  };
 }
 
 export type TierRow = TierRange & { color: string };

@@ -26,6 +26,7 @@ import {
   expiryFor,
   nextTier,
   pointsEarned,
+  type Rates,
   redeemValueCents,
   spendableBalance,
   takeFromLots,
@@ -45,7 +46,6 @@ import type { AnchorCache } from './page-anchors';
 import {
   type Db,
   earnTerms,
-  findExpiringNext,
   findMemberRow,
   findMemberRowByCode,
   findMemberRowByPhone,
@@ -195,20 +195,27 @@ export async function memberPage(
 }
 
 export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {
-  return (await detailOf(db, tenantId, await findMemberRow(db, tenantId, id))).detail;
+  const [row, tiers, rates] = await Promise.all([
+    findMemberRow(db, tenantId, id),
+    loadTiers(db, tenantId),
+    loadRates(db, tenantId),
+  ]);
+  return detailOf(row, tiers, rates);
 }
 
 /**
  * The counter's member panel (GET /api/tenants/member/by-code/{code}): the member whose membership code is
  * the text in any letter case, or else, when the text is a phone in international format, the member with
- * that phone; the member detail plus the earn terms a till shows before a purchase. 404 otherwise.
+ * that phone; the member detail plus the earn terms a till shows before a purchase. 404 otherwise. The
+ * tenant's tiers and rates are read alongside the member, so a code found costs one round trip.
  */
 export async function counterMember(db: Database, tenantId: string, text: string): Promise<CounterMember> {
   const phone = phoneOf(text);
-  const row =
-    (await findMemberRowByCode(db, tenantId, text)) ?? (phone && (await findMemberRowByPhone(db, tenantId, phone)));
-  const { detail, rates } = await detailOf(db, tenantId, row || undefined, 'No member has this code or phone');
-  return { ...detail, earnTerms: earnTerms(rates) };
+  const find = async () =>
+    (await findMemberRowByCode(db, tenantId, text)) ??
+    (phone ? await findMemberRowByPhone(db, tenantId, phone) : undefined);
+  const [row, tiers, rates] = await Promise.all([find(), loadTiers(db, tenantId), loadRates(db, tenantId)]);
+  return { ...detailOf(row, tiers, rates, 'No member has this code or phone'), earnTerms: earnTerms(rates) };
 }
 
 /**
@@ -221,19 +228,17 @@ export function phoneOf(text: string): string | undefined {
   return PHONE_PATTERN.test(compact) ? compact : undefined;
 }
 
-type FoundRow = Awaited<ReturnType<typeof findMemberRow>>;
-
-async function detailOf(db: Database, tenantId: string, row: FoundRow, missing = 'Member not found') {
+function detailOf(
+  row: Awaited<ReturnType<typeof findMemberRow>>,
+  tiers: TierRow[],
+  rates: Rates | null,
+  missing = 'Member not found',
+): MemberDetail {
   if (!row) throw notFound(missing);
-  const [tiers, rates, expiringNext] = await Promise.all([
-    loadTiers(db, tenantId),
-    loadRates(db, tenantId),
-    findExpiringNext(db, tenantId, row.userId),
-  ]);
   const spend = toCents(row.lifetimeSpend);
   const next = nextTier(spend, tiers);
   const { tierColor, lifetimeSpend: _, ...base } = row;
-  const detail: MemberDetail = {
+  return {
     ...base,
     tier:
       row.tierId && row.membershipLevelName
@@ -241,10 +246,8 @@ async function detailOf(db: Database, tenantId: string, row: FoundRow, missing =
         : null,
     lifetimeSpend: centsToNumber(spend),
     nextTier: next && { id: next.tier.id, name: next.tier.name, amountToReach: centsToNumber(next.centsToGo) },
-    expiringNext,
     redeemTerms: redeemTerms(rates),
   };
-  return { detail, rates };
 }
 
 const redeemRefusal = {
