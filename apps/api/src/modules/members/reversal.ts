@@ -71,7 +71,9 @@ export async function reverseEntry(
             .set({ remaining: 0 })
             .where(
               and(
+                // The member's lots by their index (tenant, member, expiry), then the one this purchase earned.
                 eq(pointsLots.tenantId, tenantId),
+                eq(pointsLots.memberId, memberId),
                 eq(pointsLots.ledgerId, entryId),
                 sql`${pointsLots.remaining} = ${pointsLots.points}`,
               ),
