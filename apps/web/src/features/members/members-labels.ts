@@ -44,6 +44,7 @@ export const LEDGER_LABELS: Record<LedgerType, string> = {
   REDEEM: 'Redemption',
   ADJUST: 'Adjustment',
   EXPIRE: 'Expired',
+  REVERSAL: 'Reversal',
 };
 
 export { failureMessage } from '@/lib/api-error';
