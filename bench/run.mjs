@@ -29,9 +29,11 @@ const PG_URL = process.env.BENCH_DATABASE_URL || 'postgres://127.0.0.1:5432/benc
 const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone;
-// uncached, on both engines, the members page read and the pages not built yet, beside the bare route.
+// uncached, on both engines, the members page read and the pages not built yet, beside the bare route;
+// counter, only the counter's lookups on PostgreSQL.
 const only = process.env.BENCH_ONLY;
 const uncachedOnly = only === 'uncached';
+const onlyCounter = only === 'counter';
 const PGLITE_MEMBERS = 10_000;
 const TARGET = {
   readsPct: 35,
@@ -43,6 +45,7 @@ const TARGET = {
   readyS: 20,
   writesRps: 1000,
   writesP95: 20,
+  counterP95: 5,
 };
 
 const outDir = join(repoRoot, '.test-data', 'bench');
@@ -265,6 +268,42 @@ async function purchases(api, headers, sql, tenantId) {
   return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
 }
 
+/**
+ * The counter's lookup (issue 22): GET /api/tenants/member/by-code/{code} for a different member of the
+ * 100,000 on every request (codes M000001…, every other one typed in lower case), then by phone. A till asks
+ * one at a time, so the target is on one connection; 10 connections (the API's pool) are shown beside it.
+ */
+async function counterLookups(api, headers, sql, tenantId, members) {
+  let next = 0;
+  const nth = () => 1 + ((next++ * 7919) % members);
+  const byCode = () => {
+    const code = `M${String(nth()).padStart(6, '0')}`;
+    return `/api/tenants/member/by-code/${next % 2 ? code : code.toLowerCase()}`;
+  };
+  // The seed gives member s of tenant 1 the phone +1555 and s in 7 digits.
+  const byPhone = () => `/api/tenants/member/by-code/${encodeURIComponent(`+1555${String(nth()).padStart(7, '0')}`)}`;
+  const scenarios = [];
+  for (const [label, nextPath] of [
+    ['by code', byCode],
+    ['by phone', byPhone],
+  ]) {
+    const probe = await getJson(api.base + nextPath(), headers);
+    if (probe.status !== 200) return { missing: `${label} answers ${probe.status}` };
+    const url = api.base + nextPath();
+    scenarios.push({
+      label,
+      single: await load(url, { headers, connections: 1, seconds: SECONDS, nextPath }),
+      loaded: await load(url, { headers, connections: 10, seconds: SECONDS, nextPath }),
+    });
+  }
+  // The plan of the lookup's own statement, to show the index it uses.
+  const plan = await sql.unsafe(
+    `explain (analyze, costs off) select id from members where tenant_id = $1 and lower(membership_code) = lower($2)`,
+    [tenantId, 'm050000'],
+  );
+  return { scenarios, plan: plan.map((r) => r['QUERY PLAN']).join('\n') };
+}
+
 function explain(mode, target, tenantId, name) {
   const out = join(outDir, `explain-${name}.json`);
   const res = node(['--import', 'tsx', 'bench/explain.ts', mode, target, tenantId, out]);
@@ -348,12 +387,18 @@ async function postgresPhase(emulatorHost) {
   const phase = { restartReadyMs: api.readyMs, bigTenant: big };
   try {
     const headers = { authorization: `Bearer ${owner.token}`, 'x-tenant-id': big };
-    phase.reads = await readsAgainstBare(api, headers, phaseReads);
-    phase.scale = await membersAtScale(api, headers);
-    if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big);
+    if (!onlyCounter) {
+      phase.reads = await readsAgainstBare(api, headers, phaseReads);
+      phase.scale = await membersAtScale(api, headers);
+      if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big);
+    }
+    if (!uncachedOnly) {
+      section('PostgreSQL: the counter finds members of the 100,000-member tenant by code and by phone');
+      phase.counter = await counterLookups(api, headers, sql, big, 100_000).catch((err) => ({ missing: err.message }));
+    }
     phase.rssAfterLoad = rssMiB(api.pid);
     await api.stop();
-    if (process.env.BENCH_PROFILE_UNCACHED && !phase.scale.missing) {
+    if (process.env.BENCH_PROFILE_UNCACHED && phase.scale && !phase.scale.missing) {
       section('profiling the pages not built yet on PostgreSQL');
       phase.profileUncached = await profileRead(emulatorHost, {
         dataDir: join(work, 'pg'),
@@ -383,7 +428,7 @@ async function postgresPhase(emulatorHost) {
     await sql`delete from accounts where id = ${account.id}`;
     await sql.end();
   }
-  if (!phase.scale.missing) phase.explain = explain('pg', PG_URL, big, 'postgres');
+  if (phase.scale && !phase.scale.missing) phase.explain = explain('pg', PG_URL, big, 'postgres');
   return phase;
 }
 
@@ -455,7 +500,7 @@ async function main() {
   process.env.WEB_DIST_DIR ||= join(repoRoot, '.test-data', 'bench-dist');
   const { buildWebIfStale } = await import('../scripts/lib/web-build.mjs');
   try {
-    buildWebIfStale();
+    if (!onlyCounter) buildWebIfStale();
   } catch (err) {
     raw.buildError = err.message;
   }
@@ -477,7 +522,7 @@ async function main() {
     workDir: join(work, 'emulator'),
   });
   try {
-    if (only !== 'pg') {
+    if (only !== 'pg' && !onlyCounter) {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }

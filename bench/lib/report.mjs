@@ -142,6 +142,31 @@ export function report(raw, T) {
     );
   }
 
+  // 2b. the counter's lookup
+  const counter = phases.postgres?.counter;
+  if (counter) {
+    console.log('\n2b. Counter lookup, GET /api/tenants/member/by-code/{code}, a different member every request');
+    if (counter.missing) console.log(`   not measured: ${counter.missing}`);
+    else {
+      const rows = counter.scenarios.map((s) => {
+        const ok = s.single.p95 <= T.counterP95;
+        if (!ok) misses.push(`counter lookup ${s.label}: p95 ${f1(s.single.p95)} ms`);
+        return [
+          'PostgreSQL (100,000 members)',
+          s.label,
+          `${f1(s.single.p50)} / ${f1(s.single.p95)} / ${f1(s.single.p99)}`,
+          f0(s.single.rps),
+          `${f1(s.loaded.p50)} / ${f1(s.loaded.p95)}`,
+          f0(s.loaded.rps),
+          `1 conn p95 ≤ ${T.counterP95} ms`,
+          verdict(ok) + (s.single.bad || s.loaded.bad ? ` (${s.single.bad + s.loaded.bad} non-2xx!)` : ''),
+        ];
+      });
+      table(['tenant', 'lookup', '1 conn p50/p95/p99 ms', 'req/s', '10 conn p50/p95', 'req/s', 'target', ''], rows);
+      console.log(`   plan of the code lookup:\n${planLines(counter.plan, 8)}`);
+    }
+  }
+
   // 3. web
   console.log(
     '\n3. First load in headless Chromium (HTTP cache off): same-origin JS and CSS as received (Chromium asks for br),\n' +

@@ -32,7 +32,8 @@ export const MEMBER_TEXT_MAX = 120;
 export const MEMBER_SEARCH_MAX = 100;
 export const PURCHASE_AMOUNT_MAX = 1_000_000;
 export const POINTS_CHANGE_MAX = 10_000_000;
-export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE'] as const;
+// REVERSAL (DESIGN §8 Counter) undoes one PURCHASE or REDEEM; added last so the older types keep their order.
+export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export const IDEMPOTENCY_KEY_MAX = 100;
 
@@ -134,7 +135,11 @@ export const memberDetailSchema = memberRowSchema.extend({
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
-/** One ledger entry; points are signed, amount is the purchase amount or the redeemed value in dollars. */
+/**
+ * One ledger entry; points are signed, amount is the purchase amount or the redeemed value in dollars (a
+ * REVERSAL carries the amount of the entry it reverses). The two reversal links are optional in the schema
+ * so answers and fixtures made before reversals existed still parse; this server always sends them.
+ */
 export const ledgerEntrySchema = z.object({
   id: z.string(),
   type: z.enum(LEDGER_TYPES),
@@ -142,6 +147,10 @@ export const ledgerEntrySchema = z.object({
   amount: z.number().nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
+  /** On a REVERSAL: the entry it undid. */
+  reversesId: z.string().nullable().optional(),
+  /** On a reversed entry: the REVERSAL that undid it (a reversed entry cannot be reversed again). */
+  reversedById: z.string().nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));
@@ -196,6 +205,42 @@ export const transactionResultSchema = z.object({
   replayed: z.boolean(),
 });
 export type TransactionResult = z.infer<typeof transactionResultSchema>;
+
+/** How long after an entry a reversal is still allowed (measured on the database clock). */
+export const REVERSAL_WINDOW_MINUTES = 10;
+export const REVERSAL_MESSAGES = {
+  alreadyReversed: 'This transaction was already reversed.',
+  windowPassed: `Only transactions of the last ${REVERSAL_WINDOW_MINUTES} minutes can be reversed.`,
+  pointsSpent: 'The points this purchase earned were already spent or expired, so it cannot be reversed.',
+  notReversible: 'Only purchases and redemptions can be reversed; correct an adjustment with another adjustment.',
+} as const;
+
+/** POST /api/tenants/member/{id}/transactions/{entryId}/reversal path. */
+export const reversalParamsSchema = z.object({ id: idParamSchema, entryId: idParamSchema });
+
+export const MEMBER_CODE_MAX = 40;
+
+/** GET /api/tenants/member/by-code/{code} path: a membership code, or a phone in international format. */
+export const memberCodeParamsSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Enter a membership code or phone')
+    .max(MEMBER_CODE_MAX, `At most ${MEMBER_CODE_MAX} characters`)
+    .refine(isCleanText, CLEAN_TEXT),
+});
+
+/** What a till needs to show the points a purchase will earn; null when the tenant has no points settings. */
+export const earnTermsSchema = z.object({
+  isActive: z.boolean(),
+  earnRateAmount: z.number(),
+  earnRatePoints: z.number().int(),
+});
+export type EarnTerms = z.infer<typeof earnTermsSchema>;
+
+/** The counter's member panel: the member detail plus the earn terms (the redeem terms are in the detail). */
+export const counterMemberSchema = memberDetailSchema.extend({ earnTerms: earnTermsSchema.nullable() });
+export type CounterMember = z.infer<typeof counterMemberSchema>;
 
 export const idempotencyKeySchema = z
   .string()

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { membershipTiers } from './membership-tiers';
 import { accounts, tenants } from './tenants';
 
@@ -29,6 +41,9 @@ export const members = pgTable(
   },
   (t) => [
     uniqueIndex('members_tenant_code_key').on(t.tenantId, t.membershipCode),
+    // The counter finds a member by a scanned or typed code in any letter case (findMemberRowByCode matches
+    // exactly this expression): one index probe at any size. Unique, so a code never matches two members.
+    uniqueIndex('members_tenant_code_lower_key').on(t.tenantId, sql`lower(${t.membershipCode})`),
     uniqueIndex('members_tenant_email_key').on(t.tenantId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
     uniqueIndex('members_tenant_phone_key').on(t.tenantId, t.phone).where(sql`${t.phone} <> ''`),
     // Serves the list order (newest first) for paging, forwards and backwards. NULLS FIRST is what a plain
@@ -83,7 +98,10 @@ export const memberCodeCounters = pgTable('member_code_counters', {
   lastValue: integer('last_value').notNull().default(0),
 });
 
-export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE'] as const;
+export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
+
+/** Which lots an entry took points from, so a reversal can give them back to the same lots. */
+export type LotTake = { lotId: string; points: number };
 
 /** The points ledger: a member's balance is the sum of these entries, never a number edited in place. */
 export const pointsLedger = pgTable(
@@ -106,9 +124,14 @@ export const pointsLedger = pgTable(
     // sha256 of the request body recorded under the key (modules/members/idempotency.ts); null before 0006.
     idempotencyBodyHash: text('idempotency_body_hash'),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    // REVERSAL: the entry it undoes (at most one reversal per entry: points_ledger_reverses_key).
+    reversesId: text('reverses_id').references((): AnyPgColumn => pointsLedger.id, { onDelete: 'cascade' }),
+    // REDEEM and negative ADJUST (from migration 0008 on): the lots the points came from; null otherwise.
+    lotTakes: jsonb('lot_takes').$type<LotTake[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('points_ledger_reverses_key').on(t.tenantId, t.reversesId).where(sql`${t.reversesId} is not null`),
     uniqueIndex('points_ledger_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

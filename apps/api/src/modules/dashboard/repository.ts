@@ -47,7 +47,8 @@ const statements = preparedStatements((db: Database) => ({
     .where(
       and(
         eq(pointsLedger.tenantId, tenant),
-        sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')`,
+        // Points given, less those a reversed purchase took back (a reversed redemption gives none).
+        sql`((${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')) or (${pointsLedger.points} < 0 and ${pointsLedger.type} = 'REVERSAL'))`,
         sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
       ),
     )

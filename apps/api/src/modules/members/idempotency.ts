@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { TransactionBody } from '@loyalty/contracts';
 import { AppError } from '../../lib/errors';
 
 /**
  * The hash stored with an Idempotency-Key: sha256 of the body as validated (unknown fields dropped, keys in
  * one order), so a retry of the same request matches however its JSON was spelled, and a request that
- * reuses the key with another amount, type, points or reason does not.
+ * reuses the key with another amount, type, points or reason does not. A reversal hashes
+ * `{type: 'REVERSAL', entryId}`, so its key cannot replay a purchase or the reversal of another entry.
  */
-export function transactionBodyHash(body: TransactionBody): string {
+export function transactionBodyHash(body: object): string {
   const fields = Object.entries(body).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(fields)).digest('hex');
 }

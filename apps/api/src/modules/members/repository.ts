@@ -1,5 +1,6 @@
-import type { MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
+import type { EarnTerms, MemberRow, MemberStatus, RedeemTerms } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import {
@@ -150,47 +151,62 @@ export async function listMembers(
   return { rows, total, staleAt };
 }
 
-const memberRowStatement = preparedStatements((db: Db) =>
+export async function findMemberRow(db: Db, tenantId: string, id: string) {
+  return findMemberRowWhere(db, 'id', { tenantId, value: id });
+}
+
+/** By membership code in any letter case: the exact expression of the index members_tenant_code_lower_key. */
+export async function findMemberRowByCode(db: Db, tenantId: string, code: string) {
+  return findMemberRowWhere(db, 'code', { tenantId, value: code.trim() });
+}
+
+/** By phone as stored (international format); `<> ''` lets the partial index members_tenant_phone_key serve it. */
+export async function findMemberRowByPhone(db: Db, tenantId: string, phone: string) {
+  return findMemberRowWhere(db, 'phone', { tenantId, value: phone });
+}
+
+/** How a member row is found: by id, by code (any case) or by phone; each a statement prepared once. */
+const memberRowCondition: Record<string, SQL> = {
+  id: sql`${members.id} = ${sql.placeholder('value')}`,
+  code: sql`lower(${members.membershipCode}) = lower(${sql.placeholder('value')})`,
+  phone: sql`${members.phone} = ${sql.placeholder('value')} and ${members.phone} <> ''`,
+};
+
+/**
+ * The next points to expire, read with the member's row (one statement, so a detail costs one round trip
+ * less): the soonest expiry still ahead and how many points expire then, as epoch ms and points.
+ */
+const expiringNextColumn = sql<{ points: number; at: number } | null>`(select json_build_object(
+    'points', sum(${pointsLots.remaining}), 'at', extract(epoch from ${pointsLots.expiresAt}) * 1000)
+  from ${pointsLots} where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+  and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()
+  group by ${pointsLots.expiresAt} order by ${pointsLots.expiresAt} limit 1)`;
+
+const memberRowStatement = preparedStatements((db: Db, by: string) =>
   db
     .select({
       ...rowColumns,
       tierPinned: members.tierPinned,
       lifetimeSpend: members.lifetimeSpend,
       tierColor: membershipTiers.color,
+      expiringNext: expiringNextColumn,
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
-    .where(and(eq(members.tenantId, sql.placeholder('tenantId')), eq(members.id, sql.placeholder('id'))))
+    .where(and(eq(members.tenantId, sql.placeholder('tenantId')), memberRowCondition[by]))
     .limit(1)
-    .prepare('member_row'),
+    .prepare(`member_row_${by}`),
 );
 
-export async function findMemberRow(db: Db, tenantId: string, id: string) {
-  const [row] = await memberRowStatement(db).execute({ tenantId, id });
-  return row ? { ...row, createdAt: row.createdAt.toISOString() } : undefined;
-}
-
-const expiringNextStatement = preparedStatements((db: Db) =>
-  db
-    .select({ expiresAt: pointsLots.expiresAt, points: sql<number>`sum(${pointsLots.remaining})::int`.mapWith(Number) })
-    .from(pointsLots)
-    .where(
-      and(
-        eq(pointsLots.tenantId, sql.placeholder('tenantId')),
-        eq(pointsLots.memberId, sql.placeholder('memberId')),
-        sql`${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()`,
-      ),
-    )
-    .groupBy(pointsLots.expiresAt)
-    .orderBy(asc(pointsLots.expiresAt))
-    .limit(1)
-    .prepare('member_expiring_next'),
-);
-
-/** The next points to expire: the soonest expiry still ahead and how many points expire then. */
-export async function findExpiringNext(db: Db, tenantId: string, memberId: string) {
-  const [row] = await expiringNextStatement(db).execute({ tenantId, memberId });
-  return row?.expiresAt ? { points: row.points, expiresAt: row.expiresAt.toISOString() } : null;
+async function findMemberRowWhere(db: Db, by: 'id' | 'code' | 'phone', values: { tenantId: string; value: string }) {
+  const [row] = await memberRowStatement(db, by).execute(values);
+  if (!row) return undefined;
+  const { expiringNext: next, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    expiringNext: next && { points: Number(next.points), expiresAt: new Date(Number(next.at)).toISOString() },
+  };
 }
 
 export type TierRow = TierRange & { color: string };
@@ -258,6 +274,13 @@ export const redeemTerms = (rates: Rates | null): RedeemTerms | null =>
     maximumRedemption: rates.maximumRedemption,
   };
 
+export const earnTerms = (rates: Rates | null): EarnTerms | null =>
+  rates && {
+    isActive: rates.isActive,
+    earnRateAmount: centsToNumber(rates.earnRateAmountCents),
+    earnRatePoints: rates.earnRatePoints,
+  };
+
 /** The next membership code of the tenant; the counter only grows, so a deleted member's code never returns. */
 export async function nextMembershipCode(db: Db, tenantId: string): Promise<string> {
   const [row] = await db
@@ -292,6 +315,9 @@ export async function takenContacts(
   return { email: !!row?.email, phone: !!row?.phone };
 }
 
+/** A reversal of the entry, joined by the unique index points_ledger_reverses_key. */
+const reversal = alias(pointsLedger, 'reversal');
+
 export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
@@ -304,14 +330,37 @@ export async function listLedger(db: Db, tenantId: string, memberId: string, pag
         amount: pointsLedger.amount,
         reason: pointsLedger.reason,
         createdAt: pointsLedger.createdAt,
+        reversesId: pointsLedger.reversesId,
+        reversedById: reversal.id,
       })
       .from(pointsLedger)
+      .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
       .where(where)
       .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
       .limit(size)
       .offset(page * size),
   ]);
   return { rows: rows.map(toEntry), total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * One entry of the member with what a reversal decides on: whether it is within the window (on the
+ * database's clock) and the reversal that already undid it, if any.
+ */
+export async function findEntryToReverse(db: Db, tenantId: string, memberId: string, id: string, minutes: number) {
+  const [row] = await db
+    .select({
+      type: pointsLedger.type,
+      points: pointsLedger.points,
+      amount: pointsLedger.amount,
+      lotTakes: pointsLedger.lotTakes,
+      inWindow: sql<boolean>`${pointsLedger.createdAt} > now() - make_interval(mins => ${minutes})`,
+      reversedById: reversal.id,
+    })
+    .from(pointsLedger)
+    .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
+    .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId), eq(pointsLedger.id, id)));
+  return row;
 }
 
 export type StoredEntry = {
@@ -321,6 +370,8 @@ export type StoredEntry = {
   amount: string | null;
   reason: string | null;
   createdAt: Date;
+  reversesId: string | null;
+  reversedById?: string | null;
 };
 export const toEntry = (e: StoredEntry) => ({
   id: e.id,
@@ -329,4 +380,6 @@ export const toEntry = (e: StoredEntry) => ({
   amount: e.amount === null ? null : Number(e.amount),
   reason: e.reason,
   createdAt: e.createdAt.toISOString(),
+  reversesId: e.reversesId,
+  reversedById: e.reversedById ?? null,
 });

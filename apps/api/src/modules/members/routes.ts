@@ -1,11 +1,14 @@
 import {
   apiErrorSchema,
+  counterMemberSchema,
   createMemberSchema,
   idempotencyKeySchema,
+  memberCodeParamsSchema,
   memberDetailSchema,
   memberIdParamsSchema,
   membersPageSchema,
   membersQuerySchema,
+  reversalParamsSchema,
   transactionBodySchema,
   transactionResultSchema,
   transactionsPageSchema,
@@ -20,7 +23,16 @@ import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache'
 import { assertRole } from '../../plugins/access';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
-import { createMember, deleteMember, memberDetail, memberPage, recordTransaction, updateMember } from './service';
+import { reverseEntry } from './reversal';
+import {
+  counterMember,
+  createMember,
+  deleteMember,
+  memberDetail,
+  memberPage,
+  recordTransaction,
+  updateMember,
+} from './service';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
 
@@ -57,6 +69,17 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await createMember(app.db, request.tenant.tenantId, request.body);
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
     },
+  );
+
+  app.get(
+    '/api/tenants/member/by-code/:code',
+    route.staff({
+      summary:
+        'The counter: the member with this membership code (any letter case), or else with this phone (+ and digits; spaces, dashes, dots and brackets ignored); the detail plus the earn terms',
+      params: memberCodeParamsSchema,
+      response: { 200: counterMemberSchema },
+    }),
+    async (request) => counterMember(app.db, request.tenant.tenantId, request.params.code),
   );
 
   app.get(
@@ -130,6 +153,24 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.headers['idempotency-key'],
       );
+      return reply.code(result.replayed ? 200 : 201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/tenants/member/:id/transactions/:entryId/reversal',
+    route.staff({
+      summary:
+        'Reverse a purchase or redemption of the last 10 minutes with a REVERSAL entry; 409 when already reversed, its points spent, or too late',
+      params: reversalParamsSchema,
+      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+      // 422: the Idempotency-Key was already used for another request.
+      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
+    }),
+    async (request, reply) => {
+      const { tenantId, accountId } = request.tenant;
+      const { id, entryId } = request.params;
+      const result = await reverseEntry(app.db, tenantId, id, entryId, accountId, request.headers['idempotency-key']);
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );

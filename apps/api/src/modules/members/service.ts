@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CounterMember,
   type CreateMemberBody,
   MEMBER_MESSAGES,
   type MemberDetail,
   type MemberRow,
   type Page,
+  PHONE_PATTERN,
   type TransactionBody,
   type TransactionResult,
   type UpdateMemberBody,
 } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
@@ -21,22 +23,32 @@ import {
   centsToNumber,
   checkRedemption,
   effectiveTierId,
-  expireLots,
   expiryFor,
-  type Lot,
   nextTier,
   pointsEarned,
+  type Rates,
   redeemValueCents,
   spendableBalance,
   takeFromLots,
   toCents,
 } from './engine';
-import { keyReusedWithAnotherBody, transactionBodyHash } from './idempotency';
+import { transactionBodyHash } from './idempotency';
+import {
+  dbNow,
+  keyUsedForAnotherMember,
+  lockMember,
+  openLots,
+  replayOf,
+  tierRefIn,
+  writeOffExpired,
+} from './ledger-steps';
 import type { AnchorCache } from './page-anchors';
 import {
   type Db,
-  findExpiringNext,
+  earnTerms,
   findMemberRow,
+  findMemberRowByCode,
+  findMemberRowByPhone,
   type ListParams,
   listMembers,
   loadRates,
@@ -52,7 +64,7 @@ const conflictOn = (errors: Record<string, string>) =>
   new AppError(409, Object.values(errors)[0] as string, { error: 'CONFLICT', errors });
 
 /** The (tenant, e-mail) and (tenant, phone) indexes decide races; this names the field a violation hit. */
-function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | undefined {
+export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | 'reverses' | undefined {
   for (
     let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
     e;
@@ -63,6 +75,7 @@ function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | undefi
       if (name.includes('email')) return 'email';
       if (name.includes('phone')) return 'phone';
       if (name.includes('idempotency')) return 'idempotency';
+      if (name.includes('reverses')) return 'reverses';
     }
   }
   return undefined;
@@ -176,13 +189,46 @@ export async function memberPage(
 }
 
 export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {
-  const row = await findMemberRow(db, tenantId, id);
-  if (!row) throw notFound('Member not found');
-  const [tiers, rates, expiringNext] = await Promise.all([
+  const [row, tiers, rates] = await Promise.all([
+    findMemberRow(db, tenantId, id),
     loadTiers(db, tenantId),
     loadRates(db, tenantId),
-    findExpiringNext(db, tenantId, id),
   ]);
+  return detailOf(row, tiers, rates);
+}
+
+/**
+ * The counter's member panel (GET /api/tenants/member/by-code/{code}): the member whose membership code is
+ * the text in any letter case, or else, when the text is a phone in international format, the member with
+ * that phone; the member detail plus the earn terms a till shows before a purchase. 404 otherwise. The
+ * tenant's tiers and rates are read alongside the member, so a code found costs one round trip.
+ */
+export async function counterMember(db: Database, tenantId: string, text: string): Promise<CounterMember> {
+  const phone = phoneOf(text);
+  const find = async () =>
+    (await findMemberRowByCode(db, tenantId, text)) ??
+    (phone ? await findMemberRowByPhone(db, tenantId, phone) : undefined);
+  const [row, tiers, rates] = await Promise.all([find(), loadTiers(db, tenantId), loadRates(db, tenantId)]);
+  return { ...detailOf(row, tiers, rates, 'No member has this code or phone'), earnTerms: earnTerms(rates) };
+}
+
+/**
+ * A typed phone, as stored: spaces, dashes, dots and brackets dropped, then `+` and 2 to 15 digits (members'
+ * phones are kept in that international format). Membership codes never start with `+`, so a text is read
+ * as a code first and as a phone only when no code matches.
+ */
+export function phoneOf(text: string): string | undefined {
+  const compact = text.replace(/[\s\-.()]/g, '');
+  return PHONE_PATTERN.test(compact) ? compact : undefined;
+}
+
+function detailOf(
+  row: Awaited<ReturnType<typeof findMemberRow>>,
+  tiers: TierRow[],
+  rates: Rates | null,
+  missing = 'Member not found',
+): MemberDetail {
+  if (!row) throw notFound(missing);
   const spend = toCents(row.lifetimeSpend);
   const next = nextTier(spend, tiers);
   const { tierColor, lifetimeSpend: _, ...base } = row;
@@ -194,7 +240,6 @@ export async function memberDetail(db: Database, tenantId: string, id: string): 
         : null,
     lifetimeSpend: centsToNumber(spend),
     nextTier: next && { id: next.tier.id, name: next.tier.name, amountToReach: centsToNumber(next.centsToGo) },
-    expiringNext,
     redeemTerms: redeemTerms(rates),
   };
 }
@@ -219,81 +264,18 @@ export async function recordTransaction(
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
-      const [member] = await tx
-        .select({
-          balance: members.pointsBalance,
-          lifetimeSpend: members.lifetimeSpend,
-          tierId: members.tierId,
-          tierPinned: members.tierPinned,
-        })
-        .from(members)
-        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
-        .for('update');
-      if (!member) throw notFound('Member not found');
+      const member = await lockMember(tx, tenantId, memberId);
       const tiers = await loadTiers(tx, tenantId);
-      const tierRef = (id: string | null) => {
-        const t = id ? tiers.find((x) => x.id === id) : undefined;
-        return t ? { id: t.id, name: t.name, color: t.color } : null;
-      };
-
+      const tierRef = tierRefIn(tiers);
       const bodyHash = idempotencyKey ? transactionBodyHash(body) : null;
-      if (idempotencyKey) {
-        // The member's row is locked above, so a request racing this one with the same key waits here and
-        // then finds the entry this one recorded: a replay when its body is the same, 422 when it is not.
-        const [done] = await tx
-          .select()
-          .from(pointsLedger)
-          .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.idempotencyKey, idempotencyKey)));
-        if (done) {
-          if (done.memberId !== memberId) {
-            throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
-          }
-          // Entries recorded before migration 0006 carry no hash: they replay as they always did.
-          if (done.idempotencyBodyHash !== null && done.idempotencyBodyHash !== bodyHash) {
-            throw keyReusedWithAnotherBody(idempotencyKey);
-          }
-          const lots = await openLots(tx, tenantId, memberId);
-          return {
-            entry: toEntry(done),
-            pointsBalance: spendableBalance(lots, await dbNow(tx)),
-            lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
-            tier: tierRef(member.tierId),
-            replayed: true,
-          };
-        }
+      if (idempotencyKey && bodyHash) {
+        const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
+        if (replay) return replay;
       }
 
       const now = await dbNow(tx);
       const lots = await openLots(tx, tenantId, memberId);
-      let balance = member.balance;
-      const expired = expireLots(lots, now);
-      if (expired.length) {
-        const points = expired.reduce((sum, e) => sum + e.points, 0);
-        await tx.insert(pointsLedger).values({
-          id: randomUUID(),
-          tenantId,
-          memberId,
-          type: 'EXPIRE',
-          points: -points,
-          reason: 'Points expired',
-          // Just before the entry that follows, so the ledger reads in the order things happened.
-          createdAt: new Date(now.getTime() - 1),
-        });
-        await tx
-          .update(pointsLots)
-          .set({ remaining: 0 })
-          .where(
-            and(
-              eq(pointsLots.tenantId, tenantId),
-              inArray(
-                pointsLots.id,
-                expired.map((e) => e.id),
-              ),
-            ),
-          );
-        for (const lot of lots) if (expired.some((e) => e.id === lot.id)) lot.remaining = 0;
-        balance -= points;
-      }
+      let balance = member.balance - (await writeOffExpired(tx, tenantId, memberId, lots, now));
 
       const rates = await loadRates(tx, tenantId);
       const spendable = spendableBalance(lots, now);
@@ -349,6 +331,8 @@ export async function recordTransaction(
           accountId,
           idempotencyKey: idempotencyKey ?? null,
           idempotencyBodyHash: bodyHash,
+          // Kept so a reversal can give the points back to the lots they came from.
+          lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
           createdAt: now,
         })
         .returning();
@@ -388,28 +372,7 @@ export async function recordTransaction(
       };
     });
   } catch (error) {
-    if (idempotencyKey && uniqueField(error) === 'idempotency') {
-      throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
-    }
+    if (idempotencyKey && uniqueField(error) === 'idempotency') throw keyUsedForAnotherMember();
     throw error;
   }
-}
-
-async function dbNow(tx: Db): Promise<Date> {
-  const [row] = await tx
-    .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
-    .from(sql`(select 1) as one`);
-  return new Date(Math.round(row?.ms ?? Date.now()));
-}
-
-async function openLots(tx: Db, tenantId: string, memberId: string): Promise<Lot[]> {
-  return tx
-    .select({
-      id: pointsLots.id,
-      points: pointsLots.points,
-      remaining: pointsLots.remaining,
-      expiresAt: pointsLots.expiresAt,
-    })
-    .from(pointsLots)
-    .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
 }

@@ -43,6 +43,7 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   REDEEM: 'members.ledgerRedeem',
   ADJUST: 'members.ledgerAdjust',
   EXPIRE: 'members.ledgerExpire',
+  REVERSAL: 'members.ledgerReversal',
 };
 
 export { failureMessage } from '@/lib/api-error';

@@ -21,6 +21,11 @@ const PATTERNS: [RegExp, MessageKey, (match: RegExpExecArray) => Record<string, 
     (m) => ({ count: Number(m[1]) }),
   ],
   [/^The file is larger than (\d+) MiB$/, 'pattern.fileTooLarge', (m) => ({ size: Number(m[1]) })],
+  [
+    /^Only transactions of the last (\d+) minutes can be reversed\.$/,
+    'pattern.reversalWindow',
+    (m) => ({ minutes: Number(m[1]) }),
+  ],
 ];
 
 /** An English message from the contracts or the API, in the active language when the catalogues know it. */

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { TransactionResult } from '@loyalty/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from './engine';
+import { keyReusedWithAnotherBody } from './idempotency';
+import { type Db, type TierRow, toEntry } from './repository';
+
+/**
+ * The steps every ledger write takes inside its transaction (a transaction, modules/members/service.ts; a
+ * reversal, reversal.ts): lock the member, replay a retried Idempotency-Key, write off expired lots, read
+ * the database clock and the open lots.
+ */
+
+export type LockedMember = { balance: number; lifetimeSpend: string; tierId: string | null; tierPinned: boolean };
+
+/**
+ * The member's row, locked until the transaction ends: two writes for one member run one after the other,
+ * so they can never spend the same points twice or reverse the same entry twice.
+ */
+export async function lockMember(tx: Db, tenantId: string, memberId: string): Promise<LockedMember> {
+  const [member] = await tx
+    .select({
+      balance: members.pointsBalance,
+      lifetimeSpend: members.lifetimeSpend,
+      tierId: members.tierId,
+      tierPinned: members.tierPinned,
+    })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
+    .for('update');
+  if (!member) throw notFound('Member not found');
+  return member;
+}
+
+/** The `{id, name, color}` of a tier of the tenant, or null. */
+export const tierRefIn = (tiers: readonly TierRow[]) => (id: string | null) => {
+  const t = id ? tiers.find((x) => x.id === id) : undefined;
+  return t ? { id: t.id, name: t.name, color: t.color } : null;
+};
+
+export const keyUsedForAnotherMember = () =>
+  new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
+
+/**
+ * The answer already given under `key`, when the request is a retry: the entry recorded with the key and the
+ * member as it is now. A request racing the first one waits on the member's lock and then finds its entry.
+ * The same key for another member: 409; with another body (another amount, type, points, or a reversal of
+ * another entry): 422. Entries recorded before migration 0006 carry no hash and replay as they always did.
+ */
+export async function replayOf(
+  tx: Db,
+  tenantId: string,
+  memberId: string,
+  member: LockedMember,
+  tiers: readonly TierRow[],
+  key: string,
+  bodyHash: string,
+): Promise<TransactionResult | undefined> {
+  const [done] = await tx
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.idempotencyKey, key)));
+  if (!done) return undefined;
+  if (done.memberId !== memberId) throw keyUsedForAnotherMember();
+  if (done.idempotencyBodyHash !== null && done.idempotencyBodyHash !== bodyHash) throw keyReusedWithAnotherBody(key);
+  const lots = await openLots(tx, tenantId, memberId);
+  return {
+    entry: toEntry(done),
+    pointsBalance: spendableBalance(lots, await dbNow(tx)),
+    lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+    tier: tierRefIn(tiers)(member.tierId),
+    replayed: true,
+  };
+}
+
+/**
+ * Lots past their expiry that still hold points go to 0 with one EXPIRE entry, written just before the
+ * entry that follows, so the ledger's sum stays equal to what can be spent. Updates `lots` in place and
+ * answers the points written off.
+ */
+export async function writeOffExpired(tx: Db, tenantId: string, memberId: string, lots: Lot[], now: Date) {
+  const expired = expireLots(lots, now);
+  if (!expired.length) return 0;
+  const points = expired.reduce((sum, e) => sum + e.points, 0);
+  await tx.insert(pointsLedger).values({
+    id: randomUUID(),
+    tenantId,
+    memberId,
+    type: 'EXPIRE',
+    points: -points,
+    reason: 'Points expired',
+    // Just before the entry that follows, so the ledger reads in the order things happened.
+    createdAt: new Date(now.getTime() - 1),
+  });
+  await tx
+    .update(pointsLots)
+    .set({ remaining: 0 })
+    .where(
+      and(
+        eq(pointsLots.tenantId, tenantId),
+        inArray(
+          pointsLots.id,
+          expired.map((e) => e.id),
+        ),
+      ),
+    );
+  for (const lot of lots) if (expired.some((e) => e.id === lot.id)) lot.remaining = 0;
+  return points;
+}
+
+/** The database's clock: entries, expiries and the reversal window are all measured on it. */
+export async function dbNow(tx: Db): Promise<Date> {
+  const [row] = await tx
+    .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return new Date(Math.round(row?.ms ?? Date.now()));
+}
+
+/** The member's lots that still hold points. */
+export async function openLots(tx: Db, tenantId: string, memberId: string): Promise<Lot[]> {
+  return tx
+    .select({
+      id: pointsLots.id,
+      points: pointsLots.points,
+      remaining: pointsLots.remaining,
+      expiresAt: pointsLots.expiresAt,
+    })
+    .from(pointsLots)
+    .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
+}

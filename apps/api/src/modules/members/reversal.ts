@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } from '@loyalty/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from './engine';
+import { transactionBodyHash } from './idempotency';
+import {
+  dbNow,
+  keyUsedForAnotherMember,
+  lockMember,
+  openLots,
+  replayOf,
+  tierRefIn,
+  writeOffExpired,
+} from './ledger-steps';
+import { findEntryToReverse, loadTiers, toEntry } from './repository';
+import { uniqueField } from './service';
+
+/**
+ * Undoes one PURCHASE or REDEEM with a REVERSAL entry (DESIGN §8 Counter); nothing is deleted.
+ *
+ * - A purchase: its points leave the lot it earned (only while that lot is whole: once any of them were
+ *   spent or expired, 409) and its amount leaves lifetime spend, so the tier may drop back unless pinned.
+ * - A redemption: its points go back to the very lots they were taken from (recorded on the entry), so
+ *   they keep the expiry they were earned with; a lot that expired meanwhile takes them and the next write
+ *   expires them, as it would have without the redemption.
+ * - Adjustments are not reversed (an admin corrects one with another adjustment), nor are EXPIRE entries
+ *   or reversals: 409 NOT_REVERSIBLE.
+ * - 409 ALREADY_REVERSED for a second reversal (the unique index points_ledger_reverses_key decides even a
+ *   race), 409 REVERSAL_WINDOW_PASSED when the entry is older than the window on the database's clock.
+ * - An Idempotency-Key is honoured as on transactions: the same key replays (200), on another entry 422.
+ */
+export async function reverseEntry(
+  db: Database,
+  tenantId: string,
+  memberId: string,
+  entryId: string,
+  accountId: string,
+  idempotencyKey: string | undefined,
+): Promise<TransactionResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      const member = await lockMember(tx, tenantId, memberId);
+      const tiers = await loadTiers(tx, tenantId);
+      const bodyHash = transactionBodyHash({ type: 'REVERSAL', entryId });
+      if (idempotencyKey) {
+        const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
+        if (replay) return replay;
+      }
+
+      const target = await findEntryToReverse(tx, tenantId, memberId, entryId, REVERSAL_WINDOW_MINUTES);
+      if (!target) throw notFound('Transaction not found');
+      if (target.type !== 'PURCHASE' && target.type !== 'REDEEM') {
+        throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
+      }
+      if (target.reversedById) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
+      if (!target.inWindow) throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
+
+      const now = await dbNow(tx);
+      const lots = await openLots(tx, tenantId, memberId);
+      let balance = member.balance - (await writeOffExpired(tx, tenantId, memberId, lots, now));
+      let spend = toCents(member.lifetimeSpend);
+
+      if (target.type === 'PURCHASE') {
+        if (target.points > 0) {
+          // Whole means every point it earned is still there: none spent, none expired (written off above).
+          const taken = await tx
+            .update(pointsLots)
+            .set({ remaining: 0 })
+            .where(
+              and(
+                // The member's lots by their index (tenant, member, expiry), then the one this purchase earned.
+                eq(pointsLots.tenantId, tenantId),
+                eq(pointsLots.memberId, memberId),
+                eq(pointsLots.ledgerId, entryId),
+                sql`${pointsLots.remaining} = ${pointsLots.points}`,
+              ),
+            )
+            .returning({ id: pointsLots.id });
+          if (!taken.length) throw conflict(REVERSAL_MESSAGES.pointsSpent, 'POINTS_SPENT');
+        }
+        spend -= toCents(target.amount ?? '0');
+      } else {
+        // Redemptions recorded before migration 0008 do not say which lots they spent.
+        if (!target.lotTakes) throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
+        for (const take of target.lotTakes) {
+          await tx
+            .update(pointsLots)
+            .set({ remaining: sql`${pointsLots.remaining} + ${take.points}` })
+            .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.lotId)));
+        }
+      }
+
+      const points = 0 - target.points; // not -0 for a purchase that earned nothing
+      const [stored] = await tx
+        .insert(pointsLedger)
+        .values({
+          id: randomUUID(),
+          tenantId,
+          memberId,
+          type: 'REVERSAL',
+          points,
+          amount: target.amount,
+          reason: target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption',
+          reversesId: entryId,
+          accountId,
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyBodyHash: idempotencyKey ? bodyHash : null,
+          createdAt: now,
+        })
+        .returning();
+      balance += points;
+      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+      await tx
+        .update(members)
+        .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+      return {
+        entry: toEntry(stored as Parameters<typeof toEntry>[0]),
+        // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.
+        pointsBalance: spendableBalance(await openLots(tx, tenantId, memberId), now),
+        lifetimeSpend: centsToNumber(spend),
+        tier: tierRefIn(tiers)(tierId),
+        replayed: false,
+      };
+    });
+  } catch (error) {
+    const field = uniqueField(error);
+    if (field === 'reverses') throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
+    if (idempotencyKey && field === 'idempotency') throw keyUsedForAnotherMember();
+    throw error;
+  }
+}
