@@ -12,6 +12,7 @@ import {
   mapVerificationError,
   VERIFICATION_MESSAGES,
 } from '@/components/verification/verification-errors';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { type PhoneCodeSender, useAccountActions } from '../account-actions';
 
@@ -31,7 +32,8 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
   const [verificationId, setVerificationId] = React.useState<string | null>(null);
   const [code, setCode] = React.useState('');
   const [status, setStatus] = React.useState<'idle' | 'sending' | 'verifying'>('idle');
-  const [error, setError] = React.useState<string | null>(null);
+  // A catalogue key, translated where shown (the language may change while the dialog is open).
+  const [error, setError] = React.useState<MessageKey | null>(null);
   const t = useT();
 
   React.useEffect(() => onBusyChange(status === 'verifying'), [status, onBusyChange]);
@@ -110,7 +112,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
       />
       {error && (
         <p role="alert" className="text-center text-destructive text-sm">
-          {error}
+          {t(error)}
         </p>
       )}
       <Button type="submit" disabled={code.length !== CODE_LENGTH || !verificationId || status !== 'idle'}>
