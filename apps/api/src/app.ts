@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
+import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config: config.storage });
+  await app.register(jobsPlugin, { config });
 
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);

@@ -5,7 +5,7 @@ import { createDatabase } from '../src/db/client';
 export async function resetPostgres(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   await sql.unsafe(
-    'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;',
+    'DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA IF EXISTS pgboss CASCADE; CREATE SCHEMA public;',
   );
   await sql.end();
   const handle = createDatabase({ databaseUrl: url, dataDir: ':memory:' });
