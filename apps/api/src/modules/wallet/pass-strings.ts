@@ -23,8 +23,8 @@ export const PASS_TEXTS = {
   description: { en: 'Membership card', 'zh-Hant': '會員卡', 'zh-Hans': '会员卡' },
 } as const;
 
-// Built from a string so the source holds no control character.
-const CONTROL = new RegExp('[\\x00-\\x1f\\x7f]', 'g');
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\x00-\x1f\x7f]/g;
 
 /**
  * One `.lproj/pass.strings` file. passkit-generator writes values unescaped (DESIGN §8), so a quote or a line

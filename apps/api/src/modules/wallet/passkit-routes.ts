@@ -1,0 +1,159 @@
+import {
+  passkitDeviceParamsSchema,
+  passkitLogBodySchema,
+  passkitPassParamsSchema,
+  passkitRegisterBodySchema,
+  passkitRegistrationParamsSchema,
+  passkitSerialsQuerySchema,
+  passkitSerialsSchema,
+} from '@loyalty/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { register, serialsUpdatedSince, unregister } from './repository';
+import type { WalletService } from './service';
+
+export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+const empty = z.undefined().describe('no body');
+
+/** Apple's answer to a request it did not authorize: a status, no body worth reading. */
+const refuse = (reply: FastifyReply) => reply.code(401).send();
+
+/**
+ * Apple's PassKit web service, exactly as Apple specifies it, at PUBLIC_URL/api/passkit/v1: a device registers
+ * for a pass's pushes, asks which of its passes changed since a tag, fetches the latest pass, unregisters, and
+ * sends its logs. Devices carry `ApplePass <token>`, checked against the pass's own tokens: a token of another
+ * pass, or of another tenant's pass, is refused like a wrong one (401) and reveals nothing. Rate limited per
+ * address; refused tokens also count towards the address's block (plugins/rate-limit.ts).
+ */
+export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; ratePerMinute: number }> = async (
+  app,
+  opts,
+) => {
+  const { wallet } = opts;
+  const config = { access: 'public' as const, rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000 } };
+  const ours = (passTypeIdentifier: string) => passTypeIdentifier === wallet.passTypeId;
+  const base = '/api/passkit/v1';
+
+  app.post(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Register a device for the pass’s pushes: 201 new, 200 already registered, 401 not authorized',
+        params: passkitRegistrationParamsSchema,
+        body: passkitRegisterBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+      const pass = ours(passTypeIdentifier)
+        ? await wallet.authorize(serialNumber, request.headers.authorization)
+        : undefined;
+      if (!pass) return refuse(reply);
+      const created = await register(app.db, {
+        deviceLibraryId: deviceLibraryIdentifier,
+        passTypeId: passTypeIdentifier,
+        memberId: serialNumber,
+        tenantId: pass.tenantId,
+        pushToken: request.body.pushToken,
+      });
+      return reply.code(created ? 201 : 200).send();
+    },
+  );
+
+  app.delete(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Unregister a device from the pass: 200, 401 not authorized',
+        params: passkitRegistrationParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+      const pass = ours(passTypeIdentifier)
+        ? await wallet.authorize(serialNumber, request.headers.authorization)
+        : undefined;
+      if (!pass) return refuse(reply);
+      await unregister(app.db, deviceLibraryIdentifier, passTypeIdentifier, serialNumber);
+      return reply.code(200).send();
+    },
+  );
+
+  app.get(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Serial numbers of the device’s passes changed since a tag: 200 with them, 204 none',
+        params: passkitDeviceParamsSchema,
+        querystring: passkitSerialsQuerySchema,
+        response: { 200: passkitSerialsSchema, 204: empty },
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier } = request.params;
+      const found = await serialsUpdatedSince(
+        app.db,
+        deviceLibraryIdentifier,
+        passTypeIdentifier,
+        request.query.passesUpdatedSince,
+      );
+      if (found.serials.length === 0 || !found.lastUpdated) return reply.code(204).send();
+      return { serialNumbers: found.serials, lastUpdated: found.lastUpdated };
+    },
+  );
+
+  app.get(
+    `${base}/passes/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'The latest version of a pass, with Last-Modified; 304 when not modified since If-Modified-Since',
+        params: passkitPassParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { passTypeIdentifier, serialNumber } = request.params;
+      const pass = ours(passTypeIdentifier)
+        ? await wallet.authorize(serialNumber, request.headers.authorization)
+        : undefined;
+      if (!pass) return refuse(reply);
+      const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
+      // Last-Modified has whole seconds, and the pass's update time moves by whole seconds (push-jobs.ts).
+      if (!Number.isNaN(since) && Math.floor(pass.updatedAt.getTime() / 1000) <= Math.floor(since / 1000)) {
+        return reply.code(304).header('last-modified', pass.updatedAt.toUTCString()).send();
+      }
+      // The device's own token goes back into the pass it already holds.
+      const built = await wallet.build(pass.tenantId, serialNumber, pass.token);
+      if (!built) return refuse(reply);
+      return reply
+        .type(PKPASS_TYPE)
+        .header('last-modified', built.updatedAt.toUTCString())
+        .header('cache-control', 'no-cache')
+        .send(built.pkpass);
+    },
+  );
+
+  app.post(
+    `${base}/log`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Messages a device reports about this web service',
+        body: passkitLogBodySchema,
+      },
+    },
+    async (request, reply) => {
+      for (const line of request.body.logs) request.log.warn({ passkit: line.slice(0, 500) }, 'wallet device log');
+      return reply.code(200).send();
+    },
+  );
+};
