@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bearer } from '../../../test/helpers';
+import { bearer, buildTestApp } from '../../../test/helpers';
 import { fileBody, generatedImage } from '../uploads/uploads-test-support';
 
 /** Unzips a served .pkpass with the system's unzip (an independent reader): file name → bytes, and the folder. */
@@ -48,3 +49,24 @@ export async function upload(app: FastifyInstance, token: string, width: number,
 }
 
 export const passUrl = (memberId: string) => `/api/tenants/member/${memberId}/passes/apple`;
+
+/**
+ * An app whose pushes go to the stand-in, with its job queue started in a schema of its own (test files run in
+ * parallel on one PostgreSQL database; the run's reset drops these schemas).
+ */
+export async function walletTestApp(standIn: { url: string; caFile: string }) {
+  const schema = `pgboss_t${randomBytes(4).toString('hex')}`;
+  const app = await buildTestApp({ APNS_URL: standIn.url, APNS_CA_FILE: standIn.caFile, JOB_QUEUE_SCHEMA: schema });
+  await app.jobs.start();
+  return app;
+}
+
+/** Waits for a condition a job brings about; fails the test after a few seconds, never sleeps a fixed time. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
