@@ -4,11 +4,11 @@ import type { Database } from '../../db/client';
 import {
   members,
   membershipTiers,
-  passSettings,
   pointsConversionSettings,
   pointsLedger,
   pointsLots,
   tenantUsers,
+  walletRegistrations,
 } from '../../db/schema';
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -22,7 +22,7 @@ export const trendPercent = (now: number, before: number) =>
  * rule as the member list and detail, so all three agree at any instant.
  */
 export async function dashboardFigures(db: Database, tenantId: string): Promise<Dashboard> {
-  const [team, memberCounts, issued, balances, expired, rates, pass, mix] = await Promise.all([
+  const [team, memberCounts, issued, balances, expired, rates, cards, mix] = await Promise.all([
     db.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.tenantId, tenantId)),
     db
       .select({
@@ -64,7 +64,10 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
       .select({ points: pointsConversionSettings.redeemRatePoints, amount: pointsConversionSettings.redeemRateAmount })
       .from(pointsConversionSettings)
       .where(eq(pointsConversionSettings.tenantId, tenantId)),
-    db.select({ id: passSettings.tenantId }).from(passSettings).where(eq(passSettings.tenantId, tenantId)),
+    db
+      .select({ n: sql<number>`count(distinct ${walletRegistrations.memberId})`.mapWith(int) })
+      .from(walletRegistrations)
+      .where(eq(walletRegistrations.tenantId, tenantId)),
     db
       .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
       .from(members)
@@ -89,8 +92,8 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
     pointsIssued: { thisMonth, lastMonth, trendPercent: trendPercent(thisMonth, lastMonth) },
     pointsOutstanding: outstanding,
     liability: Number(liabilityCents) / 100,
-    // No card exists per member in the data: once the wallet pass is designed every active member carries one.
-    walletCards: pass[0] ? { count: active, basis: 'wallet' } : { count: total, basis: 'members' },
+    // A card counts once it is in a wallet: its pass registered on at least one device (Apple's web service).
+    walletCards: { count: int(cards[0]?.n), basis: 'wallet' },
     tierMix: mix.map((t) => ({
       tierId: t.tierId,
       name: t.name ?? 'No tier',

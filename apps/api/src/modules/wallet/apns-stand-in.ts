@@ -10,7 +10,7 @@ import forge from 'node-forge';
 export type RecordedPush = { pushToken: string; topic: string; body: string };
 
 /** A CA and a certificate for 127.0.0.1 signed by it: what the stand-in serves TLS with. */
-function localTls() {
+export function localTls() {
   const keys = () =>
     generateKeyPairSync('rsa', {
       modulusLength: 2048,
@@ -45,8 +45,17 @@ function localTls() {
  * provider token (kid, iss = team id, iat within the hour) and answering as Apple does. Pushes to a token in
  * `gone` get 410 Unregistered. Every accepted push is recorded.
  */
-export async function startApnsStandIn(opts: { apnsKey: KeyObject; keyId: string; teamId: string; topic: string }) {
-  const tls = localTls();
+export async function startApnsStandIn(opts: {
+  apnsKey: KeyObject;
+  keyId: string;
+  teamId: string;
+  topic: string;
+  /** A port reserved earlier (a test that starts APNs late); any free one otherwise. */
+  port?: number;
+  /** The CA of an earlier start, so a client already given it trusts this one too. */
+  tls?: ReturnType<typeof localTls>;
+}) {
+  const tls = opts.tls ?? localTls();
   const dir = mkdtempSync(join(tmpdir(), 'lp-apns-'));
   const caFile = join(dir, 'ca.pem');
   writeFileSync(caFile, tls.caCert);
@@ -93,11 +102,12 @@ export async function startApnsStandIn(opts: { apnsKey: KeyObject; keyId: string
       answer(200);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `https://127.0.0.1:${port}`,
     caFile,
+    tls,
     pushes,
     gone,
     connections,
