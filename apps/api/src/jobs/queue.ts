@@ -50,6 +50,10 @@ export function createJobQueue(opts: {
       // Nothing here runs on a cron; pg-boss's scheduler would only poll for nothing.
       schedule: false,
       application_name: 'loyalty-portal-jobs',
+      // How soon a job whose worker died (kill -9) is found past its expireInSeconds and retried: every 10 s
+      // rather than pg-boss's minute, so a short job such as a push is not held long.
+      superviseIntervalSeconds: 10,
+      monitorIntervalSeconds: 10,
     };
     if (opts.database.engine === 'postgres') {
       // Its own small pool (count it in max_connections): 3 for queries plus the LISTEN connection.

@@ -10,14 +10,17 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unauthorized } from '../../lib/errors';
 import { register, serialsUpdatedSince, unregister } from './repository';
 import type { WalletService } from './service';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
 const empty = z.undefined().describe('no body');
 
-/** Apple's answer to a request it did not authorize: a status, no body worth reading. */
-const refuse = (reply: FastifyReply) => reply.code(401).send();
+/** Apple reads only the status; the body is the API's one error shape, like every other refusal. */
+const notYours = () => unauthorized('This pass is not yours to act on.');
+/** Apple reads only the status; an empty JSON object keeps every answer of the API JSON. */
+const done = (reply: FastifyReply, status: 200 | 201) => reply.code(status).send({});
 
 /**
  * Apple's PassKit web service, exactly as Apple specifies it, at PUBLIC_URL/api/passkit/v1: a device registers
@@ -51,7 +54,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       const pass = ours(passTypeIdentifier)
         ? await wallet.authorize(serialNumber, request.headers.authorization)
         : undefined;
-      if (!pass) return refuse(reply);
+      if (!pass) throw notYours();
       const created = await register(app.db, {
         deviceLibraryId: deviceLibraryIdentifier,
         passTypeId: passTypeIdentifier,
@@ -59,7 +62,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
         tenantId: pass.tenantId,
         pushToken: request.body.pushToken,
       });
-      return reply.code(created ? 201 : 200).send();
+      return done(reply, created ? 201 : 200);
     },
   );
 
@@ -78,9 +81,9 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       const pass = ours(passTypeIdentifier)
         ? await wallet.authorize(serialNumber, request.headers.authorization)
         : undefined;
-      if (!pass) return refuse(reply);
+      if (!pass) throw notYours();
       await unregister(app.db, deviceLibraryIdentifier, passTypeIdentifier, serialNumber);
-      return reply.code(200).send();
+      return done(reply, 200);
     },
   );
 
@@ -124,7 +127,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       const pass = ours(passTypeIdentifier)
         ? await wallet.authorize(serialNumber, request.headers.authorization)
         : undefined;
-      if (!pass) return refuse(reply);
+      if (!pass) throw notYours();
       const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
       // Last-Modified has whole seconds, and the pass's update time moves by whole seconds (push-jobs.ts).
       if (!Number.isNaN(since) && Math.floor(pass.updatedAt.getTime() / 1000) <= Math.floor(since / 1000)) {
@@ -132,7 +135,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       }
       // The device's own token goes back into the pass it already holds.
       const built = await wallet.build(pass.tenantId, serialNumber, pass.token);
-      if (!built) return refuse(reply);
+      if (!built) throw notYours();
       return reply
         .type(PKPASS_TYPE)
         .header('last-modified', built.updatedAt.toUTCString())
@@ -153,7 +156,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     },
     async (request, reply) => {
       for (const line of request.body.logs) request.log.warn({ passkit: line.slice(0, 500) }, 'wallet device log');
-      return reply.code(200).send();
+      return done(reply, 200);
     },
   );
 };

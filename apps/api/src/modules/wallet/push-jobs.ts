@@ -36,7 +36,8 @@ async function pushAll(db: Database, apns: ApnsClient, topic: string, tokens: st
 export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient, topic: string) {
   const pushMember = defineJob<{ tenantId: string; memberId: string; bump?: boolean }>({
     name: 'wallet-push-member',
-    expireInSeconds: 60,
+    // A push stream gives up after 10 s (apns.ts); a run killed mid-way is retried once this has passed.
+    expireInSeconds: 20,
     retryLimit: 8,
     retryDelay: 2,
     retryDelayMax: 600,
