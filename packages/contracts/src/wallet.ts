@@ -30,3 +30,12 @@ export const passkitSerialsSchema = z.object({ serialNumbers: z.array(z.string()
 export const passkitLogBodySchema = z.object({ logs: z.array(z.string().max(2000)).max(100) });
 
 export type PasskitSerials = z.infer<typeof passkitSerialsSchema>;
+
+/** A member's Apple Wallet pass as the admin sees it: issued or not, its last change and push, its devices. */
+export const memberPassStatusSchema = z.object({
+  issued: z.boolean(),
+  updatedAt: z.string().nullable(),
+  pushedAt: z.string().nullable(),
+  devices: z.number().int(),
+});
+export type MemberPassStatus = z.infer<typeof memberPassStatusSchema>;

@@ -86,6 +86,11 @@ describe('PassKit web service and pushes', () => {
     // One push per registered device, within seconds.
     expect(await eventually(() => pushesTo('aaaa1111') === 1 && pushesTo('bbbb2222') === 1)).toBe(true);
     expect(apns.pushes.find((p) => p.pushToken === 'aaaa1111')).toMatchObject({ topic: mia.passType, body: '{}' });
+    // The member's detail can show the pass: two devices, the last push APNs accepted.
+    const status = async () =>
+      (await app.inject({ url: `${passUrl(mia.serial)}/status`, headers: bearer(biz.staff) })).json();
+    expect(await eventually(async () => (await status()).pushedAt !== null)).toBe(true);
+    expect(await status()).toMatchObject({ issued: true, devices: 2 });
 
     const changed = await serials('device-a', mia, tag);
     expect(changed.statusCode).toBe(200);

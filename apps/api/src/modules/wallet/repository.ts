@@ -163,3 +163,21 @@ export async function markPushed(db: Db, tenantId: string, memberId: string) {
     .set({ pushedAt: sql`now()` })
     .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
 }
+
+/** What the member's detail shows of the pass: its last change and push, and how many devices hold it. */
+export async function passStatus(db: Database, tenantId: string, memberId: string) {
+  const [pass] = await db
+    .select({ updatedAt: walletPasses.updatedAt, pushedAt: walletPasses.pushedAt })
+    .from(walletPasses)
+    .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
+  const [devices] = await db
+    .select({ n: sql<number>`count(distinct ${walletRegistrations.deviceLibraryId})`.mapWith(Number) })
+    .from(walletRegistrations)
+    .where(and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId)));
+  return {
+    issued: Boolean(pass),
+    updatedAt: pass?.updatedAt.toISOString() ?? null,
+    pushedAt: pass?.pushedAt?.toISOString() ?? null,
+    devices: devices?.n ?? 0,
+  };
+}

@@ -1,8 +1,11 @@
-import { apiErrorSchema, memberIdParamsSchema } from '@loyalty/contracts';
+import { apiErrorSchema, memberIdParamsSchema, memberPassStatusSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { notFound } from '../../lib/errors';
+import { findMemberRow } from '../members/repository';
 import { PKPASS_TYPE, passkitRoutes } from './passkit-routes';
+import { passStatus } from './repository';
 import { createWalletService, type WalletService } from './service';
 
 declare module 'fastify' {
@@ -42,6 +45,30 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         .header('cache-control', 'no-store')
         .header('last-modified', pass.updatedAt.toUTCString())
         .send(pass.pkpass);
+    },
+  );
+
+  app.get(
+    '/api/tenants/member/:id/passes/apple/status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's pass: issued or not, last change, last push accepted by APNs, devices holding it",
+        params: memberIdParamsSchema,
+        response: {
+          200: memberPassStatusSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.tenant;
+      if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
+      return passStatus(app.db, tenantId, request.params.id);
     },
   );
 
