@@ -2,6 +2,15 @@ import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
 import { members } from './members';
 import { tenants } from './tenants';
 
+const memberRef = () =>
+  text('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' });
+const tenantRef = () =>
+  text('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
 /**
  * One Apple Wallet pass per member, created when the pass is first issued (serial number = member id).
  * `updatedAt` moves, in the transaction of every change the pass shows, by at least one second each time,
@@ -13,9 +22,7 @@ export const walletPasses = pgTable(
     memberId: text('member_id')
       .primaryKey()
       .references(() => members.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When APNs last accepted a push for this pass (the member's detail shows it). */
@@ -32,12 +39,8 @@ export const walletPassTokens = pgTable(
   'wallet_pass_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
+    tenantId: tenantRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('wallet_pass_tokens_member_idx').on(t.memberId)],
@@ -49,12 +52,8 @@ export const walletRegistrations = pgTable(
   {
     deviceLibraryId: text('device_library_id').notNull(),
     passTypeId: text('pass_type_id').notNull(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    memberId: memberRef(),
+    tenantId: tenantRef(),
     pushToken: text('push_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -35,7 +35,13 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
 ) => {
   const { wallet } = opts;
   const config = { access: 'public' as const, rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000 } };
-  const ours = (passTypeIdentifier: string) => passTypeIdentifier === wallet.passTypeId;
+  /** The pass a request may act on: one of our pass type, with a token handed out for it; else 401. */
+  const authorized = async (passTypeIdentifier: string, serialNumber: string, authorization?: string) => {
+    const pass =
+      passTypeIdentifier === wallet.passTypeId ? await wallet.authorize(serialNumber, authorization) : undefined;
+    if (!pass) throw notYours();
+    return pass;
+  };
   const base = '/api/passkit/v1';
 
   app.post(
@@ -51,10 +57,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     },
     async (request, reply) => {
       const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
-      const pass = ours(passTypeIdentifier)
-        ? await wallet.authorize(serialNumber, request.headers.authorization)
-        : undefined;
-      if (!pass) throw notYours();
+      const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
       const created = await register(app.db, {
         deviceLibraryId: deviceLibraryIdentifier,
         passTypeId: passTypeIdentifier,
@@ -78,10 +81,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     },
     async (request, reply) => {
       const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
-      const pass = ours(passTypeIdentifier)
-        ? await wallet.authorize(serialNumber, request.headers.authorization)
-        : undefined;
-      if (!pass) throw notYours();
+      await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
       await unregister(app.db, deviceLibraryIdentifier, passTypeIdentifier, serialNumber);
       return done(reply, 200);
     },
@@ -124,10 +124,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     },
     async (request, reply) => {
       const { passTypeIdentifier, serialNumber } = request.params;
-      const pass = ours(passTypeIdentifier)
-        ? await wallet.authorize(serialNumber, request.headers.authorization)
-        : undefined;
-      if (!pass) throw notYours();
+      const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
       const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
       // Last-Modified has whole seconds, and the pass's update time moves by whole seconds (push-jobs.ts).
       if (!Number.isNaN(since) && Math.floor(pass.updatedAt.getTime() / 1000) <= Math.floor(since / 1000)) {

@@ -175,4 +175,32 @@ describe('PassKit web service and pushes', () => {
     // One connection carried every push.
     expect(apns.connections.count).toBe(1);
   });
+
+  it('pushes a member edit, and schedules a push for the moment newly earned points expire', async () => {
+    const zoe = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Zoe' }));
+    expect((await register('device-z', zoe, 'eeee6666')).statusCode).toBe(201);
+    const edit = await membersApi(app).update(biz.owner, zoe.serial, {
+      firstName: 'Zoë',
+      lastName: 'Chen',
+      status: 'active',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await eventually(() => pushesTo('eeee6666') === 1)).toBe(true);
+    const pass = JSON.parse(unzipPass((await latest(zoe)).rawPayload).files['pass.json']?.toString() ?? '{}');
+    expect(pass.storeCard.secondaryFields[0]).toMatchObject({ key: 'member', value: 'Zoë Chen' });
+
+    await insertSettings(app, biz.tenantId, { expiryType: 'DAYS', pointsExpiryDays: 30 });
+    const purchase = await membersApi(app).record(biz.staff, zoe.serial, { type: 'PURCHASE', amount: 5 });
+    expect(purchase.statusCode).toBe(201);
+    expect(await eventually(() => pushesTo('eeee6666') === 2)).toBe(true);
+    const jobs = await app.jobs.find({ name: 'wallet-push-member' });
+    const atExpiry = jobs.filter(
+      (j) =>
+        (j.data as { memberId: string; bump?: boolean }).memberId === zoe.serial && (j.data as { bump?: boolean }).bump,
+    );
+    expect(atExpiry).toHaveLength(1);
+    const days = (new Date(atExpiry[0]?.startAfter as Date).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
 });

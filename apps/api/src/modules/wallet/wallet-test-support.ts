@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { bearer, buildTestApp } from '../../../test/helpers';
+import { bearer, buildTestApp, engine } from '../../../test/helpers';
 import { fileBody, generatedImage } from '../uploads/uploads-test-support';
 
 /** Unzips a served .pkpass with the system's unzip (an independent reader): file name → bytes, and the folder. */
@@ -56,7 +56,13 @@ export const passUrl = (memberId: string) => `/api/tenants/member/${memberId}/pa
  */
 export async function walletTestApp(standIn: { url: string; caFile: string }) {
   const schema = `pgboss_t${randomBytes(4).toString('hex')}`;
-  const app = await buildTestApp({ APNS_URL: standIn.url, APNS_CA_FILE: standIn.caFile, JOB_QUEUE_SCHEMA: schema });
+  const app = await buildTestApp({
+    APNS_URL: standIn.url,
+    APNS_CA_FILE: standIn.caFile,
+    JOB_QUEUE_SCHEMA: schema,
+    // On PostgreSQL the queue opens its own pool on the test database.
+    ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
+  });
   await app.jobs.start();
   return app;
 }
