@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
+import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -17,6 +18,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -100,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config: config.storage });
+  await app.register(jobsPlugin, { config });
 
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);
@@ -113,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storeSettingsRoutes);
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
+  await app.register(walletRoutes, { config });
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

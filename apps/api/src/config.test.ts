@@ -2,6 +2,16 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const realWallet = {
+  APPLE_PASS_TYPE_ID: 'pass.com.acme.loyalty',
+  APPLE_TEAM_ID: 'ABCDE12345',
+  APPLE_PASS_CERT_FILE: '/etc/wallet/pass.pem',
+  APPLE_PASS_KEY_FILE: '/etc/wallet/pass.key',
+  APPLE_WWDR_CERT_FILE: '/etc/wallet/wwdr.pem',
+  APNS_KEY_ID: 'KEY1234567',
+  APNS_KEY_FILE: '/etc/wallet/AuthKey.p8',
+};
+
 describe('config', () => {
   it('applies the documented defaults to an empty environment', () => {
     const config = loadConfig({});
@@ -52,8 +62,10 @@ describe('config', () => {
     const env = { NODE_ENV: 'production', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(/FIREBASE_AUTH_EMULATOR_HOST/);
-    // Production without the emulator, on a real project, is fine.
-    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty' }).env).toBe('production');
+    // Production without the emulator, on a real project with real wallet certificates, is fine.
+    expect(loadConfig({ NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty', ...realWallet }).env).toBe(
+      'production',
+    );
   });
 
   it('refuses a production start on the demo project id', () => {
@@ -63,9 +75,26 @@ describe('config', () => {
 
   it('refuses SEED_DEMO outside development', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'true' })).toThrow(/SEED_DEMO/);
-    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty', SEED_DEMO: 'true' };
+    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty', SEED_DEMO: 'true', ...realWallet };
     expect(() => loadConfig(prod)).toThrow(/SEED_DEMO/);
     expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('refuses a production start without real Apple Wallet certificates, naming what is missing', () => {
+    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty' };
+    expect(() => loadConfig(prod)).toThrow(/APPLE_PASS_TYPE_ID.*APNS_KEY_FILE/);
+    const { APNS_KEY_FILE: _, ...withoutKey } = realWallet;
+    expect(() => loadConfig({ ...prod, ...withoutKey })).toThrow(/needs real certificates.*APNS_KEY_FILE/);
+    const config = loadConfig({ ...prod, ...realWallet });
+    expect(config.wallet.files?.wwdrCert).toBe('/etc/wallet/wwdr.pem');
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('uses the development wallet chain under DATA_DIR when no certificates are given', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/lp', PORT: '3100', PUBLIC_URL: 'https://loyalty.example.com/' });
+    expect(config.wallet.files).toBeUndefined();
+    expect(config.wallet.devDir).toBe('/tmp/lp/wallet-dev');
+    expect(config.publicUrl).toBe('https://loyalty.example.com');
   });
 
   it('listens on loopback only while the emulator is on, unless HOST is set', () => {

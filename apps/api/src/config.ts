@@ -48,6 +48,36 @@ const envSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(5 * 1024 * 1024),
+  // The address customers and wallets reach; passes carry PUBLIC_URL/api/passkit as their web service.
+  PUBLIC_URL: z.string().url().optional(),
+  // Apple Wallet: the Pass Type ID certificate (PEM files), Apple's WWDR intermediate and the APNs token key.
+  // Unset outside production: a local chain under DATA_DIR/wallet-dev/ (passes no real iPhone installs).
+  APPLE_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, 'must look like pass.com.example.loyalty')
+    .optional(),
+  APPLE_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Team ID')
+    .optional(),
+  APPLE_PASS_CERT_FILE: z.string().optional(),
+  APPLE_PASS_KEY_FILE: z.string().optional(),
+  APPLE_PASS_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WWDR_CERT_FILE: z.string().optional(),
+  APNS_KEY_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, 'must be the 10-character Key ID')
+    .optional(),
+  APNS_KEY_FILE: z.string().optional(),
+  APNS_URL: z.string().url().default('https://api.push.apple.com'),
+  // A CA (PEM file) to trust for APNS_URL besides the system's: a local stand-in's.
+  APNS_CA_FILE: z.string().optional(),
+  // The PostgreSQL schema the job queue (pg-boss) keeps its tables in.
+  JOB_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/)
+    .default('pgboss'),
+  RATE_LIMIT_PASSKIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 });
 
 export type Config = {
@@ -76,6 +106,22 @@ export type Config = {
   storage: StorageConfig;
   /** The largest file POST /api/oci-object-storage takes (413 beyond). */
   uploadMaxBytes: number;
+  publicUrl: string;
+  wallet: WalletConfig;
+  jobQueueSchema: string;
+};
+
+/**
+ * Apple Wallet settings. `files` names real certificates (required in production); without them the
+ * development chain under `devDir` is made once and used.
+ */
+export type WalletConfig = {
+  passTypeId: string;
+  teamId: string;
+  devDir: string;
+  files?: { signerCert: string; signerKey: string; signerKeyPassphrase?: string; wwdrCert: string };
+  apns: { keyId?: string; keyFile?: string; url: string; caFile?: string };
+  ratePerMinute: number;
 };
 
 export type StorageConfig =
@@ -118,6 +164,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return {
     storage: storageConfig(e),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    wallet: walletConfig(e),
+    jobQueueSchema: e.JOB_QUEUE_SCHEMA,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
     port: e.PORT,
@@ -171,5 +220,43 @@ function storageConfig(e: z.infer<typeof envSchema>): StorageConfig {
     secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
     // Path-style (https://endpoint/bucket/key) is what OCI, MinIO and s3rver answer; AWS and R2 take both.
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? true,
+  };
+}
+
+const walletFiles = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT_FILE',
+  'APPLE_PASS_KEY_FILE',
+  'APPLE_WWDR_CERT_FILE',
+  'APNS_KEY_ID',
+  'APNS_KEY_FILE',
+] as const;
+
+/** Real certificates in production (refused without them); a local development chain otherwise. */
+function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
+  const missing = walletFiles.filter((name) => !e[name]);
+  if (e.NODE_ENV === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `Apple Wallet needs real certificates in production; set ${missing.join(', ')} (README: Apple Wallet)`,
+    );
+  }
+  const apns = { keyId: e.APNS_KEY_ID, keyFile: e.APNS_KEY_FILE, url: e.APNS_URL, caFile: e.APNS_CA_FILE };
+  const base = {
+    passTypeId: e.APPLE_PASS_TYPE_ID ?? 'pass.test.loyalty-portal.dev',
+    teamId: e.APPLE_TEAM_ID ?? 'DEVTEAM000',
+    devDir: resolve(e.DATA_DIR, 'wallet-dev'),
+    apns,
+    ratePerMinute: e.RATE_LIMIT_PASSKIT_PER_MINUTE,
+  };
+  if (!e.APPLE_PASS_CERT_FILE || !e.APPLE_PASS_KEY_FILE || !e.APPLE_WWDR_CERT_FILE) return base;
+  return {
+    ...base,
+    files: {
+      signerCert: resolve(e.APPLE_PASS_CERT_FILE),
+      signerKey: resolve(e.APPLE_PASS_KEY_FILE),
+      signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
+      wwdrCert: resolve(e.APPLE_WWDR_CERT_FILE),
+    },
   };
 }

@@ -17,6 +17,8 @@ async function main() {
   const app = await buildApp(config, { serveWeb: true });
   await app.database.migrate();
   app.log.info({ engine: app.database.engine }, 'database migrated');
+  // Jobs left by a previous run (a crash included) start running again here.
+  await app.jobs.start();
   if (config.seedDemo) await seedDemo(app, config);
 
   let closing = false;

@@ -11,3 +11,4 @@ export * from './profile';
 export * from './settings';
 export * from './uploads';
 export * from './users';
+export * from './wallet';

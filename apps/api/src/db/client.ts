@@ -21,6 +21,12 @@ export type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete' |
 export type DatabaseHandle = {
   db: Database;
   engine: 'pglite' | 'postgres';
+  /**
+   * The embedded engine for the job queue's own PGlite adapter, with the statements it runs left out of the
+   * write count (the queue's polling changes no app data, so it must not make cached pages look stale).
+   * Unset on PostgreSQL.
+   */
+  pglite?: Pick<PGlite, 'query' | 'exec' | 'listen'>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -48,12 +54,18 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
   }
   // pg_trgm backs the members search index (migration 0002); PostgreSQL ships it as a contrib extension.
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const uncounted = {
+    query: client.query.bind(client),
+    exec: client.exec.bind(client),
+    listen: client.listen.bind(client),
+  } as Pick<PGlite, 'query' | 'exec' | 'listen'>;
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
   soleWriterEpochs.set(db as unknown as Database, writes);
   return {
     db: db as unknown as Database,
     engine: 'pglite',
+    pglite: uncounted,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),

@@ -13,6 +13,9 @@ const DESIGN_TABLES = [
   'tenant_users',
   'tenants',
   'uploads',
+  'wallet_passes',
+  'wallet_pass_tokens',
+  'wallet_registrations',
 ];
 
 /** Rows of a raw query: postgres-js answers an array, PGlite an object with rows. */

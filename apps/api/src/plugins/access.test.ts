@@ -14,6 +14,12 @@ const NON_TENANT = new Set([
   'PUT /api/users/me',
   'POST /api/onboarding/register',
   'POST /api/onboarding/activate',
+  // Apple's PassKit web service: devices authenticate with the pass's own ApplePass token (modules/wallet).
+  'POST /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+  'DELETE /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
+  'GET /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
+  'GET /api/passkit/v1/passes/:passTypeIdentifier/:serialNumber',
+  'POST /api/passkit/v1/log',
 ]);
 
 describe('access: every /api route states who may call it', () => {

@@ -3,3 +3,4 @@ export * from './membership-tiers';
 export * from './settings';
 export * from './tenants';
 export * from './uploads';
+export * from './wallet';

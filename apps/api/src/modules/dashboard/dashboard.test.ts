@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { passSettings, pointsLedger } from '../../db/schema';
+import { pointsLedger, walletRegistrations } from '../../db/schema';
 import {
   addMember,
   business,
@@ -31,7 +31,7 @@ describe('GET /api/dashboard', () => {
       pointsIssued: { thisMonth: 0, lastMonth: 0, trendPercent: null },
       pointsOutstanding: 0,
       liability: 0,
-      walletCards: { count: 0, basis: 'members' },
+      walletCards: { count: 0, basis: 'wallet' },
       tierMix: [],
     });
   });
@@ -63,7 +63,7 @@ describe('GET /api/dashboard', () => {
       pointsIssued: { thisMonth: 6200, lastMonth: 400, trendPercent: 1450 },
       pointsOutstanding: 5600,
       liability: 84,
-      walletCards: { count: 3, basis: 'members' },
+      walletCards: { count: 0, basis: 'wallet' },
     });
     expect(figures.tierMix).toEqual([
       { tierId: expect.any(String), name: 'Basic', color: '#888888', count: 2 },
@@ -74,24 +74,17 @@ describe('GET /api/dashboard', () => {
     const after = (await dashboard(b.staff)).json();
     expect(after.pointsOutstanding).toBe(5400);
     expect((await api.get(b.staff, c)).json().pointsBalance).toBe(0);
-    // With a wallet pass designed, active members carry a card.
-    await app.database.db.insert(passSettings).values({
+    // A card counts once its pass is registered on a device: c on two devices, d on one, is two cards.
+    const registration = (memberId: string, device: string) => ({
+      deviceLibraryId: device,
+      passTypeId: 'pass.test.loyalty-portal.dev',
+      memberId,
       tenantId: b.tenantId,
-      style: 'storeCard',
-      heroText: '',
-      showPoints: true,
-      showLastUpdate: true,
-      backgroundColor: '#a855f7',
-      foregroundColor: '#ffffff',
-      labelColor: '#e9d5ff',
-      logoUrl: '',
-      stripUrl: '',
-      backgroundUrl: '',
-      lblMemberName: 'Member Name',
-      lblMembershipLvl: 'Membership Level',
-      lblLastUpdate: 'Last Update',
-      lblPoints: 'Points',
+      pushToken: `${device}token`,
     });
+    await app.database.db
+      .insert(walletRegistrations)
+      .values([registration(c, 'phone'), registration(c, 'watch'), registration(d, 'phone')]);
     expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 2, basis: 'wallet' });
     expect((await dashboard(other.owner)).json()).toMatchObject({ members: { total: 1 }, pointsOutstanding: 0 });
   });

@@ -5,11 +5,11 @@ import { preparedStatements } from '../../db/prepared';
 import {
   members,
   membershipTiers,
-  passSettings,
   pointsConversionSettings,
   pointsLedger,
   pointsLots,
   tenantUsers,
+  walletRegistrations,
 } from '../../db/schema';
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -68,11 +68,12 @@ const statements = preparedStatements((db: Database) => ({
     .from(pointsConversionSettings)
     .where(eq(pointsConversionSettings.tenantId, tenant))
     .prepare('dashboard_rates'),
-  pass: db
-    .select({ id: passSettings.tenantId })
-    .from(passSettings)
-    .where(eq(passSettings.tenantId, tenant))
-    .prepare('dashboard_pass'),
+  // A card counts once it is in a wallet: its pass registered on at least one device (Apple's web service).
+  cards: db
+    .select({ n: sql<number>`count(distinct ${walletRegistrations.memberId})`.mapWith(int) })
+    .from(walletRegistrations)
+    .where(eq(walletRegistrations.tenantId, tenant))
+    .prepare('dashboard_wallet_cards'),
   mix: db
     .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
     .from(members)
@@ -89,14 +90,14 @@ const statements = preparedStatements((db: Database) => ({
  */
 export async function dashboardFigures(db: Database, tenantId: string): Promise<Dashboard> {
   const q = statements(db);
-  const [team, memberCounts, issued, balances, expired, rates, pass, mix] = await Promise.all([
+  const [team, memberCounts, issued, balances, expired, rates, cards, mix] = await Promise.all([
     q.team.execute({ tenantId }),
     q.memberCounts.execute({ tenantId }),
     q.issued.execute({ tenantId }),
     q.balances.execute({ tenantId }),
     q.expired.execute({ tenantId }),
     q.rates.execute({ tenantId }),
-    q.pass.execute({ tenantId }),
+    q.cards.execute({ tenantId }),
     q.mix.execute({ tenantId }),
   ]);
   const outstanding = int(balances[0]?.sum) - int(expired[0]?.sum);
@@ -115,8 +116,8 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
     pointsIssued: { thisMonth, lastMonth, trendPercent: trendPercent(thisMonth, lastMonth) },
     pointsOutstanding: outstanding,
     liability: Number(liabilityCents) / 100,
-    // No card exists per member in the data: once the wallet pass is designed every active member carries one.
-    walletCards: pass[0] ? { count: active, basis: 'wallet' } : { count: total, basis: 'members' },
+    // A card counts once it is in a wallet: its pass registered on at least one device (Apple's web service).
+    walletCards: { count: int(cards[0]?.n), basis: 'wallet' },
     tierMix: mix.map((t) => ({
       tierId: t.tierId,
       name: t.name ?? 'No tier',

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { memberChanged } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
@@ -155,6 +156,7 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
           updatedAt: sql`now()`,
         })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+      await memberChanged(db, tx, tenantId, id);
     });
   } catch (error) {
     rethrowUnique(error);
@@ -360,6 +362,8 @@ export async function recordTransaction(
         .update(members)
         .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+      // The card shows the new balance and tier now, and the balance again when the new points expire.
+      await memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null });
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;

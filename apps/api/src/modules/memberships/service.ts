@@ -1,5 +1,6 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import { tenantChanged } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
 import {
@@ -70,6 +71,8 @@ export async function saveMembership(
       await assertNoOverlap(tx, tenantId, body, id);
       const saved = id ? await updateMembership(tx, tenantId, id, body) : await insertMembership(tx, tenantId, body);
       if (!saved) throw notFound(NOT_FOUND);
+      // A renamed tier shows on the cards of the members who hold it.
+      if (id) await tenantChanged(db, tx, tenantId);
       return saved;
     });
     return toMembership(row);

@@ -2,6 +2,7 @@ import type { PassSettings, PassSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passSettings } from '../../db/schema';
+import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
   style: passSettings.style,
@@ -25,13 +26,20 @@ export async function findPassSettings(db: Database, tenantId: string): Promise<
   return row;
 }
 
-/** One statement: two saves at the same moment leave one of the two bodies whole, never a mix. */
+/**
+ * One statement: two saves at the same moment leave one of the two bodies whole, never a mix. Every card of
+ * the tenant shows these settings, so the save tells them in its transaction (lib/change-hooks.ts).
+ */
 export async function savePassSettings(db: Database, tenantId: string, body: PassSettingsBody): Promise<PassSettings> {
-  const [row] = await db
-    .insert(passSettings)
-    .values({ tenantId, ...body })
-    .onConflictDoUpdate({ target: passSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
-    .returning(columns);
+  const [row] = await db.transaction(async (tx) => {
+    const saved = await tx
+      .insert(passSettings)
+      .values({ tenantId, ...body })
+      .onConflictDoUpdate({ target: passSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
+      .returning(columns);
+    await tenantChanged(db, tx, tenantId);
+    return saved;
+  });
   if (!row) throw new Error('pass settings upsert returned no row');
   return row;
 }

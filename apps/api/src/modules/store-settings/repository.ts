@@ -2,6 +2,7 @@ import type { StoreSettings, StoreSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeSettings } from '../../db/schema';
+import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
   logoUrl: storeSettings.logoUrl,
@@ -14,17 +15,24 @@ export async function findStoreSettings(db: Database, tenantId: string): Promise
   return row;
 }
 
-/** One statement: two saves at the same moment leave one of the two bodies whole, never a mix. */
+/**
+ * One statement: two saves at the same moment leave one of the two bodies whole, never a mix. Every card of
+ * the tenant shows these settings, so the save tells them in its transaction (lib/change-hooks.ts).
+ */
 export async function saveStoreSettings(
   db: Database,
   tenantId: string,
   body: StoreSettingsBody,
 ): Promise<StoreSettings> {
-  const [row] = await db
-    .insert(storeSettings)
-    .values({ tenantId, ...body })
-    .onConflictDoUpdate({ target: storeSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
-    .returning(columns);
+  const [row] = await db.transaction(async (tx) => {
+    const saved = await tx
+      .insert(storeSettings)
+      .values({ tenantId, ...body })
+      .onConflictDoUpdate({ target: storeSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
+      .returning(columns);
+    await tenantChanged(db, tx, tenantId);
+    return saved;
+  });
   if (!row) throw new Error('store settings upsert returned no row');
   return row;
 }

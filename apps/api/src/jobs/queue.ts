@@ -1,0 +1,149 @@
+import { userInfo } from 'node:os';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromDrizzle, fromPglite, type JobResult, PgBoss, type QueueOptions } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+
+/**
+ * A kind of job: its queue name, how it is retried and how long one run may take, and the handler. Handlers
+ * run at least once (a stop, a crash or an expiry can run a job again), so each must be idempotent.
+ */
+export type JobDefinition<T extends object> = {
+  name: string;
+  /** Longest a run may take before the job is given to another worker (a killed worker holds it that long). */
+  expireInSeconds: number;
+  retryLimit: number;
+  /** First retry delay in seconds; doubled each retry (with jitter) up to retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+  handle(data: T, context: { id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
+};
+
+export const defineJob = <T extends object>(definition: JobDefinition<T>) => definition;
+
+/** A Drizzle transaction (or the database): what `send` enqueues through, so a rollback takes the job away too. */
+export type Executor = { execute(query: ReturnType<typeof sql>): Promise<unknown> };
+
+export type SendOptions = { startAfter?: Date; singletonKey?: string };
+
+export type JobQueue = ReturnType<typeof createJobQueue>;
+
+/**
+ * The one durable job queue (DESIGN §8): pg-boss on the app's own database, PGlite through its own adapter or
+ * PostgreSQL through a small pool. Every queue is created at start, before anything can enqueue: pg-boss looks
+ * an unknown queue up on its own connection, which on PGlite waits forever behind the open transaction.
+ */
+export function createJobQueue(opts: {
+  database: DatabaseHandle;
+  databaseUrl?: string;
+  schema: string;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}) {
+  const definitions = new Map<string, JobDefinition<object>>();
+  let boss: PgBoss | undefined;
+  let started: Promise<void> | undefined;
+
+  function build(): PgBoss {
+    const common = {
+      schema: opts.schema,
+      useListenNotify: true,
+      // Nothing here runs on a cron; pg-boss's scheduler would only poll for nothing.
+      schedule: false,
+      application_name: 'loyalty-portal-jobs',
+      // How soon a job whose worker died (kill -9) is found past its expireInSeconds and retried: every 10 s
+      // rather than pg-boss's minute, so a short job such as a push is not held long.
+      superviseIntervalSeconds: 10,
+      monitorIntervalSeconds: 10,
+    };
+    if (opts.database.engine === 'postgres') {
+      // Its own small pool (count it in max_connections): 3 for queries plus the LISTEN connection.
+      // node-postgres, unlike postgres.js, does not fall back to the OS user when the URL names none.
+      const url = new URL(opts.databaseUrl as string);
+      if (!url.username) url.username = userInfo().username;
+      return new PgBoss({ ...common, connectionString: url.toString(), max: 3 });
+    }
+    if (!opts.database.pglite) throw new Error('the PGlite handle is needed for the job queue');
+    return new PgBoss({ ...common, backend: 'pglite', db: fromPglite(opts.database.pglite) });
+  }
+
+  async function run<T extends object>(
+    definition: JobDefinition<T>,
+    jobs: { id: string; data: T; retryCount: number; signal: AbortSignal }[],
+  ) {
+    const results: JobResult[] = [];
+    // One at a time within a batch: a batch is one worker's share, and handlers already push in bulk.
+    for (const job of jobs) {
+      try {
+        await definition.handle(job.data, job);
+        results.push({ id: job.id, status: 'completed' });
+      } catch (error) {
+        opts.log.warn({ err: error, job: definition.name, id: job.id, retry: job.retryCount }, 'job failed');
+        const message = error instanceof Error ? error.message : String(error);
+        results.push({ id: job.id, status: 'failed', output: { message } });
+      }
+    }
+    return results;
+  }
+
+  async function doStart() {
+    boss = build();
+    boss.on('error', (error) => opts.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const definition of definitions.values()) {
+      const queue: QueueOptions & { notify: boolean } = {
+        notify: true,
+        expireInSeconds: definition.expireInSeconds,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelay,
+        retryBackoff: true,
+        retryDelayMax: definition.retryDelayMax,
+      };
+      await boss.createQueue(definition.name, queue);
+      await boss.updateQueue(definition.name, queue);
+    }
+    for (const definition of definitions.values()) {
+      await boss.work<object>(
+        definition.name,
+        // NOTIFY wakes a worker for a new job at once; retries and delayed jobs are only found by polling.
+        { batchSize: 100, perJobResults: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+        (jobs) => run(definition, jobs),
+      );
+    }
+  }
+
+  return {
+    /** Registers a kind of job; only before start. */
+    define<T extends object>(definition: JobDefinition<T>): void {
+      if (started) throw new Error(`job ${definition.name} defined after the queue started`);
+      definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+    },
+    start(): Promise<void> {
+      started ??= doStart();
+      return started;
+    },
+    /**
+     * Enqueues a job in `tx`, the transaction of the change it reports: committed together or not at all.
+     * Data is JSON; keep it to ids, and let the handler read the rest when it runs.
+     */
+    async send<T extends object>(tx: Executor, job: JobDefinition<T>, data: T, options: SendOptions = {}) {
+      if (!boss || !definitions.has(job.name)) throw new Error(`job queue not started or ${job.name} not defined`);
+      await started;
+      return boss.send(job.name, data, {
+        db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]),
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
+    },
+    /** Jobs of a queue as pg-boss keeps them (state, retries, last output): for tests and the admin. */
+    find(job: JobDefinition<object> | { name: string }) {
+      if (!boss) throw new Error('job queue not started');
+      return boss.findJobs(job.name);
+    },
+    /** Waits for running handlers up to `timeoutMs`; a job cut off runs again later (handlers are idempotent). */
+    async stop(timeoutMs = 5000) {
+      if (!started) return;
+      await started.catch(() => {});
+      await boss?.stop({ graceful: true, timeout: timeoutMs, close: true });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { Database } from '../db/client';
+
+/** A transaction or the database. */
+type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/**
+ * What other features want to hear about, inside the transaction of the change: the wallet enqueues pushes
+ * (and later Google updates and webhooks) in it, so a change and its notifications commit or vanish together.
+ */
+export type ChangeHooks = {
+  /** Something a member's card shows changed (points, tier, name); `expiresAt` when newly earned points expire. */
+  memberChanged(tx: Db, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
+  /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
+  tenantChanged(tx: Db, tenantId: string): Promise<void>;
+};
+
+// Keyed by the database handle, so each app (and each test app) hears only its own changes.
+const registered = new WeakMap<Database, ChangeHooks[]>();
+
+export function onChanges(db: Database, hooks: ChangeHooks): void {
+  registered.set(db, [...(registered.get(db) ?? []), hooks]);
+}
+
+export async function memberChanged(
+  db: Database,
+  tx: Db,
+  tenantId: string,
+  memberId: string,
+  detail?: { expiresAt?: Date | null },
+): Promise<void> {
+  for (const hooks of registered.get(db) ?? []) await hooks.memberChanged(tx, tenantId, memberId, detail);
+}
+
+export async function tenantChanged(db: Database, tx: Db, tenantId: string): Promise<void> {
+  for (const hooks of registered.get(db) ?? []) await hooks.tenantChanged(tx, tenantId);
+}

@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, testConfig } from '../../../test/helpers';
+import { membershipTiers, walletPassTokens } from '../../db/schema';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { parseStrings, passUrl, unzipPass, upload } from './wallet-test-support';
+
+/** A served .pkpass, opened as Wallet would: every file hashed in the manifest, the manifest signed by the chain. */
+describe('Apple Wallet pass of a member', () => {
+  let app: FastifyInstance;
+  let biz: Awaited<ReturnType<typeof business>>;
+  let memberId: string;
+  const devDir = testConfig().wallet.devDir;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    biz = await business(app);
+    const tiers = await insertTiers(app, biz.tenantId);
+    // A tier name with a quote and a line break: the strings file must still parse.
+    await app.database.db
+      .update(membershipTiers)
+      .set({ name: 'Gold "Star"', nameZh: '金卡\n貴賓', nameCn: '金卡"贵宾"' })
+      .where(eq(membershipTiers.id, tiers.gold));
+    await insertSettings(app, biz.tenantId);
+    memberId = await addMember(app, biz.owner, { firstName: 'Mia', lastName: 'Chen', tierId: tiers.gold });
+    const purchase = await membersApi(app).record(biz.staff, memberId, { type: 'PURCHASE', amount: 12.5 });
+    expect(purchase.statusCode).toBe(201);
+  });
+  afterAll(() => app?.close());
+
+  const download = async (token: string, id = memberId) => app.inject({ url: passUrl(id), headers: bearer(token) });
+
+  it('gives a tenant without a design a clean default card, signed by the development chain', async () => {
+    const res = await download(biz.staff);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[\w-]+\.pkpass"$/);
+    const { dir, files } = unzipPass(res.rawPayload);
+    const manifest = JSON.parse(files['manifest.json']?.toString() ?? '{}') as Record<string, string>;
+    const signed = Object.keys(files).filter((f) => f !== 'manifest.json' && f !== 'signature');
+    expect(Object.keys(manifest).sort()).toEqual(signed.sort());
+    for (const name of signed) {
+      expect(manifest[name], name).toBe(
+        createHash('sha1')
+          .update(files[name] as Buffer)
+          .digest('hex'),
+      );
+    }
+    // openssl verifies the detached signature over the manifest against the development root.
+    const verified = execFileSync(
+      'openssl',
+      ['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json'].concat([
+        '-CAfile',
+        join(devDir, 'root.pem'),
+        '-purpose',
+        'any',
+        '-out',
+        '/dev/null',
+      ]),
+      { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    expect(verified).toBeDefined();
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    expect(pass.backgroundColor).toBe('rgb(168, 85, 247)');
+    expect(pass.serialNumber).toBe(memberId);
+    expect(pass.webServiceURL).toBe('http://localhost:3000/api/passkit');
+    expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(32);
+    expect(pass.storeCard.headerFields[0]).toMatchObject({ key: 'points', value: 125 });
+    // The token is kept only as its hash.
+    const rows = await app.database.db.select().from(walletPassTokens).where(eq(walletPassTokens.memberId, memberId));
+    expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(pass.authenticationToken).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(pass.authenticationToken);
+    // Icon, logo and strip at Apple's sizes even without images: plain tiles in the card's colour.
+    expect(await sharp(files['icon@2x.png']).metadata()).toMatchObject({ width: 58, height: 58 });
+  });
+
+  it('builds the card from the wallet and store settings, in three languages, with the membership code as QR', async () => {
+    const logo = await upload(app, biz.owner, 512, 512);
+    const strip = await upload(app, biz.owner, 640, 246);
+    const background = await upload(app, biz.owner, 320, 180);
+    const design = {
+      style: 'storeCard',
+      heroText: 'Bakery Rewards',
+      showPoints: true,
+      showLastUpdate: true,
+      backgroundColor: '#102030',
+      foregroundColor: '#ffffff',
+      labelColor: '#aabbcc',
+      logoUrl: logo,
+      stripUrl: strip,
+      backgroundUrl: background,
+      lblMemberName: 'Member Name',
+      lblMembershipLvl: 'Level',
+      lblLastUpdate: 'Last Update',
+      lblPoints: 'Points',
+    };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant/pass-settings',
+      headers: bearer(biz.owner),
+      payload: design,
+    });
+    expect(saved.statusCode).toBe(200);
+    const store = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant/store-settings',
+      headers: bearer(biz.owner),
+      payload: { logoUrl: logo, text: 'Open "daily"\n8–20', backgroundUrl: background },
+    });
+    expect(store.statusCode).toBe(200);
+
+    const res = await download(biz.staff);
+    expect(res.statusCode).toBe(200);
+    const { files } = unzipPass(res.rawPayload);
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    expect(pass).toMatchObject({
+      formatVersion: 1,
+      backgroundColor: 'rgb(16, 32, 48)',
+      foregroundColor: 'rgb(255, 255, 255)',
+      labelColor: 'rgb(170, 187, 204)',
+      logoText: 'Bakery Rewards',
+      sharingProhibited: true,
+    });
+    const detail = (await membersApi(app).get(biz.staff, memberId)).json();
+    expect(pass.barcodes[0]).toMatchObject({ format: 'PKBarcodeFormatQR', message: detail.membershipCode });
+    expect(pass.barcodes[1]).toMatchObject({ format: 'PKBarcodeFormatCode128', message: detail.membershipCode });
+    expect(pass.storeCard.secondaryFields.map((f: { key: string }) => f.key)).toEqual(['member', 'tier']);
+    expect(pass.storeCard.auxiliaryFields[0].key).toBe('updated');
+    expect(pass.storeCard.backFields.find((f: { key: string }) => f.key === 'about').value).toBe('Open "daily"\n8–20');
+
+    const en = parseStrings(files['en.lproj/pass.strings'] as Buffer);
+    const hant = parseStrings(files['zh-Hant.lproj/pass.strings'] as Buffer);
+    const hans = parseStrings(files['zh-Hans.lproj/pass.strings'] as Buffer);
+    expect(en['tier.name']).toBe('Gold "Star"');
+    expect(hant['tier.name']).toBe('金卡\n貴賓');
+    expect(hans['tier.name']).toBe('金卡"贵宾"');
+    // The tenant's own label in every language; a default one in each language's words.
+    expect([en['label.membershipLevel'], hant['label.membershipLevel']]).toEqual(['Level', 'Level']);
+    expect([en['label.points'], hant['label.points'], hans['label.points']]).toEqual(['Points', '積分', '积分']);
+    expect(hans['change.points']).toBe('您现在有 %@ 积分');
+
+    const sizes: Record<string, [number, number]> = {
+      'icon.png': [29, 29],
+      'icon@3x.png': [87, 87],
+      'strip.png': [375, 123],
+      'strip@2x.png': [750, 246],
+      'strip@3x.png': [1125, 369],
+    };
+    for (const [name, [width, height]] of Object.entries(sizes)) {
+      expect(await sharp(files[name]).metadata(), name).toMatchObject({ width, height });
+    }
+    const logoSize = await sharp(files['logo@2x.png']).metadata();
+    expect(logoSize.height).toBe(100);
+    expect(logoSize.width).toBeLessThanOrEqual(320);
+  });
+
+  it('refuses other tenants, unknown members and callers without a token', async () => {
+    const other = await business(app);
+    expect((await download(other.owner)).statusCode).toBe(404);
+    expect((await download(biz.staff, randomUUID())).statusCode).toBe(404);
+    expect((await app.inject({ url: passUrl(memberId) })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,159 @@
+import {
+  passkitDeviceParamsSchema,
+  passkitLogBodySchema,
+  passkitPassParamsSchema,
+  passkitRegisterBodySchema,
+  passkitRegistrationParamsSchema,
+  passkitSerialsQuerySchema,
+  passkitSerialsSchema,
+} from '@loyalty/contracts';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../../lib/errors';
+import { register, serialsUpdatedSince, unregister } from './repository';
+import type { WalletService } from './service';
+
+export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
+const empty = z.undefined().describe('no body');
+
+/** Apple reads only the status; the body is the API's one error shape, like every other refusal. */
+const notYours = () => unauthorized('This pass is not yours to act on.');
+/** Apple reads only the status; an empty JSON object keeps every answer of the API JSON. */
+const done = (reply: FastifyReply, status: 200 | 201) => reply.code(status).send({});
+
+/**
+ * Apple's PassKit web service, exactly as Apple specifies it, at PUBLIC_URL/api/passkit/v1: a device registers
+ * for a pass's pushes, asks which of its passes changed since a tag, fetches the latest pass, unregisters, and
+ * sends its logs. Devices carry `ApplePass <token>`, checked against the pass's own tokens: a token of another
+ * pass, or of another tenant's pass, is refused like a wrong one (401) and reveals nothing. Rate limited per
+ * address; refused tokens also count towards the address's block (plugins/rate-limit.ts).
+ */
+export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; ratePerMinute: number }> = async (
+  app,
+  opts,
+) => {
+  const { wallet } = opts;
+  const config = { access: 'public' as const, rateLimit: { max: opts.ratePerMinute, timeWindow: 60_000 } };
+  /** The pass a request may act on: one of our pass type, with a token handed out for it; else 401. */
+  const authorized = async (passTypeIdentifier: string, serialNumber: string, authorization?: string) => {
+    const pass =
+      passTypeIdentifier === wallet.passTypeId ? await wallet.authorize(serialNumber, authorization) : undefined;
+    if (!pass) throw notYours();
+    return pass;
+  };
+  const base = '/api/passkit/v1';
+
+  app.post(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Register a device for the pass’s pushes: 201 new, 200 already registered, 401 not authorized',
+        params: passkitRegistrationParamsSchema,
+        body: passkitRegisterBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+      const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
+      const created = await register(app.db, {
+        deviceLibraryId: deviceLibraryIdentifier,
+        passTypeId: passTypeIdentifier,
+        memberId: serialNumber,
+        tenantId: pass.tenantId,
+        pushToken: request.body.pushToken,
+      });
+      return done(reply, created ? 201 : 200);
+    },
+  );
+
+  app.delete(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Unregister a device from the pass: 200, 401 not authorized',
+        params: passkitRegistrationParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
+      await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
+      await unregister(app.db, deviceLibraryIdentifier, passTypeIdentifier, serialNumber);
+      return done(reply, 200);
+    },
+  );
+
+  app.get(
+    `${base}/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Serial numbers of the device’s passes changed since a tag: 200 with them, 204 none',
+        params: passkitDeviceParamsSchema,
+        querystring: passkitSerialsQuerySchema,
+        response: { 200: passkitSerialsSchema, 204: empty },
+      },
+    },
+    async (request, reply) => {
+      const { deviceLibraryIdentifier, passTypeIdentifier } = request.params;
+      const found = await serialsUpdatedSince(
+        app.db,
+        deviceLibraryIdentifier,
+        passTypeIdentifier,
+        request.query.passesUpdatedSince,
+      );
+      if (found.serials.length === 0 || !found.lastUpdated) return reply.code(204).send();
+      return { serialNumbers: found.serials, lastUpdated: found.lastUpdated };
+    },
+  );
+
+  app.get(
+    `${base}/passes/:passTypeIdentifier/:serialNumber`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'The latest version of a pass, with Last-Modified; 304 when not modified since If-Modified-Since',
+        params: passkitPassParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { passTypeIdentifier, serialNumber } = request.params;
+      const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
+      const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
+      // Last-Modified has whole seconds, and the pass's update time moves by whole seconds (push-jobs.ts).
+      if (!Number.isNaN(since) && Math.floor(pass.updatedAt.getTime() / 1000) <= Math.floor(since / 1000)) {
+        return reply.code(304).header('last-modified', pass.updatedAt.toUTCString()).send();
+      }
+      // The device's own token goes back into the pass it already holds.
+      const built = await wallet.build(pass.tenantId, serialNumber, pass.token);
+      if (!built) throw notYours();
+      return reply
+        .type(PKPASS_TYPE)
+        .header('last-modified', built.updatedAt.toUTCString())
+        .header('cache-control', 'no-cache')
+        .send(built.pkpass);
+    },
+  );
+
+  app.post(
+    `${base}/log`,
+    {
+      config,
+      schema: {
+        tags: ['passkit'],
+        summary: 'Messages a device reports about this web service',
+        body: passkitLogBodySchema,
+      },
+    },
+    async (request, reply) => {
+      for (const line of request.body.logs) request.log.warn({ passkit: line.slice(0, 500) }, 'wallet device log');
+      return done(reply, 200);
+    },
+  );
+};

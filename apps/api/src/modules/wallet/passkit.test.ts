@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, testConfig } from '../../../test/helpers';
+import { walletRegistrations } from '../../db/schema';
+import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
+import { type ApnsStandIn, startApnsStandIn } from './apns-stand-in';
+import { loadWalletCredentials } from './certificates';
+import { eventually, passUrl, unzipPass, upload, walletTestApp } from './wallet-test-support';
+
+type Issued = { serial: string; token: string; passType: string };
+
+/** Apple's web service walked as a device walks it, with the pushes a local APNs stand-in receives. */
+describe('PassKit web service and pushes', () => {
+  let app: FastifyInstance;
+  let apns: ApnsStandIn;
+  let biz: Awaited<ReturnType<typeof business>>;
+  let mia: Issued;
+
+  const issue = async (token: string, memberId: string): Promise<Issued> => {
+    const res = await app.inject({ url: passUrl(memberId), headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const pass = JSON.parse(unzipPass(res.rawPayload).files['pass.json']?.toString() ?? '{}');
+    return { serial: pass.serialNumber, token: pass.authenticationToken, passType: pass.passTypeIdentifier };
+  };
+  const registration = (device: string, p: Issued) =>
+    `/api/passkit/v1/devices/${device}/registrations/${p.passType}/${p.serial}`;
+  const register = (device: string, p: Issued, pushToken: string, token = p.token) =>
+    app.inject({
+      method: 'POST',
+      url: registration(device, p),
+      headers: { authorization: `ApplePass ${token}` },
+      payload: { pushToken },
+    });
+  const serials = (device: string, p: Issued, since?: string) =>
+    app.inject({
+      url: `/api/passkit/v1/devices/${device}/registrations/${p.passType}${since ? `?passesUpdatedSince=${since}` : ''}`,
+    });
+  const latest = (p: Issued, headers: Record<string, string> = {}, token = p.token) =>
+    app.inject({
+      url: `/api/passkit/v1/passes/${p.passType}/${p.serial}`,
+      headers: { authorization: `ApplePass ${token}`, ...headers },
+    });
+  const pushesTo = (pushToken: string) => apns.pushes.filter((p) => p.pushToken === pushToken).length;
+
+  beforeAll(async () => {
+    // The development chain (made once) holds the APNs key the stand-in checks provider tokens with.
+    const credentials = loadWalletCredentials(testConfig().wallet);
+    apns = await startApnsStandIn({
+      apnsKey: credentials.apns.key,
+      keyId: credentials.apns.keyId,
+      teamId: credentials.teamId,
+      topic: credentials.passTypeId,
+    });
+    app = await walletTestApp(apns);
+    biz = await business(app);
+    await insertSettings(app, biz.tenantId);
+    mia = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Mia' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await apns?.close();
+  });
+
+  it('walks register → purchase → serials since → latest pass → 304 → unregister', async () => {
+    expect((await register('device-a', mia, 'aaaa1111')).statusCode).toBe(201);
+    expect((await register('device-a', mia, 'aaaa1111')).statusCode).toBe(200);
+    expect((await register('device-b', mia, 'bbbb2222')).statusCode).toBe(201);
+
+    const first = await serials('device-a', mia);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().serialNumbers).toEqual([mia.serial]);
+    const tag = first.json().lastUpdated as string;
+    expect((await serials('device-a', mia, tag)).statusCode).toBe(204);
+
+    const before = await latest(mia);
+    expect(before.statusCode).toBe(200);
+    expect(before.headers['content-type']).toBe('application/vnd.apple.pkpass');
+    const lastModified = String(before.headers['last-modified']);
+    expect((await latest(mia, { 'if-modified-since': lastModified })).statusCode).toBe(304);
+
+    const purchase = await membersApi(app).record(biz.staff, mia.serial, { type: 'PURCHASE', amount: 20 });
+    expect(purchase.statusCode).toBe(201);
+    // One push per registered device, within seconds.
+    expect(await eventually(() => pushesTo('aaaa1111') === 1 && pushesTo('bbbb2222') === 1)).toBe(true);
+    expect(apns.pushes.find((p) => p.pushToken === 'aaaa1111')).toMatchObject({ topic: mia.passType, body: '{}' });
+    // The member's detail can show the pass: two devices, the last push APNs accepted.
+    const status = async () =>
+      (await app.inject({ url: `${passUrl(mia.serial)}/status`, headers: bearer(biz.staff) })).json();
+    expect(await eventually(async () => (await status()).pushedAt !== null)).toBe(true);
+    expect(await status()).toMatchObject({ issued: true, devices: 2 });
+
+    const changed = await serials('device-a', mia, tag);
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().serialNumbers).toEqual([mia.serial]);
+    expect(BigInt(changed.json().lastUpdated)).toBeGreaterThan(BigInt(tag));
+    expect((await serials('device-a', mia, changed.json().lastUpdated)).statusCode).toBe(204);
+
+    const after = await latest(mia, { 'if-modified-since': lastModified });
+    expect(after.statusCode).toBe(200);
+    const pass = JSON.parse(unzipPass(after.rawPayload).files['pass.json']?.toString() ?? '{}');
+    expect(pass.storeCard.headerFields[0]).toMatchObject({ key: 'points', value: 200 });
+    // The device's own token stays in the pass it fetched.
+    expect(pass.authenticationToken).toBe(mia.token);
+    const newer = String(after.headers['last-modified']);
+    expect((await latest(mia, { 'if-modified-since': newer })).statusCode).toBe(304);
+
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: registration('device-a', mia),
+      headers: { authorization: `ApplePass ${mia.token}` },
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await serials('device-a', mia)).statusCode).toBe(204);
+    expect((await serials('device-b', mia)).statusCode).toBe(200);
+  });
+
+  it('refuses wrong tokens, another pass’s token, another tenant’s pass and malformed ids', async () => {
+    const leo = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Leo' }));
+    const other = await business(app);
+    await insertSettings(app, other.tenantId);
+    const stranger = await issue(other.staff, await addMember(app, other.owner, { firstName: 'Sam' }));
+
+    expect((await register('device-x', mia, 'cccc3333', 'x'.repeat(43))).statusCode).toBe(401);
+    expect((await register('device-x', mia, 'cccc3333', leo.token)).statusCode).toBe(401);
+    expect((await register('device-x', mia, 'cccc3333', stranger.token)).statusCode).toBe(401);
+    expect((await latest(mia, {}, leo.token)).statusCode).toBe(401);
+    expect((await latest(stranger, {}, mia.token)).statusCode).toBe(401);
+    expect((await latest(mia, {}, '')).statusCode).toBe(401);
+    expect((await latest({ ...mia, serial: randomUUID() })).statusCode).toBe(401);
+    expect((await latest({ ...mia, passType: 'pass.com.example.other' })).statusCode).toBe(401);
+    expect((await register('bad device!', mia, 'cccc3333')).statusCode).toBe(400);
+    expect((await latest({ ...mia, serial: 'not/a/serial' })).statusCode).toBe(404);
+    expect((await latest({ ...mia, serial: 'x'.repeat(70) })).statusCode).toBe(400);
+    expect((await latest({ ...mia, serial: 'x'.repeat(200) })).statusCode).toBe(414);
+    expect((await register('device-x', mia, 'not a token')).statusCode).toBe(400);
+    expect((await serials('device-x', mia, 'yesterday')).statusCode).toBe(400);
+    const rows = await app.database.db
+      .select()
+      .from(walletRegistrations)
+      .where(eq(walletRegistrations.deviceLibraryId, 'device-x'));
+    expect(rows).toEqual([]);
+    const log = await app.inject({ method: 'POST', url: '/api/passkit/v1/log', payload: { logs: ['hello'] } });
+    expect(log.statusCode).toBe(200);
+  });
+
+  it('pushes a design change to every device of the tenant through one fan-out job, and drops gone devices', async () => {
+    const leo = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Leo' }));
+    expect((await register('device-c', leo, 'cccc4444')).statusCode).toBe(201);
+    apns.gone.add('bbbb2222');
+    const before = { leo: pushesTo('cccc4444') };
+    const logo = await upload(app, biz.owner, 64, 64);
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant/pass-settings',
+      headers: bearer(biz.owner),
+      payload: { ...PASS_SETTINGS_DEFAULTS, heroText: 'New look', logoUrl: logo, stripUrl: logo, backgroundUrl: logo },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await eventually(() => pushesTo('cccc4444') === before.leo + 1)).toBe(true);
+    const fanOuts = await app.jobs.find({ name: 'wallet-push-tenant' });
+    expect(fanOuts).toHaveLength(1);
+    // Apple answered 410 for device b: its registration is gone.
+    expect(
+      await eventually(async () => {
+        const rows = await app.database.db
+          .select()
+          .from(walletRegistrations)
+          .where(eq(walletRegistrations.pushToken, 'bbbb2222'));
+        return rows.length === 0;
+      }),
+    ).toBe(true);
+    // One connection carried every push.
+    expect(apns.connections.count).toBe(1);
+  });
+
+  it('pushes a member edit, and schedules a push for the moment newly earned points expire', async () => {
+    const zoe = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Zoe' }));
+    expect((await register('device-z', zoe, 'eeee6666')).statusCode).toBe(201);
+    const edit = await membersApi(app).update(biz.owner, zoe.serial, {
+      firstName: 'Zoë',
+      lastName: 'Chen',
+      status: 'active',
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await eventually(() => pushesTo('eeee6666') === 1)).toBe(true);
+    const pass = JSON.parse(unzipPass((await latest(zoe)).rawPayload).files['pass.json']?.toString() ?? '{}');
+    expect(pass.storeCard.secondaryFields[0]).toMatchObject({ key: 'member', value: 'Zoë Chen' });
+
+    await insertSettings(app, biz.tenantId, { expiryType: 'DAYS', pointsExpiryDays: 30 });
+    const purchase = await membersApi(app).record(biz.staff, zoe.serial, { type: 'PURCHASE', amount: 5 });
+    expect(purchase.statusCode).toBe(201);
+    expect(await eventually(() => pushesTo('eeee6666') === 2)).toBe(true);
+    const jobs = await app.jobs.find({ name: 'wallet-push-member' });
+    const atExpiry = jobs.filter(
+      (j) =>
+        (j.data as { memberId: string; bump?: boolean }).memberId === zoe.serial && (j.data as { bump?: boolean }).bump,
+    );
+    expect(atExpiry).toHaveLength(1);
+    const days = (new Date(atExpiry[0]?.startAfter as Date).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+  });
+});

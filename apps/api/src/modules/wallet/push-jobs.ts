@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { walletPasses, walletRegistrations } from '../../db/schema';
+import { defineJob, type JobQueue } from '../../jobs/queue';
+import type { ChangeHooks } from '../../lib/change-hooks';
+import type { ApnsClient } from './apns';
+import { markPushed, pushTokensOf, pushTokensPage, unregisterPushToken } from './repository';
+
+type Db = Parameters<ChangeHooks['memberChanged']>[0];
+
+/** Pushes a tenant-wide change in pages of this many devices, all in flight at once on the one connection. */
+const FAN_OUT_PAGE = 500;
+
+/**
+ * Moves the pass's last-update time: at least one second past the previous one, so the second-resolution
+ * Last-Modified and the update tag always change. Answers the passes that exist (no pass, nothing to tell).
+ */
+const bumped = sql`greatest(date_trunc('second', now()), ${walletPasses.updatedAt} + interval '1 second')`;
+
+/** Pushes to every device of a list, unregistering the ones Apple reports gone; true when all were delivered. */
+async function pushAll(db: Database, apns: ApnsClient, topic: string, tokens: string[]): Promise<boolean> {
+  const outcomes = await Promise.all(tokens.map((token) => apns.push(token, topic)));
+  let delivered = true;
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome === 'gone') await unregisterPushToken(db, tokens[i] as string);
+    if (outcome === 'retry') delivered = false;
+  }
+  return delivered;
+}
+
+/**
+ * The wallet's jobs and the hooks that enqueue them. A member's change enqueues one job for that member's
+ * devices; a tenant-wide change enqueues ONE fan-out job that pages through the tenant's devices. Handlers
+ * are idempotent: a push repeated after a crash only makes a device ask again for a pass it already has.
+ */
+export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient, topic: string) {
+  const pushMember = defineJob<{ tenantId: string; memberId: string; bump?: boolean }>({
+    name: 'wallet-push-member',
+    // A push stream gives up after 10 s (apns.ts); a run killed mid-way is retried once this has passed.
+    expireInSeconds: 20,
+    retryLimit: 8,
+    retryDelay: 2,
+    retryDelayMax: 600,
+    async handle({ tenantId, memberId, bump }) {
+      // Points expiring change the balance without a write: the pass's update time moves when they do.
+      if (bump) {
+        await db
+          .update(walletPasses)
+          .set({ updatedAt: bumped })
+          .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
+      }
+      const tokens = await pushTokensOf(db, tenantId, memberId);
+      if (tokens.length === 0) return;
+      const delivered = await pushAll(db, apns(), topic, tokens);
+      await markPushed(db, tenantId, memberId);
+      if (!delivered) throw new Error('APNs did not take every push; retrying');
+    },
+  });
+
+  const pushTenant = defineJob<{ tenantId: string }>({
+    name: 'wallet-push-tenant',
+    expireInSeconds: 600,
+    retryLimit: 5,
+    retryDelay: 5,
+    retryDelayMax: 600,
+    async handle({ tenantId }) {
+      let after = '';
+      let delivered = true;
+      for (;;) {
+        const tokens = await pushTokensPage(db, tenantId, after, FAN_OUT_PAGE);
+        if (tokens.length === 0) break;
+        if (!(await pushAll(db, apns(), topic, tokens))) delivered = false;
+        after = tokens.at(-1) as string;
+      }
+      await db.update(walletPasses).set({ pushedAt: sql`now()` }).where(eq(walletPasses.tenantId, tenantId));
+      if (!delivered) throw new Error('APNs did not take every push; retrying');
+    },
+  });
+
+  jobs.define(pushMember);
+  jobs.define(pushTenant);
+
+  const hasDevices = async (tx: Db, tenantId: string, memberId?: string) => {
+    const where = memberId
+      ? and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId))
+      : eq(walletRegistrations.tenantId, tenantId);
+    const rows = await tx.select({ one: sql`1` }).from(walletRegistrations).where(where).limit(1);
+    return rows.length > 0;
+  };
+
+  const hooks: ChangeHooks = {
+    async memberChanged(tx, tenantId, memberId, detail) {
+      const passes = await tx
+        .update(walletPasses)
+        .set({ updatedAt: bumped })
+        .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)))
+        .returning({ memberId: walletPasses.memberId });
+      if (passes.length === 0 || !(await hasDevices(tx, tenantId, memberId))) return;
+      await jobs.send(tx, pushMember, { tenantId, memberId });
+      if (detail?.expiresAt) {
+        await jobs.send(tx, pushMember, { tenantId, memberId, bump: true }, { startAfter: detail.expiresAt });
+      }
+    },
+    async tenantChanged(tx, tenantId) {
+      await tx.update(walletPasses).set({ updatedAt: bumped }).where(eq(walletPasses.tenantId, tenantId));
+      if (await hasDevices(tx, tenantId)) await jobs.send(tx, pushTenant, { tenantId });
+    },
+  };
+  return { pushMember, pushTenant, hooks };
+}

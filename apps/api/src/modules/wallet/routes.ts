@@ -1,0 +1,76 @@
+import { apiErrorSchema, memberIdParamsSchema, memberPassStatusSchema } from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { notFound } from '../../lib/errors';
+import { findMemberRow } from '../members/repository';
+import { PKPASS_TYPE, passkitRoutes } from './passkit-routes';
+import { passStatus } from './repository';
+import { createWalletService, type WalletService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    wallet: WalletService;
+  }
+}
+
+/** Apple Wallet (DESIGN §8): a member's pass for staff, and Apple's web service for the devices holding one. */
+export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const wallet = createWalletService({ db: app.db, storage: app.storage, jobs: app.jobs, config: opts.config });
+  app.decorate('wallet', wallet);
+  app.addHook('onClose', async () => wallet.close());
+
+  app.get(
+    '/api/tenants/member/:id/passes/apple',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's Apple Wallet pass (.pkpass), signed, with a new authentication token",
+        params: memberIdParamsSchema,
+        response: {
+          200: z.instanceof(Buffer).describe(PKPASS_TYPE),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const pass = await wallet.issue(request.tenant.tenantId, request.params.id);
+      return reply
+        .type(PKPASS_TYPE)
+        .header('content-disposition', `attachment; filename="${pass.membershipCode.replace(/[^\w-]/g, '')}.pkpass"`)
+        .header('cache-control', 'no-store')
+        .header('last-modified', pass.updatedAt.toUTCString())
+        .send(pass.pkpass);
+    },
+  );
+
+  app.get(
+    '/api/tenants/member/:id/passes/apple/status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['wallet'],
+        summary: "The member's pass: issued or not, last change, last push accepted by APNs, devices holding it",
+        params: memberIdParamsSchema,
+        response: {
+          200: memberPassStatusSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { tenantId } = request.tenant;
+      if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
+      return passStatus(app.db, tenantId, request.params.id);
+    },
+  );
+
+  await app.register(passkitRoutes, { wallet, ratePerMinute: opts.config.wallet.ratePerMinute });
+};

@@ -1,0 +1,78 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { bearer, buildTestApp, engine } from '../../../test/helpers';
+import { fileBody, generatedImage } from '../uploads/uploads-test-support';
+
+/** Unzips a served .pkpass with the system's unzip (an independent reader): file name → bytes, and the folder. */
+export function unzipPass(pkpass: Buffer): { dir: string; files: Record<string, Buffer> } {
+  const dir = mkdtempSync(join(tmpdir(), 'lp-pkpass-'));
+  writeFileSync(join(dir, 'pass.pkpass'), pkpass);
+  execFileSync('unzip', ['-q', 'pass.pkpass', '-d', 'out'], { cwd: dir });
+  const root = join(dir, 'out');
+  const files: Record<string, Buffer> = {};
+  const walk = (folder: string) => {
+    for (const name of readdirSync(folder)) {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else files[relative(root, path)] = readFileSync(path);
+    }
+  };
+  walk(root);
+  return { dir: root, files };
+}
+
+/** Reads a pass.strings file back: key → value, unescaping as the strings format does. */
+export function parseStrings(bytes: Buffer): Record<string, string> {
+  const out: Record<string, string> = {};
+  const text = bytes.toString('utf8');
+  const entry = /"((?:[^"\\]|\\.)*)"\s*=\s*"((?:[^"\\]|\\.)*)";/g;
+  const unescaped = (s: string) => s.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t' })[c] ?? c);
+  for (const match of text.matchAll(entry)) out[unescaped(match[1] as string)] = unescaped(match[2] as string);
+  return out;
+}
+
+/** Uploads a generated image through the API as the tenant's owner; answers its URL. */
+export async function upload(app: FastifyInstance, token: string, width: number, height: number): Promise<string> {
+  const body = fileBody(await generatedImage('png', width, height));
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/oci-object-storage',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 200) throw new Error(`upload: ${res.statusCode} ${res.body}`);
+  return res.json().message as string;
+}
+
+export const passUrl = (memberId: string) => `/api/tenants/member/${memberId}/passes/apple`;
+
+/**
+ * An app whose pushes go to the stand-in, with its job queue started in a schema of its own (test files run in
+ * parallel on one PostgreSQL database; the run's reset drops these schemas).
+ */
+export async function walletTestApp(standIn: { url: string; caFile: string }) {
+  const schema = `pgboss_t${randomBytes(4).toString('hex')}`;
+  const app = await buildTestApp({
+    APNS_URL: standIn.url,
+    APNS_CA_FILE: standIn.caFile,
+    JOB_QUEUE_SCHEMA: schema,
+    // On PostgreSQL the queue opens its own pool on the test database.
+    ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
+  });
+  await app.jobs.start();
+  return app;
+}
+
+/** Waits for a condition a job brings about; fails the test after a few seconds, never sleeps a fixed time. */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { idParamSchema } from './common';
+
+/**
+ * Apple's PassKit web service (developer.apple.com: Wallet, "Adding a Web Service to Update Passes"), under
+ * /api/passkit/v1. Shapes and status codes are Apple's; the id patterns only keep garbage out.
+ */
+const deviceLibraryIdentifier = z.string().regex(/^[A-Za-z0-9._-]{1,128}$/, 'Invalid device library identifier');
+const passTypeIdentifier = z.string().regex(/^pass\.[A-Za-z0-9.-]{1,200}$/, 'Invalid pass type identifier');
+
+export const passkitPassParamsSchema = z.object({ passTypeIdentifier, serialNumber: idParamSchema });
+
+export const passkitRegistrationParamsSchema = passkitPassParamsSchema.extend({ deviceLibraryIdentifier });
+
+export const passkitDeviceParamsSchema = z.object({ deviceLibraryIdentifier, passTypeIdentifier });
+
+/** The device's APNs token for this pass's pushes. */
+export const passkitRegisterBodySchema = z.object({ pushToken: z.string().regex(/^[A-Za-z0-9]{1,200}$/) });
+
+/** `passesUpdatedSince`: the `lastUpdated` tag an earlier answer gave (microseconds since the epoch). */
+export const passkitSerialsQuerySchema = z.object({
+  passesUpdatedSince: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
+});
+
+export const passkitSerialsSchema = z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() });
+
+export const passkitLogBodySchema = z.object({ logs: z.array(z.string().max(2000)).max(100) });
+
+export type PasskitSerials = z.infer<typeof passkitSerialsSchema>;
+
+/** A member's Apple Wallet pass as the admin sees it: issued or not, its last change and push, its devices. */
+export const memberPassStatusSchema = z.object({
+  issued: z.boolean(),
+  updatedAt: z.string().nullable(),
+  pushedAt: z.string().nullable(),
+  devices: z.number().int(),
+});
+export type MemberPassStatus = z.infer<typeof memberPassStatusSchema>;
