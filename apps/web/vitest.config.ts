@@ -9,6 +9,9 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // Some screen tests walk a whole flow (three tabs of a form, typing, saving): on a busy 2-core CI machine they
+    // take several seconds. A real absence still fails fast: every findBy* waits 5 s (src/test/setup.ts).
+    testTimeout: 20_000,
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
   },

@@ -15,7 +15,15 @@ export const dashboardSchema = z.object({
   liability: z.number(),
   walletCards: z.object({ count: z.number().int(), basis: z.enum(['wallet', 'members']) }),
   tierMix: z.array(
-    z.object({ tierId: z.string().nullable(), name: z.string(), color: z.string(), count: z.number().int() }),
+    z.object({
+      tierId: z.string().nullable(),
+      name: z.string(),
+      /** The tier's Chinese names when it has them (issue 18). */
+      nameZh: z.string().nullable().optional(),
+      nameCn: z.string().nullable().optional(),
+      color: z.string(),
+      count: z.number().int(),
+    }),
   ),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -59,6 +59,9 @@ export const memberRowSchema = z.object({
   phone: z.string(),
   membershipCode: z.string(),
   membershipLevelName: z.string().nullable(),
+  /** The tier's Traditional and Simplified Chinese names, when the tier has them (issue 18). */
+  membershipLevelNameZh: z.string().nullable().optional(),
+  membershipLevelNameCn: z.string().nullable().optional(),
   tierId: z.string().nullable(),
   pointsBalance: z.number().int(),
   status: z.string(),
@@ -112,7 +115,13 @@ export type UpdateMemberBody = z.output<typeof updateMemberSchema>;
 
 export const memberIdParamsSchema = z.object({ id: idParamSchema });
 
-const tierRefSchema = z.object({ id: z.string(), name: z.string(), color: z.string() });
+const tierRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  nameZh: z.string().nullable().optional(),
+  nameCn: z.string().nullable().optional(),
+});
 
 /** The tenant's redeem terms, so a screen can show what points are worth; null when no settings exist. */
 export const redeemTermsSchema = z.object({

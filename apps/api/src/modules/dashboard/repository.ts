@@ -75,11 +75,18 @@ const statements = preparedStatements((db: Database) => ({
     .where(eq(walletRegistrations.tenantId, tenant))
     .prepare('dashboard_wallet_cards'),
   mix: db
-    .select({ tierId: membershipTiers.id, name: membershipTiers.name, color: membershipTiers.color, count: count() })
+    .select({
+      tierId: membershipTiers.id,
+      name: membershipTiers.name,
+      nameZh: membershipTiers.nameZh,
+      nameCn: membershipTiers.nameCn,
+      color: membershipTiers.color,
+      count: count(),
+    })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
     .where(eq(members.tenantId, tenant))
-    .groupBy(membershipTiers.id, membershipTiers.name, membershipTiers.color, membershipTiers.sortOrder)
+    .groupBy(membershipTiers.id)
     .orderBy(asc(membershipTiers.sortOrder), asc(membershipTiers.name))
     .prepare('dashboard_mix'),
 }));
@@ -121,6 +128,9 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
     tierMix: mix.map((t) => ({
       tierId: t.tierId,
       name: t.name ?? 'No tier',
+      // The Chinese names only when the tier has them (the answer keeps its shape otherwise).
+      ...(t.nameZh ? { nameZh: t.nameZh } : {}),
+      ...(t.nameCn ? { nameCn: t.nameCn } : {}),
       color: t.color ?? '#9ca3af',
       count: t.count,
     })),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, uniquePhone } from '../../../test/helpers';
+import { bearer, buildTestApp, uniquePhone } from '../../../test/helpers';
 import { members, membershipTiers, pointsLots } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 
@@ -318,5 +318,30 @@ describe('members: /api/tenants/member', () => {
     expect((await api.get(b.owner, id)).json().firstName).toBe('陳大文');
     const reason = await api.record(b.owner, id, { type: 'ADJUST', points: 5, reason: 'gift\u202D' });
     expect(reason.json().errors).toEqual({ reason: 'Contains invisible direction or zero-width characters' });
+  });
+
+  it("answers the tier's Chinese names with the member row, the detail and the dashboard's tier mix (issue 18)", async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    await app.database.db
+      .update(membershipTiers)
+      .set({ nameZh: '基本', nameCn: '基本会员' })
+      .where(eq(membershipTiers.id, tiers.basic));
+    const id = await addMember(app, b.owner, { firstName: 'Amy' });
+    const row = (await api.list(b.owner)).json().content[0];
+    expect(row).toMatchObject({
+      membershipLevelName: 'Basic',
+      membershipLevelNameZh: '基本',
+      membershipLevelNameCn: '基本会员',
+    });
+    expect((await api.get(b.owner, id)).json().tier).toMatchObject({
+      name: 'Basic',
+      nameZh: '基本',
+      nameCn: '基本会员',
+    });
+    const dashboard = await app.inject({ url: '/api/dashboard', headers: bearer(b.owner) });
+    expect(dashboard.json().tierMix).toEqual([
+      { tierId: tiers.basic, name: 'Basic', nameZh: '基本', nameCn: '基本会员', color: '#888888', count: 1 },
+    ]);
   });
 });

@@ -36,6 +36,8 @@ const rowColumns = {
   phone: members.phone,
   membershipCode: members.membershipCode,
   membershipLevelName: membershipTiers.name,
+  membershipLevelNameZh: membershipTiers.nameZh,
+  membershipLevelNameCn: membershipTiers.nameCn,
   tierId: members.tierId,
   pointsBalance: spendableColumn,
   status: members.status,
@@ -146,7 +148,7 @@ export async function listMembers(
   let staleAt: number | undefined;
   const rows = raw.map(({ nextExpiry, createdAt, ...row }) => {
     if (nextExpiry !== null && !(staleAt !== undefined && staleAt <= nextExpiry)) staleAt = nextExpiry;
-    return { ...row, createdAt: createdAt.toISOString() };
+    return withChineseNames({ ...row, createdAt: createdAt.toISOString() });
   });
   return { rows, total, staleAt };
 }
@@ -202,11 +204,19 @@ async function findMemberRowWhere(db: Db, by: 'id' | 'code' | 'phone', values: {
   const [row] = await memberRowStatement(db, by).execute(values);
   if (!row) return undefined;
   const { expiringNext: next, ...rest } = row;
-  return {
+  return withChineseNames({
     ...rest,
     createdAt: row.createdAt.toISOString(),
     expiringNext: next && { points: Number(next.points), expiresAt: new Date(Number(next.at)).toISOString() },
-  };
+  });
+}
+
+type ChineseNames = { membershipLevelNameZh?: string | null; membershipLevelNameCn?: string | null };
+
+/** The tier's Chinese names only when it has them: rows of tiers without them keep the spec's shape. */
+function withChineseNames<T extends ChineseNames>(row: T): T {
+  const { membershipLevelNameZh: zh, membershipLevelNameCn: cn, ...rest } = row;
+  return { ...rest, ...(zh ? { membershipLevelNameZh: zh } : {}), ...(cn ? { membershipLevelNameCn: cn } : {}) } as T;
 }
 
 export type TierRow = TierRange & { color: string };

@@ -238,7 +238,13 @@ function detailOf(
     ...base,
     tier:
       row.tierId && row.membershipLevelName
-        ? { id: row.tierId, name: row.membershipLevelName, color: tierColor ?? '#000000' }
+        ? {
+            id: row.tierId,
+            name: row.membershipLevelName,
+            ...(row.membershipLevelNameZh ? { nameZh: row.membershipLevelNameZh } : {}),
+            ...(row.membershipLevelNameCn ? { nameCn: row.membershipLevelNameCn } : {}),
+            color: tierColor ?? '#000000',
+          }
         : null,
     lifetimeSpend: centsToNumber(spend),
     nextTier: next && { id: next.tier.id, name: next.tier.name, amountToReach: centsToNumber(next.centsToGo) },

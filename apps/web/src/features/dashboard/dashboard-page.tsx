@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { useDashboard } from './api/get-dashboard';
 import { TierMixChart } from './components/tier-mix-chart';
@@ -137,7 +138,7 @@ export function DashboardPage() {
                             style={{ backgroundColor: tier.color }}
                             aria-hidden="true"
                           />
-                          {tier.name}: {formatNumber(tier.count)}
+                          {localizedName(tier.name, tier.nameZh, tier.nameCn)}: {formatNumber(tier.count)}
                         </li>
                       ))}
                     </ul>

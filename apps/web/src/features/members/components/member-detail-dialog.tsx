@@ -1,5 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useMember } from '../api/get-member';
 import {
@@ -69,7 +70,7 @@ export function MemberDetailDialog({
               </Stat>
               <Stat label={t('members.detailLevel')}>
                 <Badge variant={levelVariant(m.tier?.name ?? null)} data-testid="member-tier">
-                  {m.tier?.name ?? t('members.noTier')}
+                  {m.tier ? localizedName(m.tier.name, m.tier.nameZh, m.tier.nameCn) : t('members.noTier')}
                 </Badge>
                 <span className="block font-normal text-muted-foreground text-xs">
                   {m.tierPinned

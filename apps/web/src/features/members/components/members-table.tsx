@@ -4,6 +4,7 @@ import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { formatPoints, fullName, initials, levelVariant, MEMBERS_TEXT, statusLabel } from '../members-labels';
 
@@ -48,7 +49,11 @@ function columns(onOpen: Props['onOpen'], actions: Actions | null, t: Translate)
       header: t('members.level'),
       className: CELL,
       cell: (m) => (
-        <Badge variant={levelVariant(m.membershipLevelName)}>{m.membershipLevelName ?? t('members.noTier')}</Badge>
+        <Badge variant={levelVariant(m.membershipLevelName)}>
+          {m.membershipLevelName
+            ? localizedName(m.membershipLevelName, m.membershipLevelNameZh, m.membershipLevelNameCn)
+            : t('members.noTier')}
+        </Badge>
       ),
     },
     {
