@@ -18,7 +18,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useSavePassSettings } from '../api/save-pass-settings';
 import { IMAGE_FIELDS, type ImageSlot, ImagesSection, SLOTS } from './images-section';
 import { BasicSection, ColorsSection, LabelsSection } from './settings-sections';
-import { WalletCardPreview } from './wallet-card-preview';
+import { WalletCardPreview } from '@/components/wallet-card-preview';
 
 const NONE: Record<ImageSlot, boolean> = { logo: false, strip: false, background: false };
 const EMPTY: Record<ImageSlot, string> = { logo: '', strip: '', background: '' };
