@@ -28,6 +28,17 @@ afterEach(() => {
 });
 
 describe('api client', () => {
+  it('answers a file download as a Blob, asking for any type', async () => {
+    const calls = fakeFetch(new Response(new Uint8Array([80, 75, 3, 4]), { status: 200 }));
+    const client = createApiClient({ getToken: tokens('token-1'), getTenantId: () => null });
+
+    const blob = await client.request<Blob>('GET', '/api/file', { responseType: 'blob' });
+
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 3, 4]));
+    expect(calls[0]?.headers.get('Accept')).toBe('*/*');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer token-1');
+  });
+
   it('sends the bearer token, the stored tenant and JSON headers', async () => {
     const calls = fakeFetch(json(200, { ok: true }));
     const client = createApiClient({ getToken: tokens('token-1'), getTenantId: () => 'tenant-9' });

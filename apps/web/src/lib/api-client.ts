@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   forceRefresh?: boolean;
   /** Extra request headers (e.g. Idempotency-Key); never overrides the ones set here. */
   headers?: Record<string, string>;
+  /** 'blob' answers the body as a Blob (a file download such as a .pkpass) instead of parsed JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,7 +44,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
 
   async function send(method: Method, path: string, token: string, opts: RequestOptions<unknown>) {
-    const headers = new Headers({ ...opts.headers, Accept: 'application/json', Authorization: `Bearer ${token}` });
+    const accept = opts.responseType === 'blob' ? '*/*' : 'application/json';
+    const headers = new Headers({ ...opts.headers, Accept: accept, Authorization: `Bearer ${token}` });
     const tenantId = options.getTenantId();
     if (tenantId) headers.set('X-Tenant-Id', tenantId);
     let body: BodyInit | undefined;
@@ -67,6 +70,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await send(method, path, fresh, opts);
     }
     if (!response.ok) throw await apiErrorFromResponse(response);
+    if (opts.responseType === 'blob') return (await response.blob()) as T;
     const text = response.status === 204 ? '' : await response.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
     return opts.schema ? opts.schema.parse(data) : (data as T);

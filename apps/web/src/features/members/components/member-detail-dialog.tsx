@@ -14,6 +14,7 @@ import {
 } from '../members-labels';
 import { MemberActions } from './member-actions';
 import { MemberLedger } from './member-ledger';
+import { MemberPass } from './member-pass';
 
 function Stat({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -97,6 +98,7 @@ export function MemberDetailDialog({
               </Stat>
             </dl>
             <MemberActions member={m} canAdjust={canAdjust} />
+            <MemberPass member={m} />
             <MemberLedger memberId={m.userId} />
           </div>
         )}

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
+import { WalletCardPreview } from '@/components/wallet-card-preview';
 import { ApiError } from '@/lib/api-client';
 import { t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
@@ -18,7 +19,6 @@ import { useT } from '@/lib/i18n/use-t';
 import { useSavePassSettings } from '../api/save-pass-settings';
 import { IMAGE_FIELDS, type ImageSlot, ImagesSection, SLOTS } from './images-section';
 import { BasicSection, ColorsSection, LabelsSection } from './settings-sections';
-import { WalletCardPreview } from './wallet-card-preview';
 
 const NONE: Record<ImageSlot, boolean> = { logo: false, strip: false, background: false };
 const EMPTY: Record<ImageSlot, string> = { logo: '', strip: '', background: '' };

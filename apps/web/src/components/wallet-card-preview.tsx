@@ -69,11 +69,21 @@ function Picture({
   return <img src={src} alt={alt} className={cn('object-cover', className)} />;
 }
 
-/** The sample member's number under the barcode: data, the same in every language. */
-const SAMPLE_MEMBER_NUMBER = 'MBR-000125';
+/** Whose pass is drawn: the settings screen shows a sample member, a member's detail the member. */
+export interface PreviewMember {
+  name: string;
+  level: string;
+  points: number;
+  lastUpdate: string;
+  /** Printed under the barcode (the membership code). */
+  number: string;
+}
+
+/** The sample member: data, the same in every language (the number under the barcode included). */
+const SAMPLE_MEMBER: PreviewMember = { ...PREVIEW_MEMBER, number: 'MBR-000125' };
 
 /** The barcode area every pass ends with: a white panel with a scannable-looking code and the member number. */
-function Barcode() {
+function Barcode({ number }: { number: string }) {
   const bars = [3, 1, 2, 1, 1, 3, 2, 1, 1, 2, 3, 1, 2, 2, 1, 1, 3, 1, 2, 1, 1, 2, 1, 3, 1, 2, 2, 1, 3, 1, 1, 2];
   return (
     <div data-testid="pass-barcode" className="mx-auto w-fit rounded-md bg-white px-4 pt-3 pb-1.5 text-center">
@@ -83,7 +93,7 @@ function Barcode() {
           <span key={i} className={i % 2 === 0 ? 'bg-black' : 'bg-white'} style={{ width: width * 1.5 }} />
         ))}
       </div>
-      <div className="mt-1 font-mono text-[10px] text-black tracking-widest">{SAMPLE_MEMBER_NUMBER}</div>
+      <div className="mt-1 font-mono text-[10px] text-black tracking-widest">{number}</div>
     </div>
   );
 }
@@ -102,23 +112,27 @@ function Header({ s, right }: { s: PreviewSettings; right?: React.ReactNode }) {
 }
 
 /** A live picture of the wallet pass: an Apple Wallet store card, or a generic pass, in the chosen colours. */
-export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }) {
+export function WalletCardPreview({
+  settings: s,
+  member: who = SAMPLE_MEMBER,
+}: {
+  settings: PreviewSettings;
+  member?: PreviewMember;
+}) {
   const d = PASS_SETTINGS_DEFAULTS;
   const background = colour(s.backgroundColor, d.backgroundColor);
   const foreground = colour(s.foregroundColor, d.foregroundColor);
   const labelColor = colour(s.labelColor, d.labelColor);
   const storeCard = s.style === 'storeCard';
   const t = useT();
-  // The sample member's values are the tenant's data (as typed); only the number follows the language.
-  const points = formatNumber(PREVIEW_MEMBER.points);
-  const member = (
-    <PassField testId="pass-member" label={s.lblMemberName} value={PREVIEW_MEMBER.name} labelColor={labelColor} />
-  );
+  // The member's values are data (as typed); only the number follows the language.
+  const points = formatNumber(who.points);
+  const member = <PassField testId="pass-member" label={s.lblMemberName} value={who.name} labelColor={labelColor} />;
   const level = (
     <PassField
       testId="pass-level"
       label={s.lblMembershipLvl}
-      value={PREVIEW_MEMBER.level}
+      value={who.level}
       labelColor={labelColor}
       align={storeCard ? 'right' : 'left'}
     />
@@ -127,7 +141,7 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
     <PassField
       testId="pass-last-update"
       label={s.lblLastUpdate}
-      value={PREVIEW_MEMBER.lastUpdate}
+      value={who.lastUpdate}
       labelColor={labelColor}
       align="right"
     />
@@ -182,7 +196,7 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
               <PassField
                 testId="pass-member"
                 label={s.lblMemberName}
-                value={PREVIEW_MEMBER.name}
+                value={who.name}
                 labelColor={labelColor}
                 size="lg"
               />
@@ -200,7 +214,7 @@ export function WalletCardPreview({ settings: s }: { settings: PreviewSettings }
         </>
       )}
       <div className="px-3 pt-5 pb-4">
-        <Barcode />
+        <Barcode number={who.number} />
       </div>
     </figure>
   );

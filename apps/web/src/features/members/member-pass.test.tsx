@@ -1,0 +1,135 @@
+import type { MemberDetail, MemberPassStatus, PassSettings } from '@loyalty/contracts';
+import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '@/lib/i18n/format';
+import { setLocale } from '@/lib/i18n/i18n';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from './members-test-api';
+
+vi.mock('@/lib/api', () => import('./members-test-api'));
+
+const member: MemberDetail = {
+  userId: 'm-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: null,
+  phone: '+15550000001',
+  membershipCode: 'M000001',
+  membershipLevelName: 'Gold',
+  tierId: 't',
+  pointsBalance: 4321,
+  status: 'active',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  tier: { id: 't', name: 'Gold', color: '#d4af37' },
+  tierPinned: false,
+  lifetimeSpend: 10,
+  nextTier: null,
+  expiringNext: null,
+  redeemTerms: null,
+};
+
+const design: PassSettings = { ...PASS_SETTINGS_DEFAULTS, heroText: 'Harbour Coffee' };
+/** Not a real zip: what matters is that the bytes reach the download unchanged. */
+const PKPASS = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The API the member's dialog calls; every request's path and bearer token logged. */
+function fakeServer(status: MemberPassStatus) {
+  const calls: { path: string; auth: string | null }[] = [];
+  serveApi(async (input, init) => {
+    const path = new URL(String(input), 'http://x').pathname;
+    calls.push({ path, auth: new Headers(init?.headers).get('Authorization') });
+    if (path === '/api/tenants/member/m-1') return json(member);
+    if (path === '/api/tenants/member/m-1/passes/apple/status') return json(status);
+    if (path === '/api/tenants/member/m-1/passes/apple')
+      return new Response(PKPASS, { headers: { 'content-type': 'application/vnd.apple.pkpass' } });
+    if (path === '/api/tenant/pass-settings') return json(design);
+    if (path === '/api/tenants/member' || path.endsWith('/transactions') || path === '/api/memberships')
+      return json({
+        content: [],
+        totalElements: 0,
+        totalPages: 0,
+        number: 0,
+        size: 20,
+        numberOfElements: 0,
+        first: true,
+        last: true,
+      });
+    return json({ status: 404, message: 'Not found' }, 404);
+  });
+  renderApp('/members?member=m-1', {
+    user: SAMPLE_USER,
+    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+  });
+  return calls;
+}
+
+const passSection = async () => within(await screen.findByRole('region', { name: 'Apple Wallet' }, { timeout: 5000 }));
+
+// jsdom has no object URLs; the download test supplies them and they go with it.
+const { createObjectURL, revokeObjectURL } = URL;
+afterEach(() => {
+  vi.restoreAllMocks();
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+});
+
+describe("A member's Apple Wallet pass", () => {
+  it('shows the card in the tenant design with the member, the devices holding it and the last push', async () => {
+    fakeServer({
+      issued: true,
+      updatedAt: '2026-11-20T09:00:00.000Z',
+      pushedAt: '2026-11-20T10:15:00.000Z',
+      devices: 2,
+    });
+    const pass = await passSection();
+    expect(await pass.findByText('2 devices')).toBeInTheDocument();
+    expect(pass.getByText(formatDateTime('2026-11-20T10:15:00.000Z'))).toBeInTheDocument();
+    const card = pass.getByTestId('wallet-card-preview');
+    expect(await within(card).findByText('Harbour Coffee')).toBeInTheDocument();
+    expect(within(card).getByTestId('pass-member')).toHaveTextContent('Ada Lovelace');
+    expect(within(card).getByTestId('pass-level')).toHaveTextContent('Gold');
+    expect(within(card).getByTestId('pass-points')).toHaveTextContent('4,321');
+    expect(within(card).getByTestId('pass-barcode')).toHaveTextContent('M000001');
+  });
+
+  it('says so when no device holds the pass', async () => {
+    fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    const pass = await passSection();
+    expect(await pass.findByText('Not added to a wallet yet')).toBeInTheDocument();
+    expect(pass.getByText('None')).toBeInTheDocument();
+  });
+
+  it('downloads the .pkpass with the bearer token and offers it named after the membership code', async () => {
+    const calls = fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    const blobs: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:pass-1';
+    };
+    URL.revokeObjectURL = () => {};
+    const offered: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      offered.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    const pass = await passSection();
+    await userEvent.setup().click(pass.getByRole('button', { name: 'Download pass' }));
+    await waitFor(() => expect(offered).toEqual([{ href: 'blob:pass-1', download: 'M000001.pkpass' }]));
+    expect(calls.filter((c) => c.path === '/api/tenants/member/m-1/passes/apple')).toEqual([
+      { path: '/api/tenants/member/m-1/passes/apple', auth: 'Bearer token' },
+    ]);
+    expect(new Uint8Array(await blobs[0]!.arrayBuffer())).toEqual(PKPASS);
+  });
+
+  it('zh-Hant: the section in Traditional Chinese', async () => {
+    await setLocale('zh-Hant');
+    fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    const pass = within(await screen.findByRole('region', { name: 'Apple 錢包' }));
+    expect(await pass.findByText('尚未加入錢包')).toBeInTheDocument();
+    expect(pass.getByRole('button', { name: '下載卡券' })).toBeInTheDocument();
+  });
+});
