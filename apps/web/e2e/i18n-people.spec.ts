@@ -29,6 +29,9 @@ const LANGUAGES = [
     purchase: 'Purchase',
     profile: 'Edit Profile',
     connections: 'Connections',
+    dashboard: 'Dashboard',
+    points: 'Points Outstanding',
+    notFound: 'Page not found',
   },
   {
     code: 'zh-Hant',
@@ -40,6 +43,9 @@ const LANGUAGES = [
     purchase: '消費',
     profile: '編輯個人資料',
     connections: '連結帳戶',
+    dashboard: '儀表板',
+    points: '未兌換積分',
+    notFound: '找不到頁面',
   },
   {
     code: 'zh-Hans',
@@ -51,6 +57,9 @@ const LANGUAGES = [
     purchase: '消费',
     profile: '编辑个人资料',
     connections: '关联账户',
+    dashboard: '仪表板',
+    points: '未兑换积分',
+    notFound: '找不到页面',
   },
 ] as const;
 
@@ -93,6 +102,14 @@ test('Users, Members and Edit Profile read in English, 繁體中文 and 简体�
   for (const lang of LANGUAGES) {
     await switchLanguage(page, name, lang.item);
     await expect(page.locator('html')).toHaveAttribute('lang', lang.code);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: lang.dashboard, level: 1 })).toBeVisible();
+    await expect(page.getByText(lang.points)).toBeVisible();
+    await screenshot(page, `i18n/${lang.code}-dashboard`, true);
+
+    await page.goto('/nowhere');
+    await expect(page.getByRole('heading', { name: lang.notFound })).toBeVisible();
 
     await page.goto('/users');
     await expect(page.getByRole('heading', { name: lang.users, level: 1 })).toBeVisible();
