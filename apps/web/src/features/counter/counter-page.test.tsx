@@ -95,7 +95,8 @@ function fakeServer({ refuseReversal = false } = {}) {
     const reversal = /^\/api\/tenants\/member\/m-1\/transactions\/([^/]+)\/reversal$/.exec(path);
     if (reversal && method === 'POST') {
       const entryId = reversal[1] ?? '';
-      if (refuseReversal) return json(409, { status: 409, error: 'POINTS_SPENT', message: REVERSAL_MESSAGES.pointsSpent });
+      if (refuseReversal)
+        return json(409, { status: 409, error: 'POINTS_SPENT', message: REVERSAL_MESSAGES.pointsSpent });
       if (reversals.includes(entryId))
         return json(409, { status: 409, error: 'ALREADY_REVERSED', message: REVERSAL_MESSAGES.alreadyReversed });
       reversals.push(entryId);

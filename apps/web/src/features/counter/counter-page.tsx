@@ -23,8 +23,8 @@ export function CounterPage() {
   };
   const onTransaction = (result: TransactionResult) => {
     setLast(result);
-    setMember((m) =>
-      m && { ...m, pointsBalance: result.pointsBalance, lifetimeSpend: result.lifetimeSpend, tier: result.tier },
+    setMember(
+      (m) => m && { ...m, pointsBalance: result.pointsBalance, lifetimeSpend: result.lifetimeSpend, tier: result.tier },
     );
     find.current?.focus();
   };

@@ -1,8 +1,8 @@
 import { type TransactionResult, transactionResultSchema } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { membersKeys } from '@/features/members/api/keys';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from '@/features/members/api/keys';
 
 /**
  * POST /api/tenants/member/{id}/transactions/{entryId}/reversal. The key is derived from the entry, so pressing

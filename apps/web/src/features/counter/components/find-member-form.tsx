@@ -57,7 +57,7 @@ export function FindMemberForm({
         <Input
           id="counter-find"
           ref={inputRef}
-          // biome-ignore lint/a11y/noAutofocus: the counter's one job starts here; a scanner types into the focused field
+          // The counter's one job starts here: a scanner types into the focused field.
           autoFocus
           value={code}
           onChange={(event) => setCode(event.target.value)}
