@@ -49,7 +49,8 @@ const json = (status: number, body: unknown) =>
  * Idempotency-Key (a key seen before answers 200 with the first result), reversals (once; `refuseReversal`
  * answers the server's 409). Paths, bodies and keys are checked with the contracts.
  */
-function fakeServer({ refuseReversal = false } = {}) {
+function fakeServer({ refuseReversal = false, loseFirstAnswer = false } = {}) {
+  let lost = false;
   let balance = MIA.pointsBalance;
   const byKey = new Map<string, TransactionResult>();
   const posts: { body: unknown; key: string | null }[] = [];
@@ -90,6 +91,11 @@ function fakeServer({ refuseReversal = false } = {}) {
           ? answer('PURCHASE', Math.floor(body.amount * 10), body.amount)
           : answer('REDEEM', -(body as { points: number }).points, null);
       if (key) byKey.set(key, result);
+      // Recorded, but the answer never reaches the till (a dropped connection).
+      if (loseFirstAnswer && !lost) {
+        lost = true;
+        return json(503, { status: 503, message: 'Service unavailable' });
+      }
       return json(201, result);
     }
     const reversal = /^\/api\/tenants\/member\/m-1\/transactions\/([^/]+)\/reversal$/.exec(path);
@@ -200,6 +206,22 @@ describe('Counter', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount ($)' }), '5{Enter}');
     await waitFor(() => expect(screen.getByTestId('counter-new-balance')).toHaveTextContent('1,100'));
     expect(new Set(server.posts.map((p) => p.key)).size).toBe(2);
+  });
+
+  it('pressing again after a lost answer sends the same key and records once', async () => {
+    const server = fakeServer({ loseFirstAnswer: true });
+    renderCounter(server);
+    const user = userEvent.setup();
+    await user.type(await findField(), 'M000001{Enter}');
+    const amount = await screen.findByRole('textbox', { name: 'Amount ($)' });
+    await user.type(amount, '5{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
+    expect(amount).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('region', { name: 'Purchase recorded' })).toBeInTheDocument();
+    expect(screen.getByTestId('counter-new-balance')).toHaveTextContent('1,050');
+    expect(server.posts).toHaveLength(2);
+    expect(server.posts[1]?.key).toBe(server.posts[0]?.key);
   });
 
   it('redeem shows the value and the rules, and explains the server refusing it', async () => {
