@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env';
+import { TEN_POINTS_A_DOLLAR } from './points-support';
 import { screenshot } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
@@ -20,24 +21,7 @@ test('at the counter, keyboard only: scan a code, record a purchase, reverse it;
 }) => {
   const owner = await registerActiveOwner();
   const token = await tokenFor(owner.email, owner.password as string);
-  await call(
-    'POST',
-    '/api/points-conversion',
-    {
-      earnRateAmount: 1,
-      earnRatePoints: 10,
-      redeemRatePoints: 100,
-      redeemRateAmount: 1,
-      minimumRedemption: 100,
-      maximumRedemption: 10000,
-      expiryType: 'NEVER',
-      pointsExpiryDays: null,
-      pointsExpiryDate: null,
-      isActive: true,
-      description: '',
-    },
-    token,
-  );
+  await call('POST', '/api/points-conversion', TEN_POINTS_A_DOLLAR, token);
   const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
   // The owner works the till here: a new staff account first verifies a phone (profile.spec covers that).
   await signInToWorkspace(page, owner.email, owner.password as string);

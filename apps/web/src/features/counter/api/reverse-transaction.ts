@@ -1,8 +1,7 @@
 import { type TransactionResult, transactionResultSchema } from '@loyalty/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { membersKeys } from '@/features/members/api/keys';
+import { useMutation } from '@tanstack/react-query';
+import { useRefreshAfterLedgerChange } from '@/features/members/api/record-transaction';
 import { api } from '@/lib/api';
-import { useTenantId } from '@/lib/workspace-context';
 
 /**
  * POST /api/tenants/member/{id}/transactions/{entryId}/reversal. The key is derived from the entry, so pressing
@@ -17,14 +16,5 @@ export function reverseTransaction({ id, entryId }: { id: string; entryId: strin
 }
 
 export function useReverseTransaction() {
-  const tenantId = useTenantId();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reverseTransaction,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKeys.all(tenantId) }),
-        queryClient.invalidateQueries({ queryKey: membersKeys.dashboard(tenantId) }),
-      ]),
-  });
+  return useMutation({ mutationFn: reverseTransaction, onSuccess: useRefreshAfterLedgerChange() });
 }
