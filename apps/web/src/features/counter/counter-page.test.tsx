@@ -7,7 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/features/members/members-test-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
@@ -262,5 +262,58 @@ describe('Counter', () => {
     await user.click(within(result).getByRole('button', { name: 'Reverse' }));
     expect(await within(result).findByRole('alert')).toHaveTextContent(REVERSAL_MESSAGES.pointsSpent);
     expect(within(result).getByTestId('counter-new-balance')).toHaveTextContent('1,030');
+  });
+
+  describe('Scan', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      Reflect.deleteProperty(navigator, 'mediaDevices');
+    });
+    const withCamera = (getUserMedia: () => Promise<unknown>) =>
+      Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+
+    it('says scanning is not available where the browser has no BarcodeDetector', async () => {
+      renderCounter(fakeServer());
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Scan' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Scanning with the camera is not available in this browser: type the code or use a USB scanner.',
+      );
+    });
+
+    it('asks for the camera only when pressed, finds the member from the code read and stops the camera', async () => {
+      const stopTrack = vi.fn();
+      const getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] }));
+      withCamera(getUserMedia);
+      vi.stubGlobal(
+        'BarcodeDetector',
+        class {
+          detect = async () => [{ rawValue: 'M000001' }];
+        },
+      );
+      renderCounter(fakeServer());
+      const user = userEvent.setup();
+      const scan = await screen.findByRole('button', { name: 'Scan' });
+      expect(getUserMedia).not.toHaveBeenCalled();
+      await user.click(scan);
+      expect(await screen.findByRole('region', { name: 'Mia Chen' })).toBeInTheDocument();
+      expect(getUserMedia).toHaveBeenCalledTimes(1);
+      expect(stopTrack).toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Scan' })).toBeInTheDocument();
+      expect(await findField()).toHaveFocus();
+    });
+
+    it('explains a refused camera', async () => {
+      withCamera(async () => {
+        throw new DOMException('Permission denied', 'NotAllowedError');
+      });
+      vi.stubGlobal('BarcodeDetector', class {});
+      renderCounter(fakeServer());
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Scan' }));
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'The camera was refused: allow it in the browser’s settings, or type the code.',
+      );
+    });
   });
 });

@@ -7,6 +7,7 @@ import { ApiError, failureMessage } from '@/lib/api-error';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { findMemberByCode } from '../api/find-member';
+import { ScanButton } from './scan-button';
 
 /**
  * The find field. A USB scanner types the code and Enter into the focused field, so the field takes focus on
@@ -25,8 +26,11 @@ export function FindMemberForm({
   const [error, setError] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
 
-  const submit = async (event: React.FormEvent) => {
+  const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    void lookup(code);
+  };
+  const lookup = async (code: string) => {
     const parsed = memberCodeParamsSchema.safeParse({ code });
     if (!parsed.success) {
       setError(translateText(parsed.error.issues[0]?.message ?? ''));
@@ -52,6 +56,16 @@ export function FindMemberForm({
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-1.5" role="search">
+      {/* Before the field, so Tab from the field goes straight on to the member's forms. */}
+      <div className="flex flex-wrap gap-2">
+        <ScanButton
+          onCode={(scanned) => {
+            setCode(scanned);
+            void lookup(scanned);
+            inputRef.current?.focus();
+          }}
+        />
+      </div>
       <Label htmlFor="counter-find">{t('counter.find')}</Label>
       <div className="flex gap-2">
         <Input
