@@ -25,6 +25,8 @@ test('at the counter, keyboard only: scan a code, record a purchase, reverse it;
   const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
   // The owner works the till here: a new staff account first verifies a phone (profile.spec covers that).
   await signInToWorkspace(page, owner.email, owner.password as string);
+  // A phone-sized screen: staff may work the till on their own phone.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/counter');
   await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
   const find = page.getByRole('textbox', { name: 'Membership code or phone' });

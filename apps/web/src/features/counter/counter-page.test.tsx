@@ -267,6 +267,7 @@ describe('Counter', () => {
   describe('Scan', () => {
     afterEach(() => {
       vi.unstubAllGlobals();
+      vi.restoreAllMocks();
       Reflect.deleteProperty(navigator, 'mediaDevices');
     });
     const withCamera = (getUserMedia: () => Promise<unknown>) =>
@@ -282,6 +283,8 @@ describe('Counter', () => {
     });
 
     it('asks for the camera only when pressed, finds the member from the code read and stops the camera', async () => {
+      // jsdom has no media playback; the browser's play() of a camera preview resolves.
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
       const stopTrack = vi.fn();
       const getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: stopTrack }] }));
       withCamera(getUserMedia);
