@@ -8,7 +8,7 @@ import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
-import { pointsForPurchase, valueOfPoints } from '../counter-math';
+import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
 
 type Kind = 'PURCHASE' | 'REDEEM';
 
