@@ -147,6 +147,7 @@ describe('Counter', () => {
     await user.tab();
     const amount = screen.getByRole('textbox', { name: 'Amount ($)' });
     expect(amount).toHaveFocus();
+    expect(screen.getByText('10 points per $1.00 spent')).toBeInTheDocument();
     await user.keyboard('12.34');
     // floor(12.34 × 10 / 1) = 123, before anything is recorded.
     expect(screen.getByText('Earns 123 points')).toBeInTheDocument();

@@ -17,7 +17,18 @@ function Preview({ member, kind, value }: { member: CounterMember; kind: Kind; v
   const t = useT();
   if (kind === 'PURCHASE') {
     if (!member.earnTerms?.isActive) return <p>{t('counter.earnOff')}</p>;
-    const points = pointsForPurchase(value, member.earnTerms);
+    const terms = member.earnTerms;
+    if (!(value > 0))
+      return (
+        <p>
+          {t('counter.earnRate', {
+            count: terms.earnRatePoints,
+            points: formatNumber(terms.earnRatePoints),
+            amount: formatMoney(terms.earnRateAmount),
+          })}
+        </p>
+      );
+    const points = pointsForPurchase(value, terms);
     return <p>{t('counter.earns', { count: points, points: formatNumber(points) })}</p>;
   }
   const terms = member.redeemTerms;
