@@ -31,6 +31,7 @@ export default defineConfig({
         '/': ['src/features/dashboard/dashboard-page.tsx'],
         '/users': ['src/features/users/users-page.tsx'],
         '/members': ['src/features/members/members-page.tsx'],
+        '/counter': ['src/features/counter/counter-page.tsx'],
         '/memberships': ['src/features/memberships/memberships-page.tsx'],
         '/wallet-settings': ['src/features/wallet-settings/wallet-settings-page.tsx'],
         '/point-settings': ['src/features/point-settings/point-settings-page.tsx'],

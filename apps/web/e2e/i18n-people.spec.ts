@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
+import { TEN_POINTS_A_DOLLAR } from './points-support';
 import { registerActiveOwner } from './profile-support';
 import { screenshot } from './support';
 import { addTeamUserViaApi, signInToWorkspace, tokenFor } from './users-support';
@@ -74,19 +75,7 @@ test('Users, Members and Edit Profile read in English, 繁體中文 and 简体�
   const owner = await registerActiveOwner();
   const password = owner.password as string;
   const token = await tokenFor(owner.email, password);
-  await api('POST', '/api/points-conversion', token, {
-    earnRateAmount: 1,
-    earnRatePoints: 10,
-    redeemRatePoints: 100,
-    redeemRateAmount: 1,
-    minimumRedemption: 100,
-    maximumRedemption: 10000,
-    expiryType: 'NEVER',
-    pointsExpiryDays: null,
-    pointsExpiryDate: null,
-    isActive: true,
-    description: '',
-  });
+  await api('POST', '/api/points-conversion', token, TEN_POINTS_A_DOLLAR);
   await addTeamUserViaApi(token, 'STAFF', 'Chan');
   const member = await api('POST', '/api/tenants/member', token, { firstName: 'Mia', lastName: 'Chen' });
   await api(

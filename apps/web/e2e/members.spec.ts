@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
+import { TEN_POINTS_A_DOLLAR } from './points-support';
 import { screenshot } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
@@ -17,24 +18,7 @@ async function freshProgramme() {
   const owner = await registerActiveOwner();
   const password = owner.password as string;
   const token = await tokenFor(owner.email, password);
-  const settings = await call(
-    'POST',
-    '/api/points-conversion',
-    {
-      earnRateAmount: 1,
-      earnRatePoints: 10,
-      redeemRatePoints: 100,
-      redeemRateAmount: 1,
-      minimumRedemption: 100,
-      maximumRedemption: 10000,
-      expiryType: 'NEVER',
-      pointsExpiryDays: null,
-      pointsExpiryDate: null,
-      isActive: true,
-      description: '',
-    },
-    token,
-  );
+  const settings = await call('POST', '/api/points-conversion', TEN_POINTS_A_DOLLAR, token);
   expect(settings.status, settings.body ?? '').toBeLessThan(300);
   const tier = (name: string, minSpendAmount: number, maxSpendAmount: number | undefined, sortOrder: number) =>
     call(

@@ -10,6 +10,7 @@ test('the demo owner signs in and lands in the workspace shell', async ({ page }
     'Dashboard',
     'Users',
     'Members',
+    'Counter',
     'Memberships',
     'Wallet Settings',
     'Point Settings',

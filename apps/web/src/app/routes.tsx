@@ -34,6 +34,7 @@ const workspace = screen(async () => {
 const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage);
 const users = screen(async () => (await import('@/features/users/users-page')).UsersPage);
 const members = screen(async () => (await import('@/features/members/members-page')).MembersPage);
+const counter = screen(async () => (await import('@/features/counter/counter-page')).CounterPage);
 const memberships = screen(async () => (await import('@/features/memberships/memberships-page')).MembershipsPage);
 const walletSettings = screen(
   async () => (await import('@/features/wallet-settings/wallet-settings-page')).WalletSettingsPage,
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { index: true, ...dashboard },
       { path: 'users', ...users },
       { path: 'members', ...members },
+      { path: 'counter', ...counter },
       { path: 'memberships', ...memberships },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },

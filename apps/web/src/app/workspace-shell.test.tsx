@@ -8,6 +8,7 @@ const NAV = [
   ['Dashboard', '/'],
   ['Users', '/users'],
   ['Members', '/members'],
+  ['Counter', '/counter'],
   ['Memberships', '/memberships'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],

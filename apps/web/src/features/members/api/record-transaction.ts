@@ -23,15 +23,17 @@ export function recordTransaction({
   });
 }
 
-export function useRecordTransaction() {
+/** After a ledger change: the members' screens and the dashboard's totals fetch again. */
+export function useRefreshAfterLedgerChange() {
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordTransaction,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: membersKeys.all(tenantId) }),
-        queryClient.invalidateQueries({ queryKey: membersKeys.dashboard(tenantId) }),
-      ]),
-  });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: membersKeys.all(tenantId) }),
+      queryClient.invalidateQueries({ queryKey: membersKeys.dashboard(tenantId) }),
+    ]);
+}
+
+export function useRecordTransaction() {
+  return useMutation({ mutationFn: recordTransaction, onSuccess: useRefreshAfterLedgerChange() });
 }

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
+import { valueOfPoints } from '@/lib/points-math';
 import { useRecordTransaction } from '../api/record-transaction';
 import { failureMessage, formatMoney, formatPoints } from '../members-labels';
 
@@ -50,9 +51,7 @@ function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
   const redeemOff = kind === 'REDEEM' && !terms?.isActive;
   const points = Number(values.points);
   const worth =
-    kind === 'REDEEM' && terms && Number.isInteger(points) && points > 0
-      ? Math.floor((points * Math.round(terms.redeemRateAmount * 100)) / terms.redeemRatePoints) / 100
-      : null;
+    kind === 'REDEEM' && terms && Number.isInteger(points) && points > 0 ? valueOfPoints(points, terms) : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

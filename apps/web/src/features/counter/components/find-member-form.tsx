@@ -1,0 +1,100 @@
+import { type CounterMember, memberCodeParamsSchema } from '@loyalty/contracts';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError, failureMessage } from '@/lib/api-error';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
+import { findMemberByCode } from '../api/find-member';
+import { ScanButton } from './scan-button';
+
+/**
+ * The find field. A USB scanner types the code and Enter into the focused field, so the field takes focus on
+ * arrival, keeps it after a miss (text selected, the next scan replaces it) and gets it back after every
+ * transaction (the page calls inputRef.focus()).
+ */
+export function FindMemberForm({
+  inputRef,
+  onFound,
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  onFound: (member: CounterMember) => void;
+}) {
+  const t = useT();
+  const [code, setCode] = React.useState('');
+  const [error, setError] = React.useState<string | null>(null);
+  const [pending, setPending] = React.useState(false);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    void lookup(code);
+  };
+  const lookup = async (code: string) => {
+    const parsed = memberCodeParamsSchema.safeParse({ code });
+    if (!parsed.success) {
+      setError(translateText(parsed.error.issues[0]?.message ?? ''));
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const member = await findMemberByCode(parsed.data.code);
+      setCode('');
+      onFound(member);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError && failure.status === 404
+          ? t('counter.notFound', { code: parsed.data.code })
+          : failureMessage(failure),
+      );
+      inputRef.current?.select();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-1.5" role="search">
+      {/* Before the field, so Tab from the field goes straight on to the member's forms. */}
+      <div className="flex flex-wrap gap-2">
+        <ScanButton
+          onCode={(scanned) => {
+            setCode(scanned);
+            void lookup(scanned);
+            inputRef.current?.focus();
+          }}
+        />
+      </div>
+      <Label htmlFor="counter-find">{t('counter.find')}</Label>
+      <div className="flex gap-2">
+        <Input
+          id="counter-find"
+          ref={inputRef}
+          // The counter's one job starts here: a scanner types into the focused field.
+          autoFocus
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="search"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'counter-find-error' : 'counter-find-hint'}
+        />
+        <Button type="submit" disabled={pending}>
+          {t('counter.findButton')}
+        </Button>
+      </div>
+      {error ? (
+        <p id="counter-find-error" role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : (
+        <p id="counter-find-hint" className="text-muted-foreground text-xs">
+          {t('counter.findHint')}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+import type { TransactionResult } from '@loyalty/contracts';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { failureMessage } from '@/lib/api-error';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
+import { useReverseTransaction } from '../api/reverse-transaction';
+
+const TITLES = {
+  PURCHASE: 'counter.purchaseDone',
+  REDEEM: 'counter.redeemDone',
+  REVERSAL: 'counter.reversalDone',
+} as const;
+
+const signed = (points: number) => `${points > 0 ? '+' : ''}${formatNumber(points)}`;
+
+/**
+ * The last transaction and the member's new balance, with Reverse for a purchase or redemption. Whether it may
+ * still be reversed (10 minutes, points not spent, not reversed yet) is the server's call: its refusal is shown.
+ */
+export function ResultPanel({
+  memberId,
+  result,
+  onReversed,
+}: {
+  memberId: string;
+  result: TransactionResult;
+  onReversed: (result: TransactionResult) => void;
+}) {
+  const t = useT();
+  const reverse = useReverseTransaction();
+  const [error, setError] = React.useState<string | null>(null);
+  const { entry } = result;
+  const type = entry.type === 'PURCHASE' || entry.type === 'REDEEM' || entry.type === 'REVERSAL' ? entry.type : null;
+
+  const onReverse = async () => {
+    setError(null);
+    try {
+      onReversed(await reverse.mutateAsync({ id: memberId, entryId: entry.id }));
+    } catch (failure) {
+      setError(failureMessage(failure));
+    }
+  };
+
+  return (
+    <section aria-labelledby="counter-result-title" aria-live="polite" className="grid gap-2 rounded-md border p-4">
+      <h2 id="counter-result-title" className="font-semibold">
+        {type ? t(TITLES[type]) : t('counter.resultTitle')}
+      </h2>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+        {entry.amount !== null && (
+          <>
+            <dt className="text-muted-foreground">{t('counter.resultAmount')}</dt>
+            <dd>{formatMoney(entry.amount)}</dd>
+          </>
+        )}
+        <dt className="text-muted-foreground">{t('counter.resultPoints')}</dt>
+        <dd>{signed(entry.points)}</dd>
+        <dt className="text-muted-foreground">{t('counter.newBalance')}</dt>
+        <dd className="font-semibold text-base" data-testid="counter-new-balance">
+          {formatNumber(result.pointsBalance)}
+        </dd>
+        {result.tier && (
+          <>
+            <dt className="text-muted-foreground">{t('counter.tier')}</dt>
+            <dd>{result.tier.name}</dd>
+          </>
+        )}
+      </dl>
+      {(type === 'PURCHASE' || type === 'REDEEM') && (
+        <Button type="button" variant="outline" onClick={onReverse} disabled={reverse.isPending}>
+          {t('counter.reverse')}
+        </Button>
+      )}
+      {error && (
+        <p role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

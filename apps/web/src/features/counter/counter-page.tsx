@@ -1,0 +1,55 @@
+import type { CounterMember, TransactionResult } from '@loyalty/contracts';
+import * as React from 'react';
+import { useT } from '@/lib/i18n/use-t';
+import { FindMemberForm } from './components/find-member-form';
+import { MemberPanel } from './components/member-panel';
+import { ResultPanel } from './components/result-panel';
+import { TransactionForm } from './components/transaction-form';
+
+/**
+ * /counter (DESIGN §8 Counter): find the member by card or phone, record a purchase or a redemption, reverse
+ * the last one. One column on a phone, keyboard only from start to end: after every transaction the focus goes
+ * back to the find field for the next customer.
+ */
+export function CounterPage() {
+  const t = useT();
+  const find = React.useRef<HTMLInputElement>(null);
+  const [member, setMember] = React.useState<CounterMember | null>(null);
+  const [last, setLast] = React.useState<TransactionResult | null>(null);
+
+  const onFound = (found: CounterMember) => {
+    setMember(found);
+    setLast(null);
+  };
+  const onTransaction = (result: TransactionResult) => {
+    setLast(result);
+    setMember(
+      (m) => m && { ...m, pointsBalance: result.pointsBalance, lifetimeSpend: result.lifetimeSpend, tier: result.tier },
+    );
+    find.current?.focus();
+  };
+
+  return (
+    <div className="grid max-w-3xl gap-4">
+      <div>
+        <h1 className="font-bold text-2xl tracking-tight">{t('counter.title')}</h1>
+        <p className="text-muted-foreground">{t('counter.subtitle')}</p>
+      </div>
+      <FindMemberForm inputRef={find} onFound={onFound} />
+      {member && last && (
+        // Keyed by entry: a new transaction starts without the last one's refusal.
+        <ResultPanel key={last.entry.id} memberId={member.userId} result={last} onReversed={onTransaction} />
+      )}
+      {member && (
+        // Keyed by member: a new customer starts with empty fields and fresh idempotency keys.
+        <div key={member.userId} className="grid gap-4 md:grid-cols-2">
+          <div className="md:col-span-2">
+            <MemberPanel member={member} />
+          </div>
+          <TransactionForm member={member} kind="PURCHASE" onDone={onTransaction} />
+          <TransactionForm member={member} kind="REDEEM" onDone={onTransaction} />
+        </div>
+      )}
+    </div>
+  );
+}

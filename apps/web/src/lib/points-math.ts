@@ -1,0 +1,16 @@
+import type { EarnTerms, RedeemTerms } from '@loyalty/contracts';
+
+// Screens show what the engine will record (apps/api/src/modules/members/engine.ts), in whole cents so
+// 0.1 + 0.2 style float errors never change a point.
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** Points a purchase earns: floor(amount × earnRatePoints / earnRateAmount) in cents; 0 when earning is off. */
+export function pointsForPurchase(amount: number, terms: EarnTerms | null): number {
+  if (!terms?.isActive || !(amount > 0) || cents(terms.earnRateAmount) <= 0) return 0;
+  return Math.floor((cents(amount) * terms.earnRatePoints) / cents(terms.earnRateAmount));
+}
+
+/** What redeeming `points` is worth in dollars, rounded down to the cent. */
+export function valueOfPoints(points: number, terms: RedeemTerms): number {
+  return Math.floor((points * cents(terms.redeemRateAmount)) / terms.redeemRatePoints) / 100;
+}
