@@ -33,6 +33,7 @@ const LANGUAGES = [
     dashboard: 'Dashboard',
     points: 'Points Outstanding',
     notFound: 'Page not found',
+    noTier: 'No tier: 1',
   },
   {
     code: 'zh-Hant',
@@ -47,6 +48,7 @@ const LANGUAGES = [
     dashboard: '儀表板',
     points: '未兌換積分',
     notFound: '找不到頁面',
+    noTier: '沒有等級: 1',
   },
   {
     code: 'zh-Hans',
@@ -61,6 +63,7 @@ const LANGUAGES = [
     dashboard: '仪表板',
     points: '未兑换积分',
     notFound: '找不到页面',
+    noTier: '无等级: 1',
   },
 ] as const;
 
@@ -95,6 +98,7 @@ test('Users, Members and Edit Profile read in English, 繁體中文 and 简体�
     await page.goto('/');
     await expect(page.getByRole('heading', { name: lang.dashboard, level: 1 })).toBeVisible();
     await expect(page.getByText(lang.points)).toBeVisible();
+    await expect(page.getByTestId('tier-mix')).toHaveText(lang.noTier);
     await screenshot(page, `i18n/${lang.code}-dashboard`, true);
 
     await page.goto('/nowhere');

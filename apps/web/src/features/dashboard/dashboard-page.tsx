@@ -5,10 +5,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
-import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { useDashboard } from './api/get-dashboard';
 import { TierMixChart } from './components/tier-mix-chart';
+import { tierLabel } from './tier-label';
 
 interface Metric {
   /** Stable across languages: the test id of the card's figure. */
@@ -138,7 +138,7 @@ export function DashboardPage() {
                             style={{ backgroundColor: tier.color }}
                             aria-hidden="true"
                           />
-                          {localizedName(tier.name, tier.nameZh, tier.nameCn)}: {formatNumber(tier.count)}
+                          {tierLabel(tier)}: {formatNumber(tier.count)}
                         </li>
                       ))}
                     </ul>

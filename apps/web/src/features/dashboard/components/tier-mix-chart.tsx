@@ -1,8 +1,8 @@
 import type { Dashboard } from '@loyalty/contracts';
 import * as React from 'react';
 import { formatNumber } from '@/lib/i18n/format';
-import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
+import { tierLabel } from '../tier-label';
 import { useElementWidth } from './use-element-width';
 
 type TierMix = Dashboard['tierMix'];
@@ -90,7 +90,7 @@ export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
           <g fill={TICK} fontSize={12} textAnchor="middle">
             {tierMix.map((t, i) => (
               <text key={t.tierId ?? 'none'} x={left + band * (i + 0.5)} y={bottom + 8} dy="0.71em">
-                {localizedName(t.name, t.nameZh, t.nameCn)}
+                {tierLabel(t)}
               </text>
             ))}
           </g>
@@ -125,7 +125,7 @@ export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
             ...(hover.x + 10 + 140 > width ? { right: width - hover.x + 10 } : { left: hover.x + 10 }),
           }}
         >
-          <p>{localizedName(hovered.name, hovered.nameZh, hovered.nameCn)}</p>
+          <p>{tierLabel(hovered)}</p>
           <p className="pt-1">{t('dashboard.chartMembers', { count: formatNumber(hovered.count) })}</p>
         </div>
       )}
