@@ -1,7 +1,8 @@
 import type { Membership } from '@loyalty/contracts';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
-import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { translateText } from '@/lib/i18n/translate-text';
 
 /** The memberships screen's fixed texts, as catalogue keys (translated where they are shown). */
@@ -38,12 +39,11 @@ export function percent(value: number | null): string {
  * Simplified ones, each falling back to the English text when empty.
  */
 export function tierTexts(tier: Membership): { name: string; description: string | null } {
-  const locale = activeLocale();
-  if (locale === 'zh-Hant')
-    return { name: tier.nameZh || tier.name, description: tier.descriptionZh || tier.description };
-  if (locale === 'zh-Hans')
-    return { name: tier.nameCn || tier.name, description: tier.descriptionCn || tier.description };
-  return { name: tier.name, description: tier.description };
+  const description = tier.description ?? '';
+  return {
+    name: localizedName(tier.name, tier.nameZh, tier.nameCn),
+    description: localizedName(description, tier.descriptionZh, tier.descriptionCn) || null,
+  };
 }
 
 /** The fixed failure text of spec §8, followed by what the server said when it said something. */

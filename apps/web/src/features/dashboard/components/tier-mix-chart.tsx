@@ -88,9 +88,9 @@ export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
             ))}
           </g>
           <g fill={TICK} fontSize={12} textAnchor="middle">
-            {tierMix.map((t, i) => (
-              <text key={t.tierId ?? 'none'} x={left + band * (i + 0.5)} y={bottom + 8} dy="0.71em">
-                {tierLabel(t)}
+            {tierMix.map((tier, i) => (
+              <text key={tier.tierId ?? 'none'} x={left + band * (i + 0.5)} y={bottom + 8} dy="0.71em">
+                {tierLabel(tier)}
               </text>
             ))}
           </g>
@@ -104,13 +104,13 @@ export function TierMixChart({ tierMix }: { tierMix: TierMix }) {
               fillOpacity={0.1}
             />
           )}
-          {tierMix.map((t, i) => {
-            const h = bottom - y(t.count);
+          {tierMix.map((tier, i) => {
+            const h = bottom - y(tier.count);
             return h > 0 ? (
               <path
-                key={t.tierId ?? 'none'}
-                d={barPath(left + band * (i + BAR_GAP), y(t.count), band * (1 - 2 * BAR_GAP), h, RADIUS)}
-                fill={t.color}
+                key={tier.tierId ?? 'none'}
+                d={barPath(left + band * (i + BAR_GAP), y(tier.count), band * (1 - 2 * BAR_GAP), h, RADIUS)}
+                fill={tier.color}
               />
             ) : null;
           })}
