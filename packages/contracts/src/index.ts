@@ -1,5 +1,6 @@
 export * from './common';
 export * from './dashboard';
+export * from './enrolment';
 export * from './errors';
 export * from './identity';
 export * from './languages';

@@ -33,7 +33,8 @@ export const MEMBER_SEARCH_MAX = 100;
 export const PURCHASE_AMOUNT_MAX = 1_000_000;
 export const POINTS_CHANGE_MAX = 10_000_000;
 // REVERSAL (DESIGN §8 Counter) undoes one PURCHASE or REDEEM; added last so the older types keep their order.
-export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
+// BONUS: welcome points on joining (DESIGN §8); IMPORT: opening points brought in by a CSV import.
+export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL', 'BONUS', 'IMPORT'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export const IDEMPOTENCY_KEY_MAX = 100;
 
@@ -71,7 +72,7 @@ export type MemberRow = z.infer<typeof memberRowSchema>;
 export const membersPageSchema = pageSchema(memberRowSchema);
 export type MembersPage = z.infer<typeof membersPageSchema>;
 
-const requiredText = z
+export const requiredText = z
   .string({ error: MEMBER_MESSAGES.required })
   .trim()
   .min(1, MEMBER_MESSAGES.required)
@@ -79,7 +80,7 @@ const requiredText = z
   .refine(isCleanText, CLEAN_TEXT);
 
 /** Optional e-mail: empty text means none. */
-const optionalEmail = z
+export const optionalEmail = z
   .string({ error: MEMBER_MESSAGES.email })
   .trim()
   .max(254, MEMBER_MESSAGES.email)

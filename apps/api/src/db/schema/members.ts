@@ -98,7 +98,7 @@ export const memberCodeCounters = pgTable('member_code_counters', {
   lastValue: integer('last_value').notNull().default(0),
 });
 
-export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
+export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL', 'BONUS', 'IMPORT'] as const;
 
 /** Which lots an entry took points from, so a reversal can give them back to the same lots. */
 export type LotTake = { lotId: string; points: number };

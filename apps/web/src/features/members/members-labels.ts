@@ -44,6 +44,8 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   ADJUST: 'members.ledgerAdjust',
   EXPIRE: 'members.ledgerExpire',
   REVERSAL: 'members.ledgerReversal',
+  BONUS: 'members.ledgerBonus',
+  IMPORT: 'members.ledgerImport',
 };
 
 export { failureMessage } from '@/lib/api-error';
