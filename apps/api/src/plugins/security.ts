@@ -39,7 +39,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://apis.google.com', 'https://www.google.com', 'https://www.gstatic.com'],
+        // 'wasm-unsafe-eval' lets the counter compile its barcode decoder (zxing-wasm, from our own origin);
+        // it allows WebAssembly only, not eval() of JavaScript.
+        scriptSrc: [
+          "'self'",
+          "'wasm-unsafe-eval'",
+          'https://apis.google.com',
+          'https://www.google.com',
+          'https://www.gstatic.com',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -77,6 +77,14 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
+  it('takes staff to the counter, the screen of their day', async () => {
+    const { router } = renderApp('/login', {
+      identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+    });
+    await submit();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/counter'));
+  });
+
   it('goes to phone verification when the identity is pending', async () => {
     const { router } = renderApp('/login', { identity: { status: 'PENDING' } });
     await submit();

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { type EmulatorGoogleAccount, useAuth } from '@/lib/auth-context';
+import { homeFor } from '@/lib/home-route';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
@@ -40,7 +41,7 @@ export function LoginPage() {
     const identity = await auth.checkMemberIdentity();
     if (identity.status === 'OK' || identity.status === 'PENDING') {
       setRedirecting(true);
-      navigate(identity.status === 'OK' ? '/' : '/register/verify', { replace: true });
+      navigate(identity.status === 'OK' ? homeFor(identity.role) : '/register/verify', { replace: true });
       return;
     }
     const message = identity.status === 'UNKNOWN' ? identity.message : '';

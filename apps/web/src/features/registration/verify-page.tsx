@@ -8,6 +8,7 @@ import { AUTO_SEND_DELAY_MS, LOGOUT_REDIRECT_DELAY_MS } from '@/components/verif
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import { useAuth } from '@/lib/auth-context';
 import { reloadAuthUser } from '@/lib/auth-phone';
+import { homeFor } from '@/lib/home-route';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
@@ -54,7 +55,7 @@ export function VerifyPage() {
     }
     void (async () => {
       const identity = await checkMemberIdentity();
-      if (identity.status === 'OK') return navigate('/', { replace: true });
+      if (identity.status === 'OK') return navigate(homeFor(identity.role), { replace: true });
       if (identity.status === 'NOT_AUTHENTICATED') return navigate('/login', { replace: true });
       const fresh = await reloadAuthUser().catch(() => null);
       // Firebase already has a verified phone: nothing to send, activate at once.

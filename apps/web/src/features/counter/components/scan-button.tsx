@@ -1,19 +1,14 @@
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { useT } from '@/lib/i18n/use-t';
-
-// The browser's Shape Detection API, where there is one (Chrome on Android and macOS; Debian's Chromium has
-// none). The zxing-wasm polyfill for the others is a later step (DESIGN §8 Counter).
-type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
-type DetectorClass = new () => Detector;
-const detectorClass = () => (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+import { createDetector, type Detector } from './barcode-detector';
 
 /** How often the video is looked at for a code, in ms: quick enough for a card held up, light on a phone. */
 const SCAN_EVERY_MS = 150;
 
 /**
  * Scan: the camera is asked for only when pressed; the first code read is handed to `onCode` (the same lookup
- * as a typed code) and the camera stops. Without BarcodeDetector, or when the camera is refused, it says so.
+ * as a typed code) and the camera stops. Without a camera or a decoder, or when the camera is refused, it says so.
  */
 export function ScanButton({ onCode }: { onCode: (code: string) => void }) {
   const t = useT();
@@ -24,12 +19,13 @@ export function ScanButton({ onCode }: { onCode: (code: string) => void }) {
   React.useEffect(() => () => stop.current(), []);
 
   const start = async () => {
-    const Detector = detectorClass();
-    if (!Detector || !navigator.mediaDevices?.getUserMedia) {
+    if (!navigator.mediaDevices?.getUserMedia) {
       setMessage(t('counter.scanUnavailable'));
       return;
     }
     setMessage(null);
+    // The decoder loads while the camera is being asked for.
+    const loading = createDetector().catch(() => null);
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
@@ -37,7 +33,12 @@ export function ScanButton({ onCode }: { onCode: (code: string) => void }) {
       setMessage(t('counter.cameraRefused'));
       return;
     }
-    const detector = new Detector();
+    const detector: Detector | null = await loading;
+    if (!detector) {
+      for (const track of stream.getTracks()) track.stop();
+      setMessage(t('counter.scanUnavailable'));
+      return;
+    }
     let running = true;
     stop.current = () => {
       running = false;
