@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../test/helpers';
+import { buildTestApp, engine } from '../../test/helpers';
 import { writeEpoch } from './client';
 import { forgetInFlightVersions, readListVersion } from './list-version';
 import { members, membershipTiers, tenants } from './schema';
@@ -71,4 +71,70 @@ describe('list version', () => {
       expect(readListVersion(db, tenantId)).not.toBe(afterWrite);
     }
   });
+
+  async function twoMembers(tenantId: string) {
+    const ids = [randomUUID(), randomUUID()] as const;
+    await app.database.db.insert(members).values(
+      ids.map((id, i) => ({
+        id,
+        tenantId,
+        firstName: 'Kai',
+        lastName: `Lam ${i}`,
+        phone: `+8529000001${i}`,
+        membershipCode: `M00000${i + 1}`,
+      })),
+    );
+    return ids;
+  }
+  const version = async (tenantId: string) => {
+    forgetInFlightVersions(app.database.db);
+    return (await readListVersion(app.database.db, tenantId)).version;
+  };
+
+  it('moves once per transaction, however many members and lots it changes (migration 0014)', async () => {
+    const { db } = app.database;
+    const tenantId = await newTenant();
+    const [a, b] = await twoMembers(tenantId);
+    const before = await version(tenantId);
+    await db.transaction(async (tx) => {
+      await tx.update(members).set({ pointsBalance: 5 }).where(eq(members.id, a));
+      await tx.update(members).set({ pointsBalance: 6 }).where(eq(members.id, b));
+    });
+    expect(await version(tenantId)).toBe(before + 1);
+    await db.update(members).set({ pointsBalance: 7 }).where(eq(members.tenantId, tenantId));
+    expect(await version(tenantId)).toBe(before + 2);
+  });
+
+  // PGlite has one connection: only PostgreSQL can hold two transactions open at once.
+  it.skipIf(engine !== 'postgres')(
+    'writes to two members of one tenant do not wait for each other: the version row is locked at commit only',
+    async () => {
+      const { db } = app.database;
+      const tenantId = await newTenant();
+      const [a, b] = await twoMembers(tenantId);
+      const before = await version(tenantId);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let updated = () => {};
+      const firstUpdated = new Promise<void>((resolve) => {
+        updated = resolve;
+      });
+      const first = db.transaction(async (tx) => {
+        await tx.update(members).set({ pointsBalance: 1 }).where(eq(members.id, a));
+        updated();
+        await held;
+      });
+      await firstUpdated;
+      // Before 0014 this waited for the first transaction's commit (and so for ever here).
+      await db.transaction(async (tx) => {
+        await tx.update(members).set({ pointsBalance: 2 }).where(eq(members.id, b));
+      });
+      expect(await version(tenantId)).toBe(before + 1);
+      release();
+      await first;
+      expect(await version(tenantId)).toBe(before + 2);
+    },
+  );
 });
