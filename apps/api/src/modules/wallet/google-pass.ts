@@ -14,18 +14,21 @@ export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
 
 type LocalizedString = {
   defaultValue: { language: string; value: string };
-  translatedValues?: { language: string; value: string }[];
+  translatedValues: { language: string; value: string }[];
 };
 
-/** English as the default value; a translation only where it differs (every character counts in a save link). */
-function localized(values: Record<PassLanguage, string>): LocalizedString {
+/**
+ * `{ <field>: value, localized<Field>: translations }` with English as the default value and a translation
+ * only where it differs; no localized field at all when nothing differs (every character counts in a link).
+ */
+function localized<K extends string>(field: K, values: Record<PassLanguage, string>) {
   const translated = (['zh-Hant', 'zh-Hans'] as const)
     .filter((lang) => values[lang] && values[lang] !== values.en)
     .map((lang) => ({ language: GOOGLE_LANGUAGE[lang], value: values[lang] }));
-  return {
-    defaultValue: { language: 'en-US', value: values.en },
-    ...(translated.length > 0 ? { translatedValues: translated } : {}),
-  };
+  const localizedField = `localized${field[0]?.toUpperCase()}${field.slice(1)}`;
+  const value: LocalizedString = { defaultValue: { language: 'en-US', value: values.en }, translatedValues: translated };
+  return { [field]: values.en, ...(translated.length > 0 ? { [localizedField]: value } : {}) } as Record<K, string> &
+    Record<string, LocalizedString | string>;
 }
 
 /** A tenant's own label in every language, a default one in each language's words (as on the Apple pass). */
@@ -42,7 +45,7 @@ const image = (url: string, publicUrl: string, description: string) =>
   url
     ? {
         sourceUri: { uri: /^https?:\/\//.test(url) ? url : `${publicUrl}${url}` },
-        contentDescription: localized({ en: description, 'zh-Hant': description, 'zh-Hans': description }),
+        contentDescription: { defaultValue: { language: 'en-US', value: description } },
       }
     : undefined;
 
@@ -65,12 +68,9 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
     ...(hero ? { heroImage: hero } : {}),
     hexBackgroundColor: design.backgroundColor,
     reviewStatus: 'UNDER_REVIEW',
-    accountNameLabel: memberName.en,
-    localizedAccountNameLabel: localized(memberName),
-    accountIdLabel: PASS_TEXTS.membershipCode.en,
-    localizedAccountIdLabel: localized(PASS_TEXTS.membershipCode),
-    rewardsTierLabel: level.en,
-    localizedRewardsTierLabel: localized(level),
+    ...localized('accountNameLabel', memberName),
+    ...localized('accountIdLabel', PASS_TEXTS.membershipCode),
+    ...localized('rewardsTierLabel', level),
     multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
   };
 }
@@ -94,11 +94,11 @@ export function loyaltyObjectFields(data: PassData) {
     accountName: `${data.firstName} ${data.lastName}`.trim(),
     accountId: data.membershipCode,
     ...(design.showPoints
-      ? { loyaltyPoints: { label: points.en, localizedLabel: localized(points), balance: { int: data.points } } }
+      ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } }
       : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
     textModulesData: tier
-      ? [{ id: 'tier', header: level.en, localizedHeader: localized(level), body: tier.en, localizedBody: localized(tier) }]
+      ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }]
       : [],
   };
 }
@@ -117,7 +117,7 @@ export type LoyaltyObject = ReturnType<typeof loyaltyObjectOf>;
 /** The save link's JWT (RS256, the service account's key and key id), Google's claims around `payload`. */
 export function signSaveJwt(credentials: GoogleCredentials, origins: string[], payload: object): Promise<string> {
   return new SignJWT({ origins, typ: 'savetowallet', payload })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: credentials.keyId })
+    .setProtectedHeader({ alg: 'RS256', kid: credentials.keyId })
     .setIssuer(credentials.clientEmail)
     .setAudience('google')
     .setIssuedAt()
