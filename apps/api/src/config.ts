@@ -285,7 +285,10 @@ function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
 
 /** A real issuer in production (refused without one, as Apple's certificates are); the development key otherwise. */
 function googleWalletConfig(e: z.infer<typeof envSchema>): GoogleWalletConfig {
-  const given = { GOOGLE_WALLET_ISSUER_ID: e.GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE: e.GOOGLE_WALLET_KEY_FILE };
+  const given = {
+    GOOGLE_WALLET_ISSUER_ID: e.GOOGLE_WALLET_ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: e.GOOGLE_WALLET_KEY_FILE,
+  };
   const missing = Object.entries(given)
     .filter(([, value]) => !value)
     .map(([name]) => name);

@@ -50,7 +50,8 @@ describe(`Google Wallet update across a SIGKILL on ${engine}`, () => {
     expect(purchase.status).toBe(201);
     server.kill();
     await server.exited();
-    const taken = () => google.calls.filter((c) => c.method === 'PATCH' && c.path.endsWith(objectId) && c.status === 200);
+    const taken = () =>
+      google.calls.filter((c) => c.method === 'PATCH' && c.path.endsWith(objectId) && c.status === 200);
     expect(taken()).toEqual([]);
 
     google.state.down = false;
@@ -58,7 +59,10 @@ describe(`Google Wallet update across a SIGKILL on ${engine}`, () => {
     // A job the killed server was running is retried once its expiry (60 s) has passed; one waiting for its
     // retry runs when that is due. Either way Google hears of the purchase, with an update notice.
     expect(await eventually(() => taken().length > 0, 100_000)).toBe(true);
-    expect(taken()[0]?.body).toMatchObject({ notifyPreference: 'NOTIFY_ON_UPDATE', loyaltyPoints: { balance: { int: 100 } } });
+    expect(taken()[0]?.body).toMatchObject({
+      notifyPreference: 'NOTIFY_ON_UPDATE',
+      loyaltyPoints: { balance: { int: 100 } },
+    });
     expect(google.objects.get(objectId)).toMatchObject({ loyaltyPoints: { balance: { int: 100 } } });
   }, 180_000);
 });

@@ -95,7 +95,10 @@ describe('GET /api/dashboard', () => {
     });
     await app.database.db.insert(googleWalletObjects).values([object(a, false), object(d, true)]);
     expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 2, basis: 'wallet' });
-    await app.database.db.update(googleWalletObjects).set({ confirmedAt: new Date() }).where(eq(googleWalletObjects.memberId, a));
+    await app.database.db
+      .update(googleWalletObjects)
+      .set({ confirmedAt: new Date() })
+      .where(eq(googleWalletObjects.memberId, a));
     expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 3, basis: 'wallet' });
     expect((await dashboard(other.owner)).json()).toMatchObject({ members: { total: 1 }, pointsOutstanding: 0 });
   });

@@ -61,7 +61,9 @@ function ensureDevIssuer(dir: string): void {
     'https://oauth2.googleapis.com/token',
   );
   // Issuer ids are 19-digit numbers; this one is random so two development folders never share one.
-  const issuerId = `3388${String(BigInt(`0x${randomBytes(7).toString('hex')}`)).padStart(15, '0').slice(0, 15)}`;
+  const issuerId = `3388${String(BigInt(`0x${randomBytes(7).toString('hex')}`))
+    .padStart(15, '0')
+    .slice(0, 15)}`;
   const files = { [googleDevFiles.key]: JSON.stringify(key, null, 2), [googleDevFiles.issuerId]: issuerId };
   for (const [name, content] of Object.entries(files)) {
     const staging = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}`);

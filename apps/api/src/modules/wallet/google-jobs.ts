@@ -48,7 +48,9 @@ export function googleWalletJobs(db: Database, jobs: JobQueue, sync: GoogleSync)
         if (page.length === 0) break;
         for (let i = 0; i < page.length; i += FAN_OUT_PARALLEL) {
           const slice = page.slice(i, i + FAN_OUT_PARALLEL);
-          const outcomes = await Promise.allSettled(slice.map((memberId) => sync.syncObject(tenantId, memberId, 'update')));
+          const outcomes = await Promise.allSettled(
+            slice.map((memberId) => sync.syncObject(tenantId, memberId, 'update')),
+          );
           for (const [j, outcome] of outcomes.entries()) {
             // One member's failure becomes that member's own job with its own retries; the page goes on.
             if (outcome.status === 'rejected') {

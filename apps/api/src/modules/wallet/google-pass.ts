@@ -26,7 +26,10 @@ function localized<K extends string>(field: K, values: Record<PassLanguage, stri
     .filter((lang) => values[lang] && values[lang] !== values.en)
     .map((lang) => ({ language: GOOGLE_LANGUAGE[lang], value: values[lang] }));
   const localizedField = `localized${field[0]?.toUpperCase()}${field.slice(1)}`;
-  const value: LocalizedString = { defaultValue: { language: 'en-US', value: values.en }, translatedValues: translated };
+  const value: LocalizedString = {
+    defaultValue: { language: 'en-US', value: values.en },
+    translatedValues: translated,
+  };
   return { [field]: values.en, ...(translated.length > 0 ? { [localizedField]: value } : {}) } as Record<K, string> &
     Record<string, LocalizedString | string>;
 }
@@ -93,13 +96,9 @@ export function loyaltyObjectFields(data: PassData) {
     state: 'ACTIVE',
     accountName: `${data.firstName} ${data.lastName}`.trim(),
     accountId: data.membershipCode,
-    ...(design.showPoints
-      ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } }
-      : {}),
+    ...(design.showPoints ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } } : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
-    textModulesData: tier
-      ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }]
-      : [],
+    textModulesData: tier ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }] : [],
   };
 }
 

@@ -21,7 +21,10 @@ export type ClassData = NonNullable<Awaited<ReturnType<typeof findClassData>>>;
  * The member's object row, made by the first save link with the balance that link carries (a change after it
  * asks Google for an update notice); later links leave it as it is.
  */
-export async function ensureObjectRow(db: Database, row: { tenantId: string; memberId: string; objectId: string; points: number }) {
+export async function ensureObjectRow(
+  db: Database,
+  row: { tenantId: string; memberId: string; objectId: string; points: number },
+) {
   await db
     .insert(googleWalletObjects)
     .values({ tenantId: row.tenantId, memberId: row.memberId, objectId: row.objectId, pointsSynced: row.points })

@@ -18,7 +18,12 @@ const NOTIFY = new Set(['NOTIFY_ON_UPDATE', 'NOTIFY_PREFERENCE_UNSPECIFIED']);
  * does what Google does when a holder opens a save link: verifies the JWT and keeps its inline class and
  * object. `down` answers 503 to everything (Google unreachable). Every call is recorded.
  */
-export async function startGoogleStandIn(opts: { publicKey: KeyObject; keyId: string; clientEmail: string; issuerId: string }) {
+export async function startGoogleStandIn(opts: {
+  publicKey: KeyObject;
+  keyId: string;
+  clientEmail: string;
+  issuerId: string;
+}) {
   const classes = new Map<string, Resource>();
   const objects = new Map<string, Resource>();
   const tokens = new Set<string>();
@@ -42,7 +47,8 @@ export async function startGoogleStandIn(opts: { publicKey: KeyObject; keyId: st
         audience: `${base}/token`,
       });
       const { iat, exp } = payload;
-      if (header.kid !== opts.keyId) return [400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }];
+      if (header.kid !== opts.keyId)
+        return [400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' }];
       if (payload.scope !== WALLET_SCOPE) return [400, { error: 'invalid_scope' }];
       if (typeof iat !== 'number' || typeof exp !== 'number' || exp - iat > 3600) {
         return [400, { error: 'invalid_grant', error_description: 'Invalid JWT: Token must be a short-lived token' }];
@@ -61,7 +67,8 @@ export async function startGoogleStandIn(opts: { publicKey: KeyObject; keyId: st
   function classCall(method: string, id: string | undefined, body: Record<string, unknown>): [number, object] {
     if (method === 'POST' && !id) {
       const absent = missing(body, ['id', 'issuerName', 'programName', 'reviewStatus']);
-      if (absent.length > 0 || !prefixed(body.id)) return [400, error(400, `Invalid class: ${absent.join(', ') || 'id'}`)];
+      if (absent.length > 0 || !prefixed(body.id))
+        return [400, error(400, `Invalid class: ${absent.join(', ') || 'id'}`)];
       if (classes.has(body.id as string)) return [409, error(409, 'Resource already exists')];
       classes.set(body.id as string, body as Resource);
       return [200, body];
@@ -93,7 +100,10 @@ export async function startGoogleStandIn(opts: { publicKey: KeyObject; keyId: st
     if (!current) return [404, error(404, 'Resource not found')];
     if (method === 'GET') return [200, current];
     if (method === 'PATCH') {
-      if ((body.id !== undefined && body.id !== id) || (body.classId !== undefined && body.classId !== current.classId)) {
+      if (
+        (body.id !== undefined && body.id !== id) ||
+        (body.classId !== undefined && body.classId !== current.classId)
+      ) {
         return [400, error(400, 'id and classId cannot change')];
       }
       if (body.notifyPreference !== undefined && !NOTIFY.has(body.notifyPreference as string)) {
@@ -123,10 +133,12 @@ export async function startGoogleStandIn(opts: { publicKey: KeyObject; keyId: st
       return reply(status, payload);
     }
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!bearer || !tokens.has(bearer)) return reply(401, error(401, 'Request had invalid authentication credentials.'));
+    if (!bearer || !tokens.has(bearer))
+      return reply(401, error(401, 'Request had invalid authentication credentials.'));
     let body: Record<string, unknown> = {};
     if (text) {
-      if (!String(req.headers['content-type']).startsWith('application/json')) return reply(415, error(415, 'JSON only'));
+      if (!String(req.headers['content-type']).startsWith('application/json'))
+        return reply(415, error(415, 'JSON only'));
       try {
         body = JSON.parse(text);
       } catch {

@@ -1,19 +1,16 @@
 import type { Database } from '../../db/client';
 import type { GoogleCredentials } from './google-credentials';
 import { loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
-import {
-  findClassData,
-  findObjectRow,
-  markClass,
-  markObjectFailed,
-  markObjectSynced,
-} from './google-repository';
-import { GoogleWalletError, type GoogleRestClient, type RestAnswer } from './google-rest';
+import { findClassData, findObjectRow, markClass, markObjectFailed, markObjectSynced } from './google-repository';
+import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './google-rest';
 import { findPassData } from './repository';
 
 const failure = (what: string, answer: RestAnswer) => {
   const detail = (answer.body as { error?: { message?: string } } | undefined)?.error?.message;
-  return new GoogleWalletError(`${what}: Google answered ${answer.status}${detail ? ` (${detail})` : ''}`, answer.status);
+  return new GoogleWalletError(
+    `${what}: Google answered ${answer.status}${detail ? ` (${detail})` : ''}`,
+    answer.status,
+  );
 };
 
 /**
@@ -21,7 +18,12 @@ const failure = (what: string, answer: RestAnswer) => {
  * idempotent (insert that finds one already there updates it; PATCH of one Google never got inserts it), so a
  * job run twice after a crash does no harm. The outcome, good or bad, is recorded for the member's detail.
  */
-export function createGoogleSync(db: Database, credentials: GoogleCredentials, rest: GoogleRestClient, publicUrl: string) {
+export function createGoogleSync(
+  db: Database,
+  credentials: GoogleCredentials,
+  rest: GoogleRestClient,
+  publicUrl: string,
+) {
   const { issuerId } = credentials;
 
   async function syncClass(tenantId: string): Promise<void> {
@@ -44,7 +46,10 @@ export function createGoogleSync(db: Database, credentials: GoogleCredentials, r
    * day); 404 means nobody saved the inline object yet, so it is inserted.
    */
   async function syncObject(tenantId: string, memberId: string, mode: 'insert' | 'update'): Promise<void> {
-    const [data, row] = await Promise.all([findPassData(db, tenantId, memberId), findObjectRow(db, tenantId, memberId)]);
+    const [data, row] = await Promise.all([
+      findPassData(db, tenantId, memberId),
+      findObjectRow(db, tenantId, memberId),
+    ]);
     if (!data || !row) return;
     const object = loyaltyObjectOf(data, issuerId, tenantId);
     const patch = () =>
