@@ -46,7 +46,8 @@ export type GoogleSaveLink = z.infer<typeof googleSaveLinkSchema>;
 
 /**
  * A member's Google Wallet object as the admin sees it. `sync` is `offline` with the development key (links
- * form, nothing is sent to Google); `confirmedAt`: Google took an insert or PATCH of it (the dashboard counts it).
+ * form, nothing is sent to Google); `confirmedAt`: Google took an insert or PATCH of it, or showed it in a wallet
+ * (`hasUsers`); the dashboard counts it.
  */
 export const googlePassStatusSchema = z.object({
   issued: z.boolean(),

@@ -246,6 +246,19 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
     expect(google.calls.slice(again).filter((c) => c.path.endsWith('/loyaltyObject'))).toEqual([]);
   });
 
+  it('confirms a saved inline object by reading it at Google when the member’s state is asked for', async () => {
+    const memberId = await addMember(app, biz.owner, { firstName: 'Sam', lastName: 'Yu' });
+    const saveUrl = await link(memberId);
+    expect((await status(memberId)).confirmedAt).toBeNull();
+    const cards = async () =>
+      (await app.inject({ url: '/api/dashboard', headers: bearer(biz.staff) })).json().walletCards.count;
+    const before = await cards();
+    await google.save(saveUrl);
+    expect((await status(memberId)).confirmedAt).not.toBeNull();
+    expect(callsTo('GET', `/loyaltyObject/${objectId(memberId)}`).map((c) => c.status)).toEqual([404, 200]);
+    expect(await cards()).toBe(before + 1);
+  });
+
   it('inserts an object Google does not hold (the link was never saved) when a PATCH answers 404', async () => {
     const memberId = await addMember(app, biz.owner, { firstName: 'Neo', lastName: 'Ng' });
     await link(memberId);

@@ -55,6 +55,14 @@ export async function markObjectSynced(db: Db, memberId: string, points: number,
     .where(eq(googleWalletObjects.memberId, memberId));
 }
 
+/** Google showed the object in a holder's wallet (`hasUsers`). */
+export async function markObjectConfirmed(db: Db, memberId: string) {
+  await db
+    .update(googleWalletObjects)
+    .set({ confirmedAt: sql`coalesce(${googleWalletObjects.confirmedAt}, now())` })
+    .where(eq(googleWalletObjects.memberId, memberId));
+}
+
 export async function markObjectFailed(db: Db, memberId: string, error: string) {
   await db
     .update(googleWalletObjects)

@@ -59,7 +59,13 @@ export function createGoogleRestClient(credentials: GoogleCredentials) {
     return pending;
   }
 
-  async function call(method: string, path: string, body?: object, retried = false): Promise<RestAnswer> {
+  async function call(
+    method: string,
+    path: string,
+    body?: object,
+    retried = false,
+    timeoutMs = 15_000,
+  ): Promise<RestAnswer> {
     const res = await fetch(`${credentials.api}${path}`, {
       method,
       headers: {
@@ -67,13 +73,13 @@ export function createGoogleRestClient(credentials: GoogleCredentials) {
         ...(body ? { 'content-type': 'application/json; charset=utf-8' } : {}),
       },
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(15_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
     if (res.status === 401 && !retried) {
       // Revoked or expired early: one fresh token, one more try.
       token = undefined;
-      return call(method, path, body, true);
+      return call(method, path, body, true, timeoutMs);
     }
     let parsed: unknown;
     try {

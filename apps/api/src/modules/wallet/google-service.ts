@@ -62,8 +62,15 @@ export function createGoogleWalletService(deps: { db: Database; jobs: JobQueue; 
       }
       return `${SAVE_URL_PREFIX}${jwt}`;
     },
+    /**
+     * The object's state; one not yet confirmed is looked up at Google first (a holder may have saved the
+     * link since), and a Google that does not answer leaves the stored state as it is.
+     */
     async status(tenantId: string, memberId: string): Promise<GooglePassStatus> {
-      const row = await findObjectRow(db, tenantId, memberId);
+      let row = await findObjectRow(db, tenantId, memberId);
+      if (sync && row && !row.confirmedAt && (await sync.checkSaved(memberId, row.objectId).catch(() => false))) {
+        row = await findObjectRow(db, tenantId, memberId);
+      }
       return {
         issued: Boolean(row),
         sync: rest ? 'rest' : 'offline',

@@ -1,7 +1,14 @@
 import type { Database } from '../../db/client';
 import type { GoogleCredentials } from './google-credentials';
 import { loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
-import { findClassData, findObjectRow, markClass, markObjectFailed, markObjectSynced } from './google-repository';
+import {
+  findClassData,
+  findObjectRow,
+  markClass,
+  markObjectConfirmed,
+  markObjectFailed,
+  markObjectSynced,
+} from './google-repository';
 import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './google-rest';
 import { findPassData } from './repository';
 
@@ -78,7 +85,18 @@ export function createGoogleSync(
     await markObjectSynced(db, memberId, data.points, inserted);
   }
 
-  return { syncClass, syncObject };
+  /**
+   * An object that travelled inside a link reaches Google only when the holder saves it; until a change PATCHes
+   * it, only a GET tells. True when Google shows it in a wallet (`hasUsers`), which then counts as confirmed.
+   */
+  async function checkSaved(memberId: string, objectId: string): Promise<boolean> {
+    const answer = await rest.getObject(objectId);
+    const saved = answer.status === 200 && (answer.body as { hasUsers?: boolean } | undefined)?.hasUsers === true;
+    if (saved) await markObjectConfirmed(db, memberId);
+    return saved;
+  }
+
+  return { syncClass, syncObject, checkSaved };
 }
 
 export type GoogleSync = ReturnType<typeof createGoogleSync>;
