@@ -71,8 +71,7 @@ const statements = preparedStatements((db: Database) => ({
     .prepare('dashboard_rates'),
   // A card counts once it is in a wallet: its Apple pass registered on at least one device (Apple's web
   // service), or its Google object confirmed by Google (an insert or PATCH answered 200, or `hasUsers` on a
-  // read). A member with both
-  // counts once.
+  // read). A member with both counts once.
   cards: db
     .select({ n: sql<number>`count(*)`.mapWith(int) })
     .from(
