@@ -1,6 +1,7 @@
 // `npm run bench:wallet`: an Apple Wallet pass built and signed, p50 / p95 with the tenant's images cached
 // (target ≤ 10 ms p95, DESIGN §8), against passkit-generator signing the same pass itself; then RSS across
-// 10,000 passes (it should stay flat), and 200 built at once. Prints figures; asserts nothing.
+// 10,000 passes (it should stay flat), and 200 built at once; then a Google Wallet save link signed (RS256 JWT,
+// the size rule tried smallest-last). Prints figures; asserts nothing.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import { loadConfig } from '../apps/api/src/config';
 import { loadWalletCredentials } from '../apps/api/src/modules/wallet/certificates';
+import { loadGoogleCredentials } from '../apps/api/src/modules/wallet/google-credentials';
+import { loyaltyClassOf, loyaltyObjectOf, saveJwt } from '../apps/api/src/modules/wallet/google-pass';
 import { createPassImages } from '../apps/api/src/modules/wallet/images';
 import { buildPass } from '../apps/api/src/modules/wallet/pass-builder';
 import type { PassData } from '../apps/api/src/modules/wallet/repository';
@@ -126,4 +129,23 @@ for (let i = 0; i < 10_000; i++) {
   if (i % 2000 === 1999) samples.push(rss());
 }
 console.log(`RSS every 2,000 passes over 10,000: ${samples.join(', ')} MiB`);
+
+// A Google save link: class and object mapped, then up to three RS256 signatures while the size rule looks for
+// the largest payload that fits in 1,800 characters.
+const google = loadGoogleCredentials(config.googleWallet);
+const saveLink = (i: number) => {
+  const member = data(i);
+  return saveJwt(
+    google,
+    ['https://example.com'],
+    loyaltyClassOf(member, google.issuerId, tenantId, 'https://example.com'),
+    loyaltyObjectOf(member, google.issuerId, tenantId),
+  );
+};
+for (let i = 0; i < 50; i++) await saveLink(i); // warm-up
+const links = await time(1000, saveLink);
+const shape = (await saveLink(1)).shape;
+console.log(
+  `Google save link signed (${shape} in the JWT): p50 ${links.p50.toFixed(2)} ms, p95 ${links.p95.toFixed(2)} ms`,
+);
 rmSync(dir, { recursive: true, force: true });

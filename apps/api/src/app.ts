@@ -18,6 +18,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
+import { googleWalletRoutes } from './modules/wallet/google-routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
   await app.register(walletRoutes, { config });
+  await app.register(googleWalletRoutes, { config });
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

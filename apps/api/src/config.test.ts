@@ -10,6 +10,8 @@ const realWallet = {
   APPLE_WWDR_CERT_FILE: '/etc/wallet/wwdr.pem',
   APNS_KEY_ID: 'KEY1234567',
   APNS_KEY_FILE: '/etc/wallet/AuthKey.p8',
+  GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+  GOOGLE_WALLET_KEY_FILE: '/etc/wallet/google-service-account.json',
 };
 
 describe('config', () => {
@@ -88,6 +90,26 @@ describe('config', () => {
     const config = loadConfig({ ...prod, ...realWallet });
     expect(config.wallet.files?.wwdrCert).toBe('/etc/wallet/wwdr.pem');
     expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('refuses a production start without a real Google Wallet issuer, and half a configuration anywhere', () => {
+    const prod = { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'acme-loyalty' };
+    const { GOOGLE_WALLET_KEY_FILE: _, GOOGLE_WALLET_ISSUER_ID: __, ...apple } = realWallet;
+    expect(() => loadConfig({ ...prod, ...apple })).toThrow(/GOOGLE_WALLET_ISSUER_ID, GOOGLE_WALLET_KEY_FILE/);
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: '123' })).toThrow(/GOOGLE_WALLET_KEY_FILE/);
+    expect(() => loadConfig({ GOOGLE_WALLET_ISSUER_ID: 'abc', GOOGLE_WALLET_KEY_FILE: '/k.json' })).toThrow(
+      /numeric issuer id/,
+    );
+    const config = loadConfig({ ...prod, ...realWallet });
+    expect(config.googleWallet).toMatchObject({
+      issuerId: '3388000000012345678',
+      keyFile: '/etc/wallet/google-service-account.json',
+      api: 'https://walletobjects.googleapis.com/walletobjects/v1',
+    });
+    expect(loadConfig({ DATA_DIR: '/tmp/lp' }).googleWallet).toEqual({
+      api: 'https://walletobjects.googleapis.com/walletobjects/v1',
+      devDir: '/tmp/lp/wallet-dev',
+    });
   });
 
   it('uses the development wallet chain under DATA_DIR when no certificates are given', () => {

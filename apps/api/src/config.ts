@@ -78,6 +78,15 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,40}$/)
     .default('pgboss'),
   RATE_LIMIT_PASSKIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  // Google Wallet: the issuer id of the Google Pay & Wallet Console and a service account's JSON key (its
+  // token_uri is where the REST token comes from). Unset outside production: a development key and issuer id
+  // under DATA_DIR/wallet-dev/ (save links verifiable offline, no REST calls).
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^\d{1,25}$/, 'must be the numeric issuer id')
+    .optional(),
+  GOOGLE_WALLET_KEY_FILE: z.string().optional(),
+  GOOGLE_WALLET_API: z.string().url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
 });
 
 export type Config = {
@@ -108,7 +117,19 @@ export type Config = {
   uploadMaxBytes: number;
   publicUrl: string;
   wallet: WalletConfig;
+  googleWallet: GoogleWalletConfig;
   jobQueueSchema: string;
+};
+
+/**
+ * Google Wallet settings. `keyFile` and `issuerId` name a real issuer (required in production); without them a
+ * development key and issuer id are made under `devDir`, links are signed with it and REST stays off.
+ */
+export type GoogleWalletConfig = {
+  issuerId?: string;
+  keyFile?: string;
+  api: string;
+  devDir: string;
 };
 
 /**
@@ -166,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     wallet: walletConfig(e),
+    googleWallet: googleWalletConfig(e),
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
@@ -258,5 +280,31 @@ function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
       signerKeyPassphrase: e.APPLE_PASS_KEY_PASSPHRASE,
       wwdrCert: resolve(e.APPLE_WWDR_CERT_FILE),
     },
+  };
+}
+
+/** A real issuer in production (refused without one, as Apple's certificates are); the development key otherwise. */
+function googleWalletConfig(e: z.infer<typeof envSchema>): GoogleWalletConfig {
+  const given = {
+    GOOGLE_WALLET_ISSUER_ID: e.GOOGLE_WALLET_ISSUER_ID,
+    GOOGLE_WALLET_KEY_FILE: e.GOOGLE_WALLET_KEY_FILE,
+  };
+  const missing = Object.entries(given)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (e.NODE_ENV === 'production' && missing.length > 0) {
+    throw new ConfigError(
+      `Google Wallet needs a real issuer in production; set ${missing.join(', ')} (README: Google Wallet)`,
+    );
+  }
+  // Half a configuration is a mistake, not a request for the development key.
+  if (missing.length === 1) throw new ConfigError(`Google Wallet needs ${missing[0]} too`);
+  const devDir = resolve(e.DATA_DIR, 'wallet-dev');
+  if (!e.GOOGLE_WALLET_ISSUER_ID || !e.GOOGLE_WALLET_KEY_FILE) return { api: e.GOOGLE_WALLET_API, devDir };
+  return {
+    issuerId: e.GOOGLE_WALLET_ISSUER_ID,
+    keyFile: resolve(e.GOOGLE_WALLET_KEY_FILE),
+    api: e.GOOGLE_WALLET_API.replace(/\/+$/, ''),
+    devDir,
   };
 }

@@ -91,6 +91,21 @@ test('add a member, record a purchase, watch balance and tier change, redeem, re
   await expect(ledger.getByRole('row').nth(2)).toContainText('+1,255');
   await expect(ledger.getByRole('row').nth(2)).toContainText('$125.50');
   await screenshot(page, 'members-detail', true);
+  // Issue 20: the Google Wallet state beside the Apple pass; the save link opens in a new tab. With the
+  // development key nothing goes to Google, and the browser's request for the link is answered here (no traffic
+  // leaves the machine).
+  const google = detail.getByRole('region', { name: 'Google Wallet' });
+  await expect(google).toContainText('Development key: links work offline, nothing is sent to Google');
+  await page.context().route('https://pay.google.com/**', (route) => route.fulfill({ body: 'saved' }));
+  const [tab] = await Promise.all([
+    page.waitForEvent('popup'),
+    google.getByRole('button', { name: 'Save to Google Wallet' }).click(),
+  ]);
+  await expect(tab).toHaveURL(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
+  await tab.close();
+  await expect(google).toContainText('Save link issued with the development key (not sent to Google)');
+  await google.scrollIntoViewIfNeeded();
+  await screenshot(page, 'members-detail-google');
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(detail).toBeHidden();
   await expect(page).not.toHaveURL(/member=/);

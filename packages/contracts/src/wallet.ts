@@ -39,3 +39,23 @@ export const memberPassStatusSchema = z.object({
   devices: z.number().int(),
 });
 export type MemberPassStatus = z.infer<typeof memberPassStatusSchema>;
+
+/** GET …/passes/google: the member's "Save to Google Wallet" link (https://pay.google.com/gp/v/save/<JWT>). */
+export const googleSaveLinkSchema = z.object({ saveUrl: z.string() });
+export type GoogleSaveLink = z.infer<typeof googleSaveLinkSchema>;
+
+/**
+ * A member's Google Wallet object as the admin sees it. `sync` is `offline` with the development key (links
+ * form, nothing is sent to Google); `confirmedAt`: Google took an insert or PATCH of it, or showed it in a wallet
+ * (`hasUsers`); the dashboard counts it.
+ */
+export const googlePassStatusSchema = z.object({
+  issued: z.boolean(),
+  sync: z.enum(['rest', 'offline']),
+  objectId: z.string().nullable(),
+  insertedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  syncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export type GooglePassStatus = z.infer<typeof googlePassStatusSchema>;

@@ -5,6 +5,8 @@ import { createDatabase, type Database, type DatabaseHandle } from './client';
 
 const DESIGN_TABLES = [
   'accounts',
+  'google_wallet_classes',
+  'google_wallet_objects',
   'members',
   'membership_tiers',
   'pass_settings',

@@ -1,3 +1,4 @@
+export * from './google-wallet';
 export * from './members';
 export * from './membership-tiers';
 export * from './settings';

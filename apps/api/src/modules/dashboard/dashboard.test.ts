@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { pointsLedger, walletRegistrations } from '../../db/schema';
+import { googleWalletObjects, pointsLedger, walletRegistrations } from '../../db/schema';
 import {
   addMember,
   business,
@@ -86,6 +86,20 @@ describe('GET /api/dashboard', () => {
       .insert(walletRegistrations)
       .values([registration(c, 'phone'), registration(c, 'watch'), registration(d, 'phone')]);
     expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 2, basis: 'wallet' });
+    // A Google object counts once Google confirmed it (a link alone is not a card); d with both counts once.
+    const object = (memberId: string, confirmed: boolean) => ({
+      memberId,
+      tenantId: b.tenantId,
+      objectId: `3388000000000000001.${memberId}`,
+      confirmedAt: confirmed ? new Date() : null,
+    });
+    await app.database.db.insert(googleWalletObjects).values([object(a, false), object(d, true)]);
+    expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 2, basis: 'wallet' });
+    await app.database.db
+      .update(googleWalletObjects)
+      .set({ confirmedAt: new Date() })
+      .where(eq(googleWalletObjects.memberId, a));
+    expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 3, basis: 'wallet' });
     expect((await dashboard(other.owner)).json()).toMatchObject({ members: { total: 1 }, pointsOutstanding: 0 });
   });
 

@@ -1,8 +1,9 @@
 import type { Dashboard } from '@loyalty/contracts';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import {
+  googleWalletObjects,
   members,
   membershipTiers,
   pointsConversionSettings,
@@ -68,11 +69,24 @@ const statements = preparedStatements((db: Database) => ({
     .from(pointsConversionSettings)
     .where(eq(pointsConversionSettings.tenantId, tenant))
     .prepare('dashboard_rates'),
-  // A card counts once it is in a wallet: its pass registered on at least one device (Apple's web service).
+  // A card counts once it is in a wallet: its Apple pass registered on at least one device (Apple's web
+  // service), or its Google object confirmed by Google (an insert or PATCH answered 200, or `hasUsers` on a
+  // read). A member with both counts once.
   cards: db
-    .select({ n: sql<number>`count(distinct ${walletRegistrations.memberId})`.mapWith(int) })
-    .from(walletRegistrations)
-    .where(eq(walletRegistrations.tenantId, tenant))
+    .select({ n: sql<number>`count(*)`.mapWith(int) })
+    .from(
+      db
+        .select({ memberId: walletRegistrations.memberId })
+        .from(walletRegistrations)
+        .where(eq(walletRegistrations.tenantId, tenant))
+        .union(
+          db
+            .select({ memberId: googleWalletObjects.memberId })
+            .from(googleWalletObjects)
+            .where(and(eq(googleWalletObjects.tenantId, tenant), isNotNull(googleWalletObjects.confirmedAt))),
+        )
+        .as('cards'),
+    )
     .prepare('dashboard_wallet_cards'),
   mix: db
     .select({
@@ -123,7 +137,7 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
     pointsIssued: { thisMonth, lastMonth, trendPercent: trendPercent(thisMonth, lastMonth) },
     pointsOutstanding: outstanding,
     liability: Number(liabilityCents) / 100,
-    // A card counts once it is in a wallet: its pass registered on at least one device (Apple's web service).
+    // A card counts once it is in a wallet: an Apple pass on a device or a Google object Google confirmed.
     walletCards: { count: int(cards[0]?.n), basis: 'wallet' },
     tierMix: mix.map((t) => ({
       tierId: t.tierId,

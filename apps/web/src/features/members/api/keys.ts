@@ -6,6 +6,7 @@ export const membersKeys = {
   detail: (tenantId: string, id: string) => ['tenant', tenantId, 'members', 'detail', id] as const,
   ledger: (tenantId: string, id: string, page: number) => ['tenant', tenantId, 'members', 'ledger', id, page] as const,
   pass: (tenantId: string, id: string) => ['tenant', tenantId, 'members', 'pass', id] as const,
+  googlePass: (tenantId: string, id: string) => ['tenant', tenantId, 'members', 'google-pass', id] as const,
   tiers: (tenantId: string) => ['tenant', tenantId, 'members', 'tiers'] as const,
   dashboard: (tenantId: string) => ['tenant', tenantId, 'dashboard'] as const,
 };

@@ -13,6 +13,7 @@ import {
   statusLabel,
 } from '../members-labels';
 import { MemberActions } from './member-actions';
+import { MemberGooglePass } from './member-google-pass';
 import { MemberLedger } from './member-ledger';
 import { MemberPass } from './member-pass';
 
@@ -99,6 +100,7 @@ export function MemberDetailDialog({
             </dl>
             <MemberActions member={m} canAdjust={canAdjust} />
             <MemberPass member={m} />
+            <MemberGooglePass member={m} />
             <MemberLedger memberId={m.userId} />
           </div>
         )}

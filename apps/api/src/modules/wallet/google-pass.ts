@@ -1,0 +1,150 @@
+import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
+import { SignJWT } from 'jose';
+import type { GoogleCredentials } from './google-credentials';
+import type { ClassData } from './google-repository';
+import { DEFAULT_LABELS, PASS_TEXTS, type PassLanguage } from './pass-strings';
+import type { PassData } from './repository';
+
+/** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
+const GOOGLE_LANGUAGE: Record<Exclude<PassLanguage, 'en'>, string> = { 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN' };
+
+/** Google's limit on the JWT of a save link (not the URL): longer ones fail in some browsers. */
+export const SAVE_JWT_MAX = 1800;
+export const SAVE_URL_PREFIX = 'https://pay.google.com/gp/v/save/';
+
+type LocalizedString = {
+  defaultValue: { language: string; value: string };
+  translatedValues: { language: string; value: string }[];
+};
+
+/**
+ * `{ <field>: value, localized<Field>: translations }` with English as the default value and a translation
+ * only where it differs; no localized field at all when nothing differs (every character counts in a link).
+ */
+function localized<K extends string>(field: K, values: Record<PassLanguage, string>) {
+  const translated = (['zh-Hant', 'zh-Hans'] as const)
+    .filter((lang) => values[lang] && values[lang] !== values.en)
+    .map((lang) => ({ language: GOOGLE_LANGUAGE[lang], value: values[lang] }));
+  const localizedField = `localized${field[0]?.toUpperCase()}${field.slice(1)}`;
+  const value: LocalizedString = {
+    defaultValue: { language: 'en-US', value: values.en },
+    translatedValues: translated,
+  };
+  return { [field]: values.en, ...(translated.length > 0 ? { [localizedField]: value } : {}) } as Record<K, string> &
+    Record<string, LocalizedString | string>;
+}
+
+/** A tenant's own label in every language, a default one in each language's words (as on the Apple pass). */
+function label(own: string, defaults: Record<PassLanguage, string>): Record<PassLanguage, string> {
+  return own === defaults.en ? { ...defaults } : { en: own, 'zh-Hant': own, 'zh-Hans': own };
+}
+
+/** Ids are `<issuerId>.<suffix>` with only word characters, dots and dashes after the dot (Google's rule). */
+export const classIdOf = (issuerId: string, tenantId: string) => `${issuerId}.${tenantId.replace(/[^\w.-]/g, '_')}`;
+export const objectIdOf = (issuerId: string, memberId: string) => `${issuerId}.${memberId.replace(/[^\w.-]/g, '_')}`;
+
+/** An uploaded image's path made absolute: Google fetches images itself, from PUBLIC_URL. */
+const image = (url: string, publicUrl: string, description: string) =>
+  url
+    ? {
+        sourceUri: { uri: /^https?:\/\//.test(url) ? url : `${publicUrl}${url}` },
+        contentDescription: { defaultValue: { language: 'en-US', value: description } },
+      }
+    : undefined;
+
+/**
+ * The tenant's loyaltyClass, from the same pass settings and store settings as the Apple pass: programme name
+ * (the hero text, else the business name), logo, background colour, the strip as hero image, and the labels
+ * in English, zh-TW and zh-CN.
+ */
+export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: string, publicUrl: string) {
+  const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
+  const logo = image(design.logoUrl || data.store?.logoUrl || '', publicUrl, data.businessName);
+  const hero = image(design.stripUrl, publicUrl, design.heroText || data.businessName);
+  const memberName = label(design.lblMemberName, DEFAULT_LABELS.memberName);
+  const level = label(design.lblMembershipLvl, DEFAULT_LABELS.membershipLevel);
+  return {
+    id: classIdOf(issuerId, tenantId),
+    issuerName: data.businessName,
+    programName: design.heroText || data.businessName,
+    ...(logo ? { programLogo: logo } : {}),
+    ...(hero ? { heroImage: hero } : {}),
+    hexBackgroundColor: design.backgroundColor,
+    reviewStatus: 'UNDER_REVIEW',
+    ...localized('accountNameLabel', memberName),
+    ...localized('accountIdLabel', PASS_TEXTS.membershipCode),
+    ...localized('rewardsTierLabel', level),
+    multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
+  };
+}
+
+export type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
+
+/** What a PATCH may change of a member's object: everything but its ids. */
+export function loyaltyObjectFields(data: PassData) {
+  const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
+  const points = label(design.lblPoints, DEFAULT_LABELS.points);
+  const level = label(design.lblMembershipLvl, DEFAULT_LABELS.membershipLevel);
+  const tier = data.tierName
+    ? {
+        en: data.tierName,
+        'zh-Hant': data.tierNameZh || data.tierName,
+        'zh-Hans': data.tierNameCn || data.tierName,
+      }
+    : undefined;
+  return {
+    state: 'ACTIVE',
+    accountName: `${data.firstName} ${data.lastName}`.trim(),
+    accountId: data.membershipCode,
+    ...(design.showPoints ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } } : {}),
+    barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
+    textModulesData: tier ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }] : [],
+  };
+}
+
+/** A member's loyaltyObject: the member's name, code (QR), points and tier in three languages. */
+export function loyaltyObjectOf(data: PassData, issuerId: string, tenantId: string) {
+  return {
+    id: objectIdOf(issuerId, data.memberId),
+    classId: classIdOf(issuerId, tenantId),
+    ...loyaltyObjectFields(data),
+  };
+}
+
+export type LoyaltyObject = ReturnType<typeof loyaltyObjectOf>;
+
+/** The save link's JWT (RS256, the service account's key and key id), Google's claims around `payload`. */
+export function signSaveJwt(credentials: GoogleCredentials, origins: string[], payload: object): Promise<string> {
+  return new SignJWT({ origins, typ: 'savetowallet', payload })
+    .setProtectedHeader({ alg: 'RS256', kid: credentials.keyId })
+    .setIssuer(credentials.clientEmail)
+    .setAudience('google')
+    .setIssuedAt()
+    .sign(credentials.privateKey);
+}
+
+/** How much travels inside the link: everything, the object with the class by id, or both by id. */
+export type SaveLinkShape = 'class-and-object' | 'object' | 'ids';
+
+/**
+ * The smallest-first rule of DESIGN §8: class and object inline while the JWT fits in 1,800 characters, else the
+ * object inline (the class inserted by REST), else both by id (the object inserted by REST first). jose writes
+ * the JSON with JSON.stringify, so Chinese stays raw UTF-8 (a `\u` escape would make it 10 % longer).
+ */
+export async function saveJwt(
+  credentials: GoogleCredentials,
+  origins: string[],
+  klass: LoyaltyClass,
+  object: LoyaltyObject,
+): Promise<{ jwt: string; shape: SaveLinkShape }> {
+  const candidates: [SaveLinkShape, object][] = [
+    ['class-and-object', { loyaltyClasses: [klass], loyaltyObjects: [object] }],
+    ['object', { loyaltyObjects: [object] }],
+  ];
+  for (const [shape, payload] of candidates) {
+    const jwt = await signSaveJwt(credentials, origins, payload);
+    if (jwt.length <= SAVE_JWT_MAX) return { jwt, shape };
+  }
+  const jwt = await signSaveJwt(credentials, origins, { loyaltyObjects: [{ id: object.id, classId: object.classId }] });
+  return { jwt, shape: 'ids' };
+}

@@ -1,0 +1,108 @@
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { googleWalletClasses, googleWalletObjects, passSettings, storeSettings, tenants } from '../../db/schema';
+import type { Db } from '../members/repository';
+
+/** What a tenant's loyaltyClass shows: its name, design and store settings. */
+export async function findClassData(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ businessName: tenants.businessName })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  if (!tenant) return undefined;
+  const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
+  const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
+  return { businessName: tenant.businessName, design, store };
+}
+
+export type ClassData = NonNullable<Awaited<ReturnType<typeof findClassData>>>;
+
+/**
+ * The member's object row, made by the first save link with the balance that link carries (a change after it
+ * asks Google for an update notice); later links leave it as it is.
+ */
+export async function ensureObjectRow(
+  db: Database,
+  row: { tenantId: string; memberId: string; objectId: string; points: number },
+) {
+  await db
+    .insert(googleWalletObjects)
+    .values({ tenantId: row.tenantId, memberId: row.memberId, objectId: row.objectId, pointsSynced: row.points })
+    .onConflictDoNothing();
+  return findObjectRow(db, row.tenantId, row.memberId);
+}
+
+export async function findObjectRow(db: Db, tenantId: string, memberId: string) {
+  const [row] = await db
+    .select()
+    .from(googleWalletObjects)
+    .where(and(eq(googleWalletObjects.tenantId, tenantId), eq(googleWalletObjects.memberId, memberId)));
+  return row;
+}
+
+/** Google took the object (insert or PATCH answered 200): synced, confirmed, at this balance. */
+export async function markObjectSynced(db: Db, memberId: string, points: number, inserted: boolean) {
+  await db
+    .update(googleWalletObjects)
+    .set({
+      syncedAt: sql`now()`,
+      confirmedAt: sql`coalesce(${googleWalletObjects.confirmedAt}, now())`,
+      ...(inserted ? { insertedAt: sql`coalesce(${googleWalletObjects.insertedAt}, now())` } : {}),
+      pointsSynced: points,
+      lastError: null,
+      lastErrorAt: null,
+    })
+    .where(eq(googleWalletObjects.memberId, memberId));
+}
+
+/** Google showed the object in a holder's wallet (`hasUsers`). */
+export async function markObjectConfirmed(db: Db, memberId: string) {
+  await db
+    .update(googleWalletObjects)
+    .set({ confirmedAt: sql`coalesce(${googleWalletObjects.confirmedAt}, now())` })
+    .where(eq(googleWalletObjects.memberId, memberId));
+}
+
+export async function markObjectFailed(db: Db, memberId: string, error: string) {
+  await db
+    .update(googleWalletObjects)
+    .set({ lastError: error.slice(0, 500), lastErrorAt: sql`now()` })
+    .where(eq(googleWalletObjects.memberId, memberId));
+}
+
+export async function findClassRow(db: Db, tenantId: string) {
+  const [row] = await db.select().from(googleWalletClasses).where(eq(googleWalletClasses.tenantId, tenantId));
+  return row;
+}
+
+/** The class's outcome: synced now (error cleared) or the error Google gave. */
+export async function markClass(db: Db, tenantId: string, classId: string, error?: string) {
+  const set = error
+    ? { classId, lastError: error.slice(0, 500), lastErrorAt: sql`now()` }
+    : { classId, syncedAt: sql`now()`, lastError: null, lastErrorAt: null };
+  await db
+    .insert(googleWalletClasses)
+    .values({ tenantId, ...set })
+    .onConflictDoUpdate({ target: googleWalletClasses.tenantId, set });
+}
+
+/** True when the tenant (or the member) has anything at Google to keep current. */
+export async function hasGoogleObjects(db: Db, tenantId: string, memberId?: string): Promise<boolean> {
+  const where = memberId
+    ? and(eq(googleWalletObjects.tenantId, tenantId), eq(googleWalletObjects.memberId, memberId))
+    : eq(googleWalletObjects.tenantId, tenantId);
+  const rows = await db.select({ one: sql`1` }).from(googleWalletObjects).where(where).limit(1);
+  if (rows.length > 0 || memberId) return rows.length > 0;
+  return Boolean(await findClassRow(db, tenantId));
+}
+
+/** One page of a tenant's object rows in member id order, after `after` (keyset paging for the fan-out job). */
+export async function objectMembersPage(db: Db, tenantId: string, after: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ memberId: googleWalletObjects.memberId })
+    .from(googleWalletObjects)
+    .where(and(eq(googleWalletObjects.tenantId, tenantId), gt(googleWalletObjects.memberId, after)))
+    .orderBy(asc(googleWalletObjects.memberId))
+    .limit(limit);
+  return rows.map((r) => r.memberId);
+}

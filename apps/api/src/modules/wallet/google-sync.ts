@@ -1,0 +1,102 @@
+import type { Database } from '../../db/client';
+import type { GoogleCredentials } from './google-credentials';
+import { loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
+import {
+  findClassData,
+  findObjectRow,
+  markClass,
+  markObjectConfirmed,
+  markObjectFailed,
+  markObjectSynced,
+} from './google-repository';
+import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './google-rest';
+import { findPassData } from './repository';
+
+const failure = (what: string, answer: RestAnswer) => {
+  const detail = (answer.body as { error?: { message?: string } } | undefined)?.error?.message;
+  return new GoogleWalletError(
+    `${what}: Google answered ${answer.status}${detail ? ` (${detail})` : ''}`,
+    answer.status,
+  );
+};
+
+/**
+ * Brings Google's copy of a tenant's class and a member's object in line with the database. Every call is
+ * idempotent (insert that finds one already there updates it; PATCH of one Google never got inserts it), so a
+ * job run twice after a crash does no harm. The outcome, good or bad, is recorded for the member's detail.
+ */
+export function createGoogleSync(
+  db: Database,
+  credentials: GoogleCredentials,
+  rest: GoogleRestClient,
+  publicUrl: string,
+) {
+  const { issuerId } = credentials;
+
+  async function syncClass(tenantId: string): Promise<void> {
+    const data = await findClassData(db, tenantId);
+    if (!data) return;
+    const klass = loyaltyClassOf(data, issuerId, tenantId, publicUrl);
+    let answer = await rest.insertClass(klass);
+    if (answer.status === 409) answer = await rest.updateClass(klass.id, klass);
+    if (answer.status !== 200) {
+      const error = failure('loyaltyClass', answer);
+      await markClass(db, tenantId, klass.id, error.message);
+      throw error;
+    }
+    await markClass(db, tenantId, klass.id);
+  }
+
+  /**
+   * `insert`: the save link names the object by id, so Google must have it first (409: it has, PATCH it).
+   * `update`: a change PATCHes it, with an update notice only when the balance moved (Google allows three a
+   * day); 404 means nobody saved the inline object yet, so it is inserted.
+   */
+  async function syncObject(tenantId: string, memberId: string, mode: 'insert' | 'update'): Promise<void> {
+    const [data, row] = await Promise.all([
+      findPassData(db, tenantId, memberId),
+      findObjectRow(db, tenantId, memberId),
+    ]);
+    if (!data || !row) return;
+    const object = loyaltyObjectOf(data, issuerId, tenantId);
+    const patch = () =>
+      rest.patchObject(object.id, {
+        ...loyaltyObjectFields(data),
+        ...(mode === 'update' && row.pointsSynced !== data.points ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}),
+      });
+    let inserted = false;
+    let answer: RestAnswer;
+    if (mode === 'insert') {
+      answer = await rest.insertObject(object);
+      inserted = answer.status === 200;
+      if (answer.status === 409) answer = await patch();
+    } else {
+      answer = await patch();
+      if (answer.status === 404) {
+        answer = await rest.insertObject(object);
+        inserted = answer.status === 200;
+      }
+    }
+    if (answer.status !== 200) {
+      const error = failure('loyaltyObject', answer);
+      await markObjectFailed(db, memberId, error.message);
+      throw error;
+    }
+    await markObjectSynced(db, memberId, data.points, inserted);
+  }
+
+  /**
+   * An object that travelled inside a link reaches Google only when the holder saves it; until a change PATCHes
+   * it, only a GET tells. True when Google shows it in a wallet (`hasUsers`), which then counts as confirmed.
+   */
+  async function checkSaved(memberId: string, objectId: string): Promise<boolean> {
+    const answer = await rest.getObject(objectId);
+    const saved = answer.status === 200 && (answer.body as { hasUsers?: boolean } | undefined)?.hasUsers === true;
+    if (saved) await markObjectConfirmed(db, memberId);
+    return saved;
+  }
+
+  return { syncClass, syncObject, checkSaved };
+}
+
+export type GoogleSync = ReturnType<typeof createGoogleSync>;
