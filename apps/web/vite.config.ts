@@ -21,6 +21,7 @@ export default defineConfig({
     linguiCatalog(),
     // The lazy chunks of each address, as src/app/routes.tsx loads them, requested with the first scripts.
     routePreloads({
+      entry: 'index.html',
       public: {
         '/login': [],
         '/register': ['src/features/registration/register-page.tsx'],
@@ -58,6 +59,12 @@ export default defineConfig({
     // Hashed names let the API serve /assets with a long cache lifetime.
     assetsDir: 'assets',
     rolldownOptions: {
+      // The admin app, and the customer pages (/join/<slug>, /card/<slug>) as a light entry of their own that
+      // shares none of the admin's kit (the API sends customer.html for those addresses).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        customer: fileURLToPath(new URL('./customer.html', import.meta.url)),
+      },
       output: {
         // React and Firebase change less often than the app: chunks of their own keep them cached across
         // deploys. Every other library stays with the lazy screen that imports it (no catch-all vendor chunk,
@@ -65,7 +72,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The router apart from React: the customer pages use React without it.
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },
