@@ -26,19 +26,23 @@ export const WORKSPACE_SCREENS = [
   '/store-settings',
 ];
 
-const LCP_SCRIPT = `
+export const LCP_SCRIPT = `
   window.__lcp = undefined;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__lcp = { ms: e.startTime, tag: e.element ? e.element.tagName + (e.element.textContent ? ': ' + e.element.textContent.trim().slice(0, 40) : '') : e.url };
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
-/** One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended. */
-async function measure(context, base, path) {
+/**
+ * One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended.
+ * `prepare(cdp)` may set up more of the page's conditions first (the customer pages' throttling).
+ */
+export async function measure(context, base, path, prepare = async () => {}) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await prepare(cdp);
   const bodies = [];
   const origin = new URL(base).origin;
   page.on('response', (res) => {

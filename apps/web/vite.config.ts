@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineCss } from './build/inline-css';
 import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -39,6 +40,8 @@ export default defineConfig({
         '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
       },
     }),
+    // The customer pages paint with their HTML: their small stylesheet is inside it.
+    inlineCss('customer.html'),
     // .br and .gz beside every file of the build, so the API serves compressed bytes without compressing.
     precompress(),
   ],

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { initialLocale, setLocale } from '@/lib/i18n/i18n';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { CustomerApp } from './customer-app';
+import { startJoinInfo } from './public-api';
+import { routeOf } from './route';
 import './customer.css';
 
 // The customer pages' own entry (customer.html): React, the i18n core and the join page; the card page, QR and
@@ -16,6 +18,10 @@ const render = () =>
       <CustomerApp />
     </StrictMode>,
   );
+
+// The branding is asked for now, alongside the language's texts, not after the first render.
+const route = routeOf(location.pathname);
+if (route) startJoinInfo(route.slug);
 
 // The browser's language (zh-HK/TW → Traditional, zh-CN/SG → Simplified) or the one picked before; its texts
 // are fetched before the first render so no text flashes in English first.

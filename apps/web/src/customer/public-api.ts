@@ -23,6 +23,23 @@ export async function fetchJoinInfo(slug: string): Promise<PublicJoinInfo> {
   return (await call<PublicJoinInfo>(`/api/public/join/${slug}`)).body;
 }
 
+let first: { slug: string; answer: Promise<PublicJoinInfo> } | null = null;
+
+/**
+ * The page's first fetch of the branding, started by main.tsx before the language's texts load and React
+ * renders; the page takes it over once (a retry fetches again).
+ */
+export function startJoinInfo(slug: string): void {
+  first = { slug, answer: fetchJoinInfo(slug) };
+  first.answer.catch(() => {});
+}
+
+export function takeJoinInfo(slug: string): Promise<PublicJoinInfo> {
+  const started = first?.slug === slug ? first.answer : null;
+  first = null;
+  return started ?? fetchJoinInfo(slug);
+}
+
 /** 201 for a new member, 200 when the phone already was one: both lead to the card. */
 export async function postJoin(slug: string, token: string, input: JoinInput): Promise<JoinAnswer> {
   const init = { method: 'POST', headers: bearer(token), body: JSON.stringify(input) };

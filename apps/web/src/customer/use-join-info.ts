@@ -1,7 +1,7 @@
 import type { PublicJoinInfo } from '@loyalty/contracts';
 import * as React from 'react';
 import { ApiError } from '@/lib/api-error';
-import { fetchJoinInfo } from './public-api';
+import { takeJoinInfo } from './public-api';
 
 export type JoinInfoState =
   | { state: 'loading' }
@@ -17,7 +17,7 @@ export function useJoinInfo(slug: string): JoinInfoState {
   React.useEffect(() => {
     let live = true;
     setState({ state: 'loading' });
-    fetchJoinInfo(slug).then(
+    takeJoinInfo(slug).then(
       (info) => {
         if (!live) return;
         document.title = info.storeName;
