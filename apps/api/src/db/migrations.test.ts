@@ -5,6 +5,7 @@ import { createDatabase, type Database, type DatabaseHandle } from './client';
 
 const DESIGN_TABLES = [
   'accounts',
+  'enrolment_settings',
   'members',
   'membership_tiers',
   'pass_settings',
