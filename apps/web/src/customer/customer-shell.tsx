@@ -2,19 +2,21 @@ import type { PublicJoinInfo } from '@loyalty/contracts';
 import type * as React from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useLocale, useT } from '@/lib/i18n/use-t';
+import { readableOn } from './brand-colors';
 
 export type Branding = Pick<
   PublicJoinInfo,
   'storeName' | 'logoUrl' | 'backgroundColor' | 'foregroundColor' | 'labelColor'
 >;
 
-/** The tenant's colours as the variables the pages' classes read (customer.css). */
+/** The tenant's colours as the variables the pages' classes read (customer.css), text kept readable. */
 export function brandStyle(branding: Branding | null): React.CSSProperties {
   if (!branding) return {};
+  const background = branding.backgroundColor;
   return {
-    '--brand-bg': branding.backgroundColor,
-    '--brand-fg': branding.foregroundColor,
-    '--brand-label': branding.labelColor,
+    '--brand-bg': background,
+    '--brand-fg': readableOn(background, branding.foregroundColor),
+    '--brand-label': readableOn(background, branding.labelColor),
   } as React.CSSProperties;
 }
 
@@ -26,7 +28,7 @@ function LanguageSwitch() {
       aria-label={t('language.label')}
       value={locale}
       onChange={(event) => void setLocale(event.target.value as Locale)}
-      className="rounded-md border border-white/40 bg-transparent px-2 py-1 text-sm text-[var(--brand-fg)] [&>option]:text-black"
+      className="rounded-md border border-current bg-transparent px-2 py-1 text-sm text-[var(--brand-fg)] [&>option]:text-black"
     >
       {LOCALES.map((code) => (
         <option key={code} value={code}>

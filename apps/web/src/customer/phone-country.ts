@@ -1,25 +1,13 @@
+import { phoneCountryAllowed } from '@loyalty/contracts';
 import { COUNTRIES, type Country, DEFAULT_COUNTRY_CODE } from '@/components/phone-input/countries';
 
 /**
- * The countries an E.164 number may belong to, by its calling code: the longest dial code of the table that
- * starts the number, and every country sharing it. So +1 212… is any +1 country (US, CA…), while +1 876… is
- * Jamaica only (its own +1876 entry), and +44 7… is GB, GG, IM and JE alike.
- */
-export function countriesOfNumber(e164: string): string[] {
-  let best = '';
-  for (const country of COUNTRIES) {
-    if (e164.startsWith(country.dial_code) && country.dial_code.length > best.length) best = country.dial_code;
-  }
-  return best ? COUNTRIES.filter((c) => c.dial_code === best).map((c) => c.code) : [];
-}
-
-/**
- * Whether the enrolment lets this number join (SMS pumping guard, DESIGN §8): checked before any code is
- * asked for. An empty list allows every country.
+ * Whether the enrolment lets this number join (SMS pumping guard, DESIGN §8), checked before any code is asked
+ * for: the contracts' rule by calling code (longest prefix; a shared code such as +1 names every country using
+ * it), the very rule the API applies to the verified phone when the customer joins. Empty list: any country.
  */
 export function phoneAllowed(e164: string, allowed: readonly string[]): boolean {
-  if (allowed.length === 0) return true;
-  return countriesOfNumber(e164).some((code) => allowed.includes(code));
+  return phoneCountryAllowed(e164, allowed);
 }
 
 /** The countries the picker offers: the allowed ones, or all of them. */
