@@ -35,9 +35,10 @@ export const LCP_SCRIPT = `
 
 /**
  * One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended.
- * `prepare(cdp)` may set up more of the page's conditions first (the customer pages' throttling).
+ * `prepare(cdp)` may set up more of the page's conditions first (the customer pages' throttling), and
+ * `settle(page)` wait for what the page must show before its LCP is read.
  */
-export async function measure(context, base, path, prepare = async () => {}) {
+export async function measure(context, base, path, prepare = async () => {}, settle = async () => {}) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -65,6 +66,7 @@ export async function measure(context, base, path, prepare = async () => {}) {
   const start = Date.now();
   await page.goto(base + path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await settle(page);
   const lcp = await page.evaluate(() => window.__lcp);
   const files = (await Promise.all(bodies)).filter(Boolean);
   const unique = new Map(files.map((f) => [f.url, f]));

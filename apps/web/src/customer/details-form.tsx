@@ -82,7 +82,10 @@ export function DetailsForm({ slug, info }: { slug: string; info: PublicJoinInfo
         type={type}
         autoComplete={autoComplete}
         value={values[field]}
-        onChange={(event) => setValues((v) => ({ ...v, [field]: event.target.value }))}
+        onChange={(event) => {
+          setValues((v) => ({ ...v, [field]: event.target.value }));
+          setErrors(({ [field]: _, ...rest }) => rest);
+        }}
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `join-${field}-error` : undefined}
         className={inputClass}
@@ -103,7 +106,10 @@ export function DetailsForm({ slug, info }: { slug: string; info: PublicJoinInfo
             name="acceptTerms"
             type="checkbox"
             checked={acceptTerms}
-            onChange={(event) => setAcceptTerms(event.target.checked)}
+            onChange={(event) => {
+              setAcceptTerms(event.target.checked);
+              setErrors(({ acceptTerms: _, ...rest }) => rest);
+            }}
             aria-invalid={errors.acceptTerms ? true : undefined}
             aria-describedby={errors.acceptTerms ? 'join-acceptTerms-error' : undefined}
             className="mt-1 h-5 w-5 shrink-0 accent-[var(--brand-bg)]"
