@@ -25,11 +25,23 @@ async function call(method: string, path: string, body: unknown, token: string):
   return JSON.parse(text);
 }
 
-/** A business with points rules and its join page open to Hong Kong numbers, 50 welcome points. */
+/**
+ * A business with points rules, tiers Basic [0, 100) and Silver from $100 (named in Chinese too), and its join
+ * page open to Hong Kong numbers with 50 welcome points.
+ */
 async function businessWithJoinPage() {
   const owner = await registerActiveOwner();
   const token = await tokenFor(owner.email, owner.password as string);
   await call('POST', '/api/points-conversion', TEN_POINTS_A_DOLLAR, token);
+  const tier = (name: string, nameZh: string, nameCn: string, minSpendAmount: number, maxSpendAmount?: number) =>
+    call(
+      'POST',
+      '/api/memberships',
+      { name, nameZh, nameCn, color: '#64748b', minSpendAmount, maxSpendAmount, benefits: [], isActive: true },
+      token,
+    );
+  await tier('Basic', '基本會員', '基础会员', 0, 100);
+  await tier('Silver', '銀卡會員', '银卡会员', 100);
   const slug = `shop-${owner.lastName.slice(-6).toLowerCase()}`;
   await call(
     'PUT',
@@ -110,6 +122,8 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
   await expect(page.getByRole('heading', { level: 1, name: 'Mei Wong' })).toBeVisible();
   await expect(page.getByTestId('card-points')).toHaveText('50');
   await expect(page.getByText('Welcome bonus')).toBeVisible();
+  await expect(page.getByText('Basic', { exact: true })).toBeVisible();
+  await expect(page.getByText('Spend $100.00 more to reach Silver')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Membership QR code' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Membership barcode' })).toBeVisible();
   // Big enough to scan from a phone screen: the QR at least 200 px, the barcode at least 200 px wide.
@@ -129,6 +143,7 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
   await page.reload();
   await expect(page.getByTestId('card-points')).toHaveText('175');
   await expect(page.getByText('Purchase', { exact: true })).toBeVisible();
+  await expect(page.getByText('Spend $87.50 more to reach Silver')).toBeVisible();
 
   // The Apple link is a plain, signed link: it downloads the pass with that balance.
   const appleUrl = await page.getByRole('link', { name: 'Add to Apple Wallet' }).getAttribute('href');
@@ -149,13 +164,15 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
   await expect(page.getByTestId('card-points')).toHaveText('175');
 
   // The card in the other languages, switched on the page.
-  for (const [language, locale, points] of [
-    ['繁體中文', 'zh-Hant', '積分'],
-    ['简体中文', 'zh-Hans', '积分'],
+  for (const [language, locale, points, tierName, next] of [
+    ['繁體中文', 'zh-Hant', '積分', '基本會員', '再消費 $87.50 即可升級至銀卡會員'],
+    ['简体中文', 'zh-Hans', '积分', '基础会员', '再消费 $87.50 即可升级至银卡会员'],
   ] as const) {
     await page.getByLabel(/Language|語言|语言/).selectOption({ label: language });
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.getByText(points, { exact: true })).toBeVisible();
+    await expect(page.getByText(tierName, { exact: true })).toBeVisible();
+    await expect(page.getByText(next)).toBeVisible();
     await screenshot(page, `customer-card-${locale}`, true);
   }
 });
