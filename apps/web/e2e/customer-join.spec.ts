@@ -190,7 +190,7 @@ async function joinPageIn(browser: Browser, browserLocale: string, slug: string)
   return { context, page };
 }
 
-test('the join page speaks the browser’s Chinese, Traditional for Hong Kong and Simplified for the mainland; a closed link says so', async ({
+test('the join page speaks the browser’s Chinese, Traditional for Hong Kong and Simplified for the mainland; fits 360 px; the card needs a sign-in; a closed link says so', async ({
   browser,
 }) => {
   const { slug } = await businessWithJoinPage();
@@ -205,6 +205,16 @@ test('the join page speaks the browser’s Chinese, Traditional for Hong Kong an
     await screenshot(page, `customer-join-${locale}`);
     await context.close();
   }
+  // The narrowest phones: nothing scrolls sideways at 360 px.
+  const narrow = await joinPageIn(browser, 'en-GB', slug);
+  await narrow.page.setViewportSize({ width: 360, height: 740 });
+  await expect(narrow.page.getByRole('button', { name: 'Send code' })).toBeVisible();
+  expect(await narrow.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // Nobody signed in on this browser: the card page sends the visitor to the join page.
+  await narrow.page.goto(`/card/${slug}`);
+  await expect(narrow.page).toHaveURL(new RegExp(`/join/${slug}$`));
+  await narrow.context.close();
+
   const { context, page } = await joinPageIn(browser, 'en-GB', 'no-such-shop');
   await expect(page.getByRole('heading', { name: 'This join page does not exist or is closed' })).toBeVisible();
   await context.close();
