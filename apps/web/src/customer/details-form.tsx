@@ -15,7 +15,16 @@ const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'acceptTerms
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The last step: who the customer is, the terms and marketing consent; then the card. */
-export function DetailsForm({ slug, info }: { slug: string; info: PublicJoinInfo }) {
+export function DetailsForm({
+  slug,
+  info,
+  onSignedOut,
+}: {
+  slug: string;
+  info: PublicJoinInfo;
+  /** The phone's session ended meanwhile (signed out in another tab): back to the phone step. */
+  onSignedOut: () => void;
+}) {
   const t = useT();
   const [values, setValues] = React.useState({ firstName: '', lastName: '', email: '' });
   const [acceptTerms, setAcceptTerms] = React.useState(false);
@@ -48,7 +57,7 @@ export function DetailsForm({ slug, info }: { slug: string; info: PublicJoinInfo
     try {
       const { customerToken } = await import('./customer-firebase');
       const token = await customerToken();
-      if (!token) return navigate(`/join/${slug}`, { replace: true });
+      if (!token) return onSignedOut();
       const input: JoinInput = {
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),

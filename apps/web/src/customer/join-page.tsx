@@ -62,7 +62,7 @@ function JoinSteps({ slug, info }: { slug: string; info: PublicJoinInfo }) {
             onNewMember={() => setStep({ step: 'details' })}
           />
         ) : (
-          <DetailsForm slug={slug} info={info} />
+          <DetailsForm slug={slug} info={info} onSignedOut={() => setStep({ step: 'phone' })} />
         )}
       </div>
       {step.step === 'phone' && hasCustomerSession() ? (
