@@ -36,6 +36,7 @@ export default defineConfig({
         '/wallet-settings': ['src/features/wallet-settings/wallet-settings-page.tsx'],
         '/point-settings': ['src/features/point-settings/point-settings-page.tsx'],
         '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
+        '/enrolment': ['src/features/enrolment/enrolment-page.tsx'],
       },
     }),
     // .br and .gz beside every file of the build, so the API serves compressed bytes without compressing.
