@@ -38,6 +38,7 @@ export default defineConfig({
         '/wallet-settings': ['src/features/wallet-settings/wallet-settings-page.tsx'],
         '/point-settings': ['src/features/point-settings/point-settings-page.tsx'],
         '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
+        '/enrolment': ['src/features/enrolment/enrolment-page.tsx'],
       },
     }),
     // The customer pages paint with their HTML: their small stylesheet is inside it.
