@@ -26,19 +26,24 @@ export const WORKSPACE_SCREENS = [
   '/store-settings',
 ];
 
-const LCP_SCRIPT = `
+export const LCP_SCRIPT = `
   window.__lcp = undefined;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__lcp = { ms: e.startTime, tag: e.element ? e.element.tagName + (e.element.textContent ? ': ' + e.element.textContent.trim().slice(0, 40) : '') : e.url };
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
-/** One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended. */
-async function measure(context, base, path) {
+/**
+ * One cold load (HTTP cache off) of base+path in context; answers sizes, LCP and where the page ended.
+ * `prepare(cdp)` may set up more of the page's conditions first (the customer pages' throttling), and
+ * `settle(page)` wait for what the page must show before its LCP is read.
+ */
+export async function measure(context, base, path, prepare = async () => {}, settle = async () => {}) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await prepare(cdp);
   const bodies = [];
   const origin = new URL(base).origin;
   page.on('response', (res) => {
@@ -61,6 +66,7 @@ async function measure(context, base, path) {
   const start = Date.now();
   await page.goto(base + path, { waitUntil: 'load' });
   await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
+  await settle(page);
   const lcp = await page.evaluate(() => window.__lcp);
   const files = (await Promise.all(bodies)).filter(Boolean);
   const unique = new Map(files.map((f) => [f.url, f]));

@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineCss } from './build/inline-css';
 import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
@@ -21,6 +22,7 @@ export default defineConfig({
     linguiCatalog(),
     // The lazy chunks of each address, as src/app/routes.tsx loads them, requested with the first scripts.
     routePreloads({
+      entry: 'index.html',
       public: {
         '/login': [],
         '/register': ['src/features/registration/register-page.tsx'],
@@ -36,8 +38,11 @@ export default defineConfig({
         '/wallet-settings': ['src/features/wallet-settings/wallet-settings-page.tsx'],
         '/point-settings': ['src/features/point-settings/point-settings-page.tsx'],
         '/store-settings': ['src/features/store-settings/store-settings-page.tsx'],
+        '/enrolment': ['src/features/enrolment/enrolment-page.tsx'],
       },
     }),
+    // The customer pages paint with their HTML: their small stylesheet is inside it.
+    inlineCss('customer.html'),
     // .br and .gz beside every file of the build, so the API serves compressed bytes without compressing.
     precompress(),
   ],
@@ -58,6 +63,12 @@ export default defineConfig({
     // Hashed names let the API serve /assets with a long cache lifetime.
     assetsDir: 'assets',
     rolldownOptions: {
+      // The admin app, and the customer pages (/join/<slug>, /card/<slug>) as a light entry of their own that
+      // shares none of the admin's kit (the API sends customer.html for those addresses).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        customer: fileURLToPath(new URL('./customer.html', import.meta.url)),
+      },
       output: {
         // React and Firebase change less often than the app: chunks of their own keep them cached across
         // deploys. Every other library stays with the lazy screen that imports it (no catch-all vendor chunk,
@@ -65,7 +76,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase)[\\/]/ },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The router apart from React: the customer pages use React without it.
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
       },

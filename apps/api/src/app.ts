@@ -7,6 +7,7 @@ import { createFirebaseAdmin } from './firebase/admin';
 import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { membersRoutes } from './modules/members/routes';
@@ -19,7 +20,7 @@ import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { googleWalletRoutes } from './modules/wallet/google-routes';
-import { walletRoutes } from './modules/wallet/routes';
+import { walletRoutes, walletServicePlugin } from './modules/wallet/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -117,8 +118,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storeSettingsRoutes);
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
+  await app.register(walletServicePlugin, { config });
   await app.register(walletRoutes, { config });
   await app.register(googleWalletRoutes, { config });
+  // After the wallet: the card's pass link serves the wallet's pass builder.
+  await app.register(enrolmentRoutes, { config });
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

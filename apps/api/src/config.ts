@@ -87,6 +87,12 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_WALLET_KEY_FILE: z.string().optional(),
   GOOGLE_WALLET_API: z.string().url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
+  // The public join and card calls (issue 21): per address, per verified phone, per business.
+  RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Signs the card page's short-lived Apple Wallet links; unset: a random key per process (one instance).
+  CARD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -119,6 +125,16 @@ export type Config = {
   wallet: WalletConfig;
   googleWallet: GoogleWalletConfig;
   jobQueueSchema: string;
+  /** The customer's join and card calls (DESIGN §8). */
+  enrolment: EnrolmentConfig;
+};
+
+export type EnrolmentConfig = {
+  /** HMAC key of the card's signed pass links; undefined: a random one per process. */
+  linkSecret?: string;
+  perIpPerMinute: number;
+  perPhonePerMinute: number;
+  perTenantPerMinute: number;
 };
 
 /**
@@ -189,6 +205,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wallet: walletConfig(e),
     googleWallet: googleWalletConfig(e),
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    enrolment: {
+      linkSecret: e.CARD_LINK_SECRET,
+      perIpPerMinute: e.RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE,
+      perPhonePerMinute: e.RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE,
+      perTenantPerMinute: e.RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE,
+    },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
     port: e.PORT,

@@ -74,8 +74,8 @@ export async function signIn(email: string, password: string): Promise<string> {
   return res.idToken;
 }
 
-/** Verifies a phone for the user the way the browser does: send a code, read it from the emulator, confirm. */
-export async function linkPhone(idToken: string, phoneNumber: string): Promise<string> {
+/** Asks the emulator for an SMS code as the browser does and reads the code it "sent". */
+async function phoneCode(phoneNumber: string): Promise<{ sessionInfo: string; code: string }> {
   const { sessionInfo } = await post<{ sessionInfo: string }>(rest('accounts:sendVerificationCode'), {
     phoneNumber,
     recaptchaToken: 'ignored-by-emulator',
@@ -85,7 +85,21 @@ export async function linkPhone(idToken: string, phoneNumber: string): Promise<s
   ).json()) as { verificationCodes: { sessionInfo: string; code: string }[] };
   const code = codes.verificationCodes.find((c) => c.sessionInfo === sessionInfo)?.code;
   if (!code) throw new Error('no verification code in the emulator');
-  const res = await post<{ idToken: string }>(rest('accounts:signInWithPhoneNumber'), { sessionInfo, code, idToken });
+  return { sessionInfo, code };
+}
+
+/** Verifies a phone for the user the way the browser does: send a code, read it from the emulator, confirm. */
+export async function linkPhone(idToken: string, phoneNumber: string): Promise<string> {
+  const res = await post<{ idToken: string }>(rest('accounts:signInWithPhoneNumber'), {
+    ...(await phoneCode(phoneNumber)),
+    idToken,
+  });
+  return res.idToken;
+}
+
+/** A customer's phone sign-in as the web SDK makes it (no other account): a token with phone_number. */
+export async function signInWithPhone(phoneNumber: string): Promise<string> {
+  const res = await post<{ idToken: string }>(rest('accounts:signInWithPhoneNumber'), await phoneCode(phoneNumber));
   return res.idToken;
 }
 

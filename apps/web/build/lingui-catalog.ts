@@ -26,6 +26,8 @@ export const PUBLIC_NAMESPACES = [
   // Texts the contracts and the server write in English, looked up by those words (lib/i18n/translate-text.ts).
   'text',
   'pattern',
+  // The customer pages (/join, /card: their own light entry, customer.html), which load only this part.
+  'customer',
 ] as const;
 
 /** English needs no lookup of English words: these namespaces are left out of the English catalogue's build. */

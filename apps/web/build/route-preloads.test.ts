@@ -38,6 +38,20 @@ describe('route preloads', () => {
     });
   });
 
+  it('with a second entry (customer.html), leaves out only what the named entry loads', () => {
+    const both = {
+      ...bundle,
+      'customer.js': chunk('customer.js', 'customer.html', ['react.js', 'zod.js'], true),
+      'index.js': chunk('index.js', 'index.html', ['react.js'], true),
+    };
+    // zod.js is loaded by the customer entry, not by the admin's: the admin's addresses still preload it.
+    expect(preloadMap(both, '/app', { ...table, entry: 'index.html' }).paths['/register']).toEqual([
+      'register.js',
+      'zod.js',
+    ]);
+    expect(() => preloadMap(both, '/app', { ...table, entry: 'admin.html' })).toThrow('no entry chunk for admin.html');
+  });
+
   it('fails the build when a listed module is not a chunk of its own', () => {
     expect(() => preloadMap(bundle, '/app', { ...table, screens: { '/users': ['src/users.tsx'] } })).toThrow(
       'src/users.tsx is not a chunk of its own',

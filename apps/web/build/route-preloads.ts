@@ -10,6 +10,11 @@ export type RoutePreloadTable = {
   public: Record<string, string[]>;
   workspace: string[];
   screens: Record<string, string[]>;
+  /**
+   * The admin app's entry (its HTML file) when the build has other entries too (customer.html): only what this
+   * entry loads is left out of the preloads; another entry's chunks are not loaded by the admin's pages.
+   */
+  entry?: string;
 };
 
 /** The part of a Rollup/Rolldown output chunk this plugin reads. */
@@ -46,7 +51,9 @@ export function preloadMap(bundle: Bundle, root: string, table: RoutePreloadTabl
     for (const c of start) visit(c);
     return seen;
   };
-  const loadedByEntry = closure(chunks.filter((c) => c.isEntry));
+  const entries = chunks.filter((c) => c.isEntry && (!table.entry || c.facadeModuleId === resolve(root, table.entry)));
+  if (table.entry && entries.length === 0) throw new Error(`route-preloads: no entry chunk for ${table.entry}`);
+  const loadedByEntry = closure(entries);
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId as string, c]));
   const files = (modules: string[]) =>
     [

@@ -8,6 +8,7 @@ export * from './members';
 export * from './memberships';
 export * from './onboarding';
 export * from './phone';
+export * from './phone-countries';
 export * from './profile';
 export * from './settings';
 export * from './uploads';

@@ -5,6 +5,7 @@ import { createDatabase, type Database, type DatabaseHandle } from './client';
 
 const DESIGN_TABLES = [
   'accounts',
+  'enrolment_settings',
   'google_wallet_classes',
   'google_wallet_objects',
   'members',
@@ -15,8 +16,8 @@ const DESIGN_TABLES = [
   'tenant_users',
   'tenants',
   'uploads',
-  'wallet_passes',
   'wallet_pass_tokens',
+  'wallet_passes',
   'wallet_registrations',
 ];
 

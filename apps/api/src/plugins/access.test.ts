@@ -20,6 +20,11 @@ const NON_TENANT = new Set([
   'GET /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',
   'GET /api/passkit/v1/passes/:passTypeIdentifier/:serialNumber',
   'POST /api/passkit/v1/log',
+  // The customer's join page and card (modules/enrolment): a phone sign-in token or a signed link, no role.
+  'GET /api/public/join/:slug',
+  'POST /api/public/join/:slug',
+  'GET /api/public/card/:slug',
+  'GET /api/public/card/:slug/pass.pkpass',
 ]);
 
 describe('access: every /api route states who may call it', () => {

@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MINUTE = 60_000;
 
-function tooMany(reply: FastifyReply, ttlMs: number): AppError {
+export function tooMany(reply: FastifyReply, ttlMs: number): AppError {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
   reply.header('retry-after', String(seconds));
   return new AppError(429, `Too many requests. Try again in ${seconds} seconds.`, { error: 'RATE_LIMITED' });

@@ -11,6 +11,8 @@ import { createDatabase } from '../db/client';
 // What the build writes (apps/web/build/precompress.ts): a file and its brotli and gzip encodings beside it.
 const ASSET = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, name: `member ${i}` })))};`;
 const INDEX = `<!doctype html><title>Loyalty Portal</title>${'<meta name="x" content="padding">'.repeat(40)}`;
+// The customer pages' own entry (apps/web/customer.html).
+const CUSTOMER = `<!doctype html><title>Loyalty card</title>${'<meta name="y" content="padding">'.repeat(40)}`;
 function writeEncoded(file: string, text: string) {
   writeFileSync(file, text);
   writeFileSync(`${file}.br`, brotliCompressSync(text));
@@ -23,6 +25,7 @@ describe('serving the built web app', () => {
     const dist = mkdtempSync(join(tmpdir(), 'web-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeEncoded(join(dist, 'index.html'), INDEX);
+    writeEncoded(join(dist, 'customer.html'), CUSTOMER);
     writeEncoded(join(dist, 'assets', 'index-AbC123.js'), ASSET);
     writeFileSync(join(dist, 'assets', 'tiny-Zz9.js'), 'console.log(1)');
     const database = createDatabase({ dataDir: ':memory:' });
@@ -91,6 +94,22 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<title>Loyalty Portal</title>');
       expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    }
+  });
+
+  it('answers the customer pages with their own light entry, compressed and never cached', async () => {
+    for (const url of ['/join/coffee-corner', '/card/coffee-corner', '/join/abc/', '/card/abc?lang=zh']) {
+      const res = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(CUSTOMER);
+    }
+    // Anything else under those words is an admin address as before.
+    for (const url of ['/join', '/joined/x', '/card/a/b', '/cards/x']) {
+      const res = await app.inject({ url });
+      expect(res.body, url).toBe(INDEX);
     }
   });
 

@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** True when the built web app is served, so unknown page URLs fall back to index.html. */
     servesWeb: boolean;
+    /** True when the build has the customer pages' own entry (customer.html, for /join/* and /card/*). */
+    servesCustomerPages: boolean;
   }
 }
 
@@ -21,6 +23,7 @@ declare module 'fastify' {
 export const webStaticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const index = join(opts.root, 'index.html');
   app.decorate('servesWeb', existsSync(index));
+  app.decorate('servesCustomerPages', existsSync(join(opts.root, 'customer.html')));
   if (!app.servesWeb) {
     app.log.warn({ root: opts.root }, 'web app not built: only the API is served');
     return;

@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/sidebar';
 import type { Locale } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/use-t';
+import { useCanWrite } from '@/lib/workspace-context';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 import { NavUser } from './nav-user';
 
@@ -31,6 +32,8 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLang
   const { isMobile, setOpenMobile } = useSidebar();
   // On phones the sidebar is a sheet over the page; close it once the user has picked a screen.
   const closeOnMobile = () => isMobile && setOpenMobile(false);
+  const canWrite = useCanWrite();
+  const items = NAV_ITEMS.filter((item) => canWrite || !item.adminOnly);
 
   return (
     <Sidebar collapsible="icon">
@@ -53,7 +56,7 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLang
           <SidebarGroupContent>
             <nav aria-label={t('nav.main')}>
               <SidebarMenu>
-                {NAV_ITEMS.map((item) => {
+                {items.map((item) => {
                   const active = isNavItemActive(item, pathname);
                   return (
                     <SidebarMenuItem key={item.url}>

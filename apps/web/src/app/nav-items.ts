@@ -3,6 +3,7 @@ import {
   CreditCardIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  QrCodeIcon,
   ScanLineIcon,
   StoreIcon,
   UserRoundIcon,
@@ -15,6 +16,8 @@ export interface NavItem {
   title: MessageKey;
   url: string;
   icon: LucideIcon;
+  /** Shown only to owners and admins: the screen's API refuses staff. */
+  adminOnly?: boolean;
 }
 
 /** The sidebar's items, in the spec's order; titles are catalogue keys. */
@@ -27,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.walletSettings', url: '/wallet-settings', icon: WalletIcon },
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
+  { title: 'nav.enrolment', url: '/enrolment', icon: QrCodeIcon, adminOnly: true },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

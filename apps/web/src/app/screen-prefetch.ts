@@ -28,6 +28,8 @@ const storeSettings: Prefetch = async (queryClient, tenantId) =>
   queryClient.prefetchQuery(
     (await import('@/features/store-settings/api/get-store-settings')).storeSettingsQueryOptions(tenantId),
   );
+const enrolment: Prefetch = async (queryClient, tenantId) =>
+  queryClient.prefetchQuery((await import('@/features/enrolment/api/enrolment')).enrolmentQueryOptions(tenantId));
 
 /** The workspace addresses (as in routes.tsx) whose screens have a first query worth starting early. */
 const SCREENS: RouteObject[] = [
@@ -39,6 +41,7 @@ const SCREENS: RouteObject[] = [
       { path: 'wallet-settings', handle: walletSettings },
       { path: 'point-settings', handle: pointSettings },
       { path: 'store-settings', handle: storeSettings },
+      { path: 'enrolment', handle: enrolment },
     ],
   },
 ];

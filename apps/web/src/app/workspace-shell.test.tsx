@@ -13,6 +13,7 @@ const NAV = [
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
   ['Store Settings', '/store-settings'],
+  ['Enrolment', '/enrolment'],
 ] as const;
 
 describe('workspace shell', () => {

@@ -1,3 +1,4 @@
+export * from './enrolment';
 export * from './google-wallet';
 export * from './members';
 export * from './membership-tiers';

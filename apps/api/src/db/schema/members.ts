@@ -36,6 +36,8 @@ export const members = pgTable(
     // The ledger's sum before expiry; the spendable balance subtracts lots past their expiry at read time.
     pointsBalance: integer('points_balance').notNull().default(0),
     status: text('status').notNull().default('active'),
+    // Given by the customer on the join page (issue 21); members added by staff have not given it.
+    marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

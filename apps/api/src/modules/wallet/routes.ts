@@ -1,4 +1,6 @@
 import { apiErrorSchema, memberIdParamsSchema, memberPassStatusSchema } from '@loyalty/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -14,11 +16,19 @@ declare module 'fastify' {
   }
 }
 
-/** Apple Wallet (DESIGN §8): a member's pass for staff, and Apple's web service for the devices holding one. */
-export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+/**
+ * The wallet service on the app itself (not inside the routes' scope), so other features can hand out a pass
+ * by the same builder: the customer's card page opens its pass through it (modules/enrolment).
+ */
+export const walletServicePlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const wallet = createWalletService({ db: app.db, storage: app.storage, jobs: app.jobs, config: opts.config });
   app.decorate('wallet', wallet);
   app.addHook('onClose', async () => wallet.close());
+});
+
+/** Apple Wallet (DESIGN §8): a member's pass for staff, and Apple's web service for the devices holding one. */
+export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const { wallet } = app;
 
   app.get(
     '/api/tenants/member/:id/passes/apple',

@@ -1,0 +1,106 @@
+import {
+  CARD_HISTORY_SIZE,
+  ENROLMENT_MESSAGES,
+  type JoinAnswer,
+  type JoinInput,
+  PASS_SETTINGS_DEFAULTS,
+  type PublicCard,
+  type PublicJoinInfo,
+  phoneCountryAllowed,
+} from '@loyalty/contracts';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { centsToNumber, nextTier, toCents } from '../members/engine';
+import { enrolMember } from '../members/enrol';
+import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
+import type { CardLinks } from './card-links';
+import { type JoinPage, tierNames } from './repository';
+
+/** What GET /api/public/join/{slug} shows: branding and the form's rules, nothing about any member. */
+export function joinInfo(page: JoinPage): PublicJoinInfo {
+  return {
+    slug: page.slug,
+    storeName: page.storeName,
+    logoUrl: page.logoUrl,
+    backgroundColor: page.backgroundColor ?? PASS_SETTINGS_DEFAULTS.backgroundColor,
+    foregroundColor: page.foregroundColor ?? PASS_SETTINGS_DEFAULTS.foregroundColor,
+    labelColor: page.labelColor ?? PASS_SETTINGS_DEFAULTS.labelColor,
+    requireEmail: page.requireEmail,
+    termsUrl: page.termsUrl,
+    allowedCountries: page.allowedCountries,
+    welcomePoints: page.welcomePoints,
+  };
+}
+
+type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> & { email: string };
+
+/**
+ * A customer with a verified phone joins (or signs back in): the phone is the token's, the country must be
+ * one the page allows, an e-mail when the page asks for one. 201 new member, 200 the member the phone is.
+ */
+export async function join(
+  db: Database,
+  page: JoinPage,
+  phone: string,
+  body: JoinBody,
+): Promise<{ created: boolean; answer: JoinAnswer }> {
+  if (!phoneCountryAllowed(phone, page.allowedCountries))
+    throw new AppError(403, ENROLMENT_MESSAGES.phoneCountry, { error: 'FORBIDDEN' });
+  const email = body.email.trim().toLowerCase();
+  const member = await enrolMember(db, page.tenantId, {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    email: email || null,
+    phone,
+    marketingOptIn: body.marketingOptIn,
+    welcomePoints: page.welcomePoints,
+  });
+  return { created: member.created, answer: { membershipCode: member.membershipCode } };
+}
+
+/** 400 at `email` before anything is written, when the page asks for an e-mail and the body has none. */
+export function assertEmailGiven(page: JoinPage, email: string) {
+  if (page.requireEmail && email.trim() === '')
+    throw badRequest({ email: ENROLMENT_MESSAGES.emailRequired }, ENROLMENT_MESSAGES.emailRequired);
+}
+
+/** The customer's own card on this page's tenant, found by the token's phone; 404 when they are no member. */
+export async function card(db: Database, links: CardLinks, page: JoinPage, phone: string): Promise<PublicCard> {
+  const { tenantId } = page;
+  const row = await findMemberRowByPhone(db, tenantId, phone);
+  if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
+  const [tiers, history] = await Promise.all([
+    loadTiers(db, tenantId),
+    listLedger(db, tenantId, row.userId, 0, CARD_HISTORY_SIZE),
+  ]);
+  const next = nextTier(toCents(row.lifetimeSpend), tiers);
+  const nextNames = next ? await tierNames(db, tenantId, next.tier.id) : undefined;
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    membershipCode: row.membershipCode,
+    tier:
+      row.tierId && row.membershipLevelName
+        ? {
+            name: row.membershipLevelName,
+            nameZh: row.membershipLevelNameZh ?? null,
+            nameCn: row.membershipLevelNameCn ?? null,
+          }
+        : null,
+    pointsBalance: row.pointsBalance,
+    nextTier:
+      next && nextNames
+        ? {
+            name: nextNames.name,
+            nameZh: nextNames.nameZh ?? null,
+            nameCn: nextNames.nameCn ?? null,
+            amountToReach: centsToNumber(next.centsToGo),
+          }
+        : null,
+    expiringNext: row.expiringNext ?? null,
+    history: history.rows,
+    appleUrl: links.appleUrl(page.slug, row.userId),
+    // Google Wallet is wired by the lead once its branch is merged.
+    googleSaveUrl: null,
+  };
+}

@@ -1,0 +1,155 @@
+import {
+  apiErrorSchema,
+  ENROLMENT_MESSAGES,
+  joinAnswerSchema,
+  joinBodySchema,
+  publicCardSchema,
+  publicJoinInfoSchema,
+  slugParamsSchema,
+} from '@loyalty/contracts';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EnrolmentConfig } from '../../config';
+import { forbidden, notFound } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
+import { tooMany } from '../../plugins/rate-limit';
+import { PKPASS_TYPE } from '../wallet/passkit-routes';
+import { createCardLinks } from './card-links';
+import { assertEmailGiven, card, join, joinInfo } from './customer';
+import { findJoinPage } from './repository';
+
+const route = routeRecipe(['public'], [400, 401, 403, 404]);
+const MINUTE = 60_000;
+
+const passQuerySchema = z.object({
+  m: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
+  exp: z.coerce.number().int(),
+  sig: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/),
+});
+
+/**
+ * The customer's side (DESIGN §8): the join page's facts, joining with a phone sign-in token, the card, and
+ * its pass by a signed link. No staff token anywhere: the customer's Firebase user is checked for this call
+ * and never becomes an account of ours. Rate limited per address and per business before anything is read,
+ * and per phone once the token is verified; until then the answer cannot depend on any phone.
+ */
+export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfig; publicUrl: string }> = async (
+  app,
+  opts,
+) => {
+  const { config } = opts;
+  const links = createCardLinks(config.linkSecret, opts.publicUrl);
+  const limit = (group: string, max: number, key: (r: FastifyRequest) => string) => {
+    const check = app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: (r) => `${group}:${key(r)}` });
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttl);
+    };
+  };
+  const slugOf = (r: FastifyRequest) => String((r.params as { slug?: string }).slug ?? '').toLowerCase();
+  const perIp = limit('public-ip', config.perIpPerMinute, (r) => r.ip);
+  const perTenant = limit('public-tenant', config.perTenantPerMinute, slugOf);
+  const perPhone = limit('public-phone', config.perPhonePerMinute, (r) => r.identity.phone ?? '');
+  const guarded: onRequestAsyncHookHandler = async (request, reply) => {
+    await perIp(request, reply);
+    await perTenant(request, reply);
+  };
+
+  const openPage = async (slug: string) => {
+    const page = await findJoinPage(app.db, slug);
+    if (!page?.enabled) throw notFound(ENROLMENT_MESSAGES.notFound);
+    return page;
+  };
+  /** The customer's verified phone: the token's phone_number claim, never a body's. */
+  const verifiedPhone = async (request: FastifyRequest, reply: FastifyReply) => {
+    await app.authenticate(request);
+    const { phone } = request.identity;
+    if (!phone) throw forbidden('Sign in with your phone number first.');
+    await perPhone(request, reply);
+    return phone;
+  };
+
+  app.get(
+    '/api/public/join/:slug',
+    {
+      ...route.public({
+        summary: 'The join page of a business: its branding and what the form asks; 404 unknown or closed',
+        params: slugParamsSchema,
+        response: { 200: publicJoinInfoSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request) => joinInfo(await openPage(request.params.slug)),
+  );
+
+  app.post(
+    '/api/public/join/:slug',
+    {
+      ...route.public({
+        summary:
+          'Join with a Firebase phone sign-in token (the phone comes from the token only): 201 new member with the welcome points, 200 already a member',
+        params: slugParamsSchema,
+        body: joinBodySchema,
+        response: { 200: joinAnswerSchema, 201: joinAnswerSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const page = await openPage(request.params.slug);
+      const phone = await verifiedPhone(request, reply);
+      assertEmailGiven(page, request.body.email);
+      const { created, answer } = await join(app.db, page, phone, request.body);
+      return reply.code(created ? 201 : 200).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/public/card/:slug',
+    {
+      ...route.public({
+        summary: "The customer's own card at this business, by the phone of their sign-in token; 404 no member",
+        params: slugParamsSchema,
+        response: { 200: publicCardSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      // The card stays readable when the join page is closed: closing it stops new members, not cards.
+      const page = await findJoinPage(app.db, request.params.slug);
+      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      const phone = await verifiedPhone(request, reply);
+      reply.header('cache-control', 'no-store');
+      return card(app.db, links, page, phone);
+    },
+  );
+
+  app.get(
+    '/api/public/card/:slug/pass.pkpass',
+    {
+      config: { access: 'public' },
+      onRequest: guarded,
+      schema: {
+        tags: ['public'],
+        summary: "The member's Apple Wallet pass by the card page's signed link (10 minutes), no token",
+        params: slugParamsSchema,
+        querystring: passQuerySchema,
+        response: { 200: z.instanceof(Buffer).describe(PKPASS_TYPE), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const { m, exp, sig } = request.query;
+      // A wrong, altered or expired link is the same 404 as an unknown page: nothing to learn from it.
+      if (!links.verify(slug, m, exp, sig)) throw notFound('This link has expired: open your card again');
+      const page = await findJoinPage(app.db, slug);
+      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      const pass = await app.wallet.issue(page.tenantId, m);
+      return reply
+        .type(PKPASS_TYPE)
+        .header('content-disposition', `attachment; filename="${pass.membershipCode.replace(/[^\w-]/g, '')}.pkpass"`)
+        .header('cache-control', 'no-store')
+        .send(pass.pkpass);
+    },
+  );
+};

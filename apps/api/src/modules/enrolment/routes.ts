@@ -1,0 +1,117 @@
+import {
+  apiErrorSchema,
+  enrolmentSettingsInputSchema,
+  enrolmentSettingsSchema,
+  LANGUAGES,
+  PASS_SETTINGS_DEFAULTS,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import { foundOr404 } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
+import { type PosterInput, posterPdf, posterPng } from './poster';
+import { enrolmentPublicRoutes } from './public-routes';
+import { tenantFacts } from './repository';
+import { readEnrolment, writeEnrolment } from './settings';
+
+const route = routeRecipe(['enrolment'], [400, 401, 403, 404, 409]);
+const posterQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });
+const binary = (type: string) => ({
+  200: z.instanceof(Buffer).describe(type),
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+});
+
+/**
+ * Customer enrolment (DESIGN §8): the join page's settings and its printable poster for admins and owners
+ * (staff get 403: the page, its link and its welcome points are the business's decisions), and the public
+ * join and card calls the customer's browser makes.
+ */
+export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+  const { publicUrl } = opts.config;
+
+  app.get(
+    '/api/tenants/enrolment',
+    route.admin({
+      summary: 'The join page settings and its URL; derived defaults (off) until saved',
+      response: { 200: enrolmentSettingsSchema },
+    }),
+    async (request) => readEnrolment(app.db, request.tenant.tenantId, publicUrl),
+  );
+
+  app.put(
+    '/api/tenants/enrolment',
+    route.admin({
+      summary: 'Save the join page settings; 409 at slug when another business has the slug',
+      body: enrolmentSettingsInputSchema,
+      response: { 200: enrolmentSettingsSchema },
+    }),
+    async (request) => writeEnrolment(app.db, request.tenant.tenantId, publicUrl, request.body),
+  );
+
+  /** The poster's inputs: the saved or default join URL, names and colours, in the asked or owner's language. */
+  const posterInput = async (tenantId: string, language?: PosterInput['language']): Promise<PosterInput> => {
+    const [settings, facts] = await Promise.all([
+      readEnrolment(app.db, tenantId, publicUrl),
+      tenantFacts(app.db, tenantId),
+    ]);
+    const found = foundOr404(facts, 'Business not found');
+    return {
+      tenantId,
+      storeName: found.storeName,
+      logoUrl: found.logoUrl,
+      joinUrl: settings.joinUrl,
+      language: language ?? found.ownerLanguage ?? 'en',
+      backgroundColor: found.backgroundColor ?? PASS_SETTINGS_DEFAULTS.backgroundColor,
+      foregroundColor: found.foregroundColor ?? PASS_SETTINGS_DEFAULTS.foregroundColor,
+    };
+  };
+
+  app.get(
+    '/api/tenants/enrolment/poster.png',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['enrolment'],
+        summary: 'The printable poster (logo, store name, QR of the join URL) as a PNG, A4 at 150 dpi',
+        querystring: posterQuerySchema,
+        response: binary('image/png'),
+      },
+    },
+    async (request, reply) => {
+      const png = await posterPng(app.storage, await posterInput(request.tenant.tenantId, request.query.language));
+      return reply
+        .type('image/png')
+        .header('content-disposition', 'inline; filename="join-poster.png"')
+        .header('cache-control', 'no-store')
+        .send(png);
+    },
+  );
+
+  app.get(
+    '/api/tenants/enrolment/poster.pdf',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['enrolment'],
+        summary: 'The same poster on one A4 page as a PDF',
+        querystring: posterQuerySchema,
+        response: binary('application/pdf'),
+      },
+    },
+    async (request, reply) => {
+      const input = await posterInput(request.tenant.tenantId, request.query.language);
+      const pdf = await posterPdf(await posterPng(app.storage, input), input.storeName);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="join-poster.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  await app.register(enrolmentPublicRoutes, { config: opts.config.enrolment, publicUrl });
+};

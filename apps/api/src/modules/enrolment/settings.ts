@@ -1,0 +1,90 @@
+import {
+  countriesOfPhone,
+  ENROLMENT_MESSAGES,
+  type EnrolmentSettings,
+  type EnrolmentSettingsBody,
+  SLUG_PATTERN,
+} from '@loyalty/contracts';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../lib/errors';
+import { findEnrolment, saveEnrolment, slugTakenByOther, type TenantFacts, tenantFacts } from './repository';
+
+/**
+ * The slug a tenant starts with: its store or business name in lowercase ASCII letters and digits joined by
+ * hyphens, or `shop-<first 8 of the tenant id>` when the name gives fewer than 3 such characters (a Chinese
+ * name, say). The admin sees it before saving and may change it.
+ */
+export function defaultSlug(name: string, tenantId: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  if (SLUG_PATTERN.test(ascii)) return ascii;
+  return `shop-${tenantId
+    .replace(/[^a-z0-9]/gi, '')
+    .slice(0, 8)
+    .toLowerCase()}`;
+}
+
+/** What a tenant that never saved the join page has: off, a derived slug, the owner's phone country. */
+export function defaultEnrolment(facts: TenantFacts, tenantId: string): EnrolmentSettingsBody {
+  const country = countriesOfPhone(facts.ownerPhone)[0];
+  return {
+    enabled: false,
+    slug: defaultSlug(facts.storeName || facts.businessName, tenantId),
+    welcomePoints: 0,
+    requireEmail: false,
+    termsUrl: '',
+    allowedCountries: country ? [country] : [],
+  };
+}
+
+export const joinUrlOf = (publicUrl: string, slug: string) => `${publicUrl}/join/${encodeURIComponent(slug)}`;
+
+export async function readEnrolment(db: Database, tenantId: string, publicUrl: string): Promise<EnrolmentSettings> {
+  let settings = await findEnrolment(db, tenantId);
+  if (!settings) {
+    const facts = await tenantFacts(db, tenantId);
+    if (!facts) throw notFound('Business not found');
+    settings = defaultEnrolment(facts, tenantId);
+  }
+  return { ...settings, joinUrl: joinUrlOf(publicUrl, settings.slug) };
+}
+
+const slugTaken = () =>
+  new AppError(409, ENROLMENT_MESSAGES.slugTaken, {
+    error: 'CONFLICT',
+    errors: { slug: ENROLMENT_MESSAGES.slugTaken },
+  });
+
+/** Saves the settings; a slug another tenant holds is 409 at `slug` (checked first, and by the index in a race). */
+export async function writeEnrolment(
+  db: Database,
+  tenantId: string,
+  publicUrl: string,
+  body: EnrolmentSettingsBody,
+): Promise<EnrolmentSettings> {
+  if (await slugTakenByOther(db, tenantId, body.slug)) throw slugTaken();
+  try {
+    const saved = await saveEnrolment(db, tenantId, { ...body, allowedCountries: [...new Set(body.allowedCountries)] });
+    return { ...saved, joinUrl: joinUrlOf(publicUrl, saved.slug) };
+  } catch (error) {
+    if (isSlugViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+function isSlugViolation(error: unknown): boolean {
+  for (
+    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505' && (e.constraint_name ?? e.constraint ?? '').includes('slug')) return true;
+  }
+  return false;
+}

@@ -1,0 +1,175 @@
+import type { LedgerType, PublicCard } from '@loyalty/contracts';
+import * as React from 'react';
+import { ApiError } from '@/lib/api-error';
+import { formatDate, formatMoney, formatNumber } from '@/lib/i18n/format';
+import type { MessageKey } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
+import { useT } from '@/lib/i18n/use-t';
+import { CardCodes } from './card-codes';
+import { customerToken, signOutCustomer } from './customer-firebase';
+import { CustomerShell } from './customer-shell';
+import { PageMessage } from './page-message';
+import { fetchCard } from './public-api';
+import { joinPath, navigate } from './route';
+import { useJoinInfo } from './use-join-info';
+
+const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
+  PURCHASE: 'customer.ledgerPurchase',
+  REDEEM: 'customer.ledgerRedeem',
+  ADJUST: 'customer.ledgerAdjust',
+  EXPIRE: 'customer.ledgerExpire',
+  REVERSAL: 'customer.ledgerReversal',
+  BONUS: 'customer.ledgerBonus',
+  IMPORT: 'customer.ledgerImport',
+};
+
+type CardState =
+  | { state: 'loading' }
+  | { state: 'ready'; card: PublicCard }
+  | { state: 'notMember' }
+  | { state: 'failed'; retry: () => void };
+
+/** The signed-in customer's card; nobody signed in (or a token the API refuses) goes back to the join page. */
+function useCard(slug: string): CardState {
+  const [attempt, setAttempt] = React.useState(0);
+  const [state, setState] = React.useState<CardState>({ state: 'loading' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) loads again
+  React.useEffect(() => {
+    let live = true;
+    const load = async () => {
+      const token = await customerToken();
+      if (!live) return;
+      if (!token) return navigate(joinPath(slug), { replace: true });
+      try {
+        const card = await fetchCard(slug, token);
+        if (live) setState({ state: 'ready', card });
+      } catch (failure) {
+        if (!live) return;
+        if (failure instanceof ApiError && failure.status === 401) return navigate(joinPath(slug), { replace: true });
+        if (failure instanceof ApiError && failure.status === 404) return setState({ state: 'notMember' });
+        throw failure;
+      }
+    };
+    load().catch(() => live && setState({ state: 'failed', retry: () => setAttempt((n) => n + 1) }));
+    return () => {
+      live = false;
+    };
+  }, [slug, attempt]);
+  return state;
+}
+
+export function CardPage({ slug }: { slug: string }) {
+  const t = useT();
+  const join = useJoinInfo(slug);
+  const card = useCard(slug);
+  const branding = join.state === 'ready' ? join.info : null;
+  if (card.state === 'failed')
+    return (
+      <PageMessage title={t('customer.loadFailed')} action={{ label: t('customer.retry'), onClick: card.retry }} />
+    );
+  if (card.state === 'notMember')
+    return (
+      <PageMessage
+        title={t('customer.notMember')}
+        action={{ label: t('customer.joinNow'), onClick: () => navigate(joinPath(slug)) }}
+      />
+    );
+  if (card.state === 'loading')
+    return (
+      <CustomerShell branding={branding}>
+        <p className="py-12 text-center text-zinc-600">{t('common.loading')}</p>
+      </CustomerShell>
+    );
+  return (
+    <CustomerShell branding={branding}>
+      <CardView slug={slug} card={card.card} />
+    </CustomerShell>
+  );
+}
+
+function CardView({ slug, card }: { slug: string; card: PublicCard }) {
+  const t = useT();
+  const tier = card.tier ? localizedName(card.tier.name, card.tier.nameZh, card.tier.nameCn) : t('customer.noTier');
+  const signOut = async () => {
+    await signOutCustomer();
+    navigate(joinPath(slug), { replace: true });
+  };
+  return (
+    <div className="space-y-5">
+      <section className="rounded-xl bg-[var(--brand-bg)] p-5 text-[var(--brand-fg)] shadow-sm">
+        <p className="text-sm text-[var(--brand-label)]">{tier}</p>
+        <h1 className="text-2xl font-bold">{`${card.firstName} ${card.lastName}`}</h1>
+        <p className="mt-4 text-sm text-[var(--brand-label)]">{t('customer.points')}</p>
+        <p data-testid="card-points" className="text-4xl font-bold tabular-nums">
+          {formatNumber(card.pointsBalance)}
+        </p>
+        {card.nextTier ? (
+          <p className="mt-3 text-sm">
+            {t('customer.nextTier', {
+              amount: formatMoney(card.nextTier.amountToReach),
+              tier: localizedName(card.nextTier.name, card.nextTier.nameZh, card.nextTier.nameCn),
+            })}
+          </p>
+        ) : null}
+        {card.expiringNext ? (
+          <p className="mt-1 text-sm">
+            {t('customer.expiring', {
+              points: card.expiringNext.points,
+              date: formatDate(card.expiringNext.expiresAt),
+            })}
+          </p>
+        ) : null}
+      </section>
+
+      <CardCodes code={card.membershipCode} />
+
+      <div className="grid gap-3">
+        <a
+          href={card.appleUrl}
+          className="flex h-12 items-center justify-center rounded-lg bg-black px-4 font-semibold text-white"
+        >
+          {t('customer.appleWallet')}
+        </a>
+        {card.googleSaveUrl ? (
+          <a
+            href={card.googleSaveUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="flex h-12 items-center justify-center rounded-lg border border-zinc-300 bg-white px-4 font-semibold"
+          >
+            {t('customer.googleWallet')}
+          </a>
+        ) : null}
+      </div>
+
+      <section>
+        <h2 className="mb-2 text-lg font-semibold">{t('customer.history')}</h2>
+        {card.history.length === 0 ? (
+          <p className="text-zinc-600">{t('customer.historyEmpty')}</p>
+        ) : (
+          <ul className="divide-y divide-zinc-200 rounded-xl bg-white shadow-sm">
+            {card.history.map((entry) => (
+              <li key={entry.id} className="flex items-center justify-between gap-3 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{t(LEDGER_LABELS[entry.type])}</p>
+                  <p className="text-sm text-zinc-600">{formatDate(entry.createdAt)}</p>
+                </div>
+                <span
+                  className={`shrink-0 font-semibold tabular-nums ${entry.points < 0 ? 'text-red-700' : 'text-green-700'}`}
+                >
+                  {entry.points > 0 ? `+${formatNumber(entry.points)}` : formatNumber(entry.points)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="text-center">
+        <button type="button" onClick={() => void signOut()} className="text-sm font-medium underline">
+          {t('customer.signOut')}
+        </button>
+      </p>
+    </div>
+  );
+}

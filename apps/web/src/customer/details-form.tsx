@@ -1,0 +1,153 @@
+import type { JoinInput, PublicJoinInfo } from '@loyalty/contracts';
+import * as React from 'react';
+import { ApiError, failureMessage } from '@/lib/api-error';
+import { activeLocale } from '@/lib/i18n/i18n';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
+import { BrandButton, FieldError, inputClass } from './customer-shell';
+import { postJoin } from './public-api';
+import { cardPath, navigate } from './route';
+
+type Field = 'firstName' | 'lastName' | 'email' | 'acceptTerms';
+type Errors = Partial<Record<Field, string>>;
+const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'acceptTerms'];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The last step: who the customer is, the terms and marketing consent; then the card. */
+export function DetailsForm({
+  slug,
+  info,
+  onSignedOut,
+}: {
+  slug: string;
+  info: PublicJoinInfo;
+  /** The phone's session ended meanwhile (signed out in another tab): back to the phone step. */
+  onSignedOut: () => void;
+}) {
+  const t = useT();
+  const [values, setValues] = React.useState({ firstName: '', lastName: '', email: '' });
+  const [acceptTerms, setAcceptTerms] = React.useState(false);
+  const [marketingOptIn, setMarketingOptIn] = React.useState(false);
+  const [errors, setErrors] = React.useState<Errors>({});
+  const [formError, setFormError] = React.useState<string>();
+  const [busy, setBusy] = React.useState(false);
+
+  // The same rules as the contract's joinBody, checked here so the common mistakes need no round trip; the
+  // server's own answer (400 with `errors` per field) lands on the same fields.
+  const check = (): Errors => {
+    const found: Errors = {};
+    if (!values.firstName.trim()) found.firstName = t('customer.firstNameRequired');
+    if (!values.lastName.trim()) found.lastName = t('customer.lastNameRequired');
+    const email = values.email.trim();
+    if (info.requireEmail && !email) found.email = t('customer.emailRequired');
+    else if (email && !EMAIL.test(email)) found.email = t('customer.emailInvalid');
+    if (!acceptTerms) found.acceptTerms = t('customer.acceptTermsRequired');
+    return found;
+  };
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = check();
+    setErrors(found);
+    setFormError(undefined);
+    const first = FIELDS.find((field) => found[field]);
+    if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    setBusy(true);
+    try {
+      const { customerToken } = await import('./customer-firebase');
+      const token = await customerToken();
+      if (!token) return onSignedOut();
+      const input: JoinInput = {
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email: values.email.trim(),
+        acceptTerms: true,
+        marketingOptIn,
+        language: activeLocale(),
+      };
+      // 201 a new member, 200 a phone that already was one: the card either way.
+      await postJoin(slug, token, input);
+      navigate(cardPath(slug));
+    } catch (failure) {
+      const server: Errors = {};
+      if (failure instanceof ApiError)
+        for (const [field, message] of Object.entries(failure.fieldErrors))
+          if ((FIELDS as readonly string[]).includes(field)) server[field as Field] = translateText(message);
+      setErrors(server);
+      if (Object.keys(server).length === 0) setFormError(failureMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  const text = (field: 'firstName' | 'lastName' | 'email', label: string, autoComplete: string, type = 'text') => (
+    <div>
+      <label htmlFor={`join-${field}`} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={`join-${field}`}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[field]}
+        onChange={(event) => {
+          setValues((v) => ({ ...v, [field]: event.target.value }));
+          setErrors(({ [field]: _, ...rest }) => rest);
+        }}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `join-${field}-error` : undefined}
+        className={inputClass}
+      />
+      <FieldError id={`join-${field}-error`} message={errors[field]} />
+    </div>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <h2 className="text-lg font-semibold">{t('customer.detailsTitle')}</h2>
+      {text('firstName', t('customer.firstName'), 'given-name')}
+      {text('lastName', t('customer.lastName'), 'family-name')}
+      {text('email', info.requireEmail ? t('customer.email') : t('customer.emailOptional'), 'email', 'email')}
+      <div>
+        <label className="flex items-start gap-3 text-base">
+          <input
+            name="acceptTerms"
+            type="checkbox"
+            checked={acceptTerms}
+            onChange={(event) => {
+              setAcceptTerms(event.target.checked);
+              setErrors(({ acceptTerms: _, ...rest }) => rest);
+            }}
+            aria-invalid={errors.acceptTerms ? true : undefined}
+            aria-describedby={errors.acceptTerms ? 'join-acceptTerms-error' : undefined}
+            className="mt-1 h-5 w-5 shrink-0 accent-[var(--brand-bg)]"
+          />
+          <span>{t('customer.acceptTerms')}</span>
+        </label>
+        {info.termsUrl ? (
+          <a href={info.termsUrl} target="_blank" rel="noreferrer" className="ml-8 text-sm font-medium underline">
+            {t('customer.readTerms')}
+          </a>
+        ) : null}
+        <FieldError id="join-acceptTerms-error" message={errors.acceptTerms} />
+      </div>
+      <label className="flex items-start gap-3 text-base">
+        <input
+          name="marketingOptIn"
+          type="checkbox"
+          checked={marketingOptIn}
+          onChange={(event) => setMarketingOptIn(event.target.checked)}
+          className="mt-1 h-5 w-5 shrink-0 accent-[var(--brand-bg)]"
+        />
+        <span>{t('customer.marketing')}</span>
+      </label>
+      {formError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <BrandButton disabled={busy}>{busy ? t('customer.joining') : t('customer.join')}</BrandButton>
+    </form>
+  );
+}

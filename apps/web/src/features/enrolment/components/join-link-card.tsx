@@ -1,0 +1,75 @@
+import { CopyIcon, DownloadIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { t } from '@/lib/i18n/i18n';
+import { useT } from '@/lib/i18n/use-t';
+import { type PosterFormat, useDownloadPoster, usePosterPreview } from '../api/enrolment';
+
+/** The saved join URL with a copy button, the poster (its QR) as the customer will scan it, and its downloads. */
+export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: boolean }) {
+  const translate = useT();
+  const poster = usePosterPreview(joinUrl);
+  const download = useDownloadPoster();
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(joinUrl);
+      toast({ title: t('enrolment.copied') });
+    } catch {
+      toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.copyFailed') });
+    }
+  };
+  const get = (format: PosterFormat) =>
+    download.mutate(format, {
+      onError: () =>
+        toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.downloadFailed') }),
+    });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{translate('enrolment.linkTitle')}</CardTitle>
+        <CardDescription>{translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="enrolment-joinUrl">{translate('enrolment.joinUrl')}</Label>
+          <div className="flex gap-2">
+            <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
+            <Button type="button" variant="outline" onClick={copy}>
+              <CopyIcon aria-hidden="true" />
+              {translate('enrolment.copy')}
+            </Button>
+          </div>
+        </div>
+        <div className="grid justify-items-center gap-2 rounded-md border bg-white p-3">
+          {poster.data ? (
+            <img src={poster.data} alt={translate('enrolment.posterAlt')} className="h-auto w-full max-w-64" />
+          ) : poster.isError ? (
+            <p className="text-destructive text-sm">{translate('enrolment.posterFailed')}</p>
+          ) : (
+            <Skeleton
+              role="status"
+              aria-label={translate('enrolment.posterLoading')}
+              className="aspect-[1240/1754] w-full max-w-64"
+            />
+          )}
+        </div>
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button type="button" variant="outline" onClick={() => get('png')} disabled={download.isPending}>
+            <DownloadIcon aria-hidden="true" />
+            {translate('enrolment.downloadPng')}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => get('pdf')} disabled={download.isPending}>
+            <DownloadIcon aria-hidden="true" />
+            {translate('enrolment.downloadPdf')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { SettingsScreen } from '@/components/settings-screen';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useT } from '@/lib/i18n/use-t';
+import { useEnrolment } from './api/enrolment';
+import { EnrolmentForm } from './components/enrolment-form';
+import { JoinLinkCard } from './components/join-link-card';
+
+/** Customer enrolment (issue 21): the join page's settings, its link and QR poster. Owner and admin only. */
+export function EnrolmentPage() {
+  const t = useT();
+  return (
+    <SettingsScreen
+      title={t('enrolment.title')}
+      subtitle={t('enrolment.subtitle')}
+      // The API answers only owners and admins; staff never reach a form to be read-only in.
+      canWrite
+      query={useEnrolment()}
+      loadFailed={t('enrolment.fetchFailed')}
+      skeleton={<Skeleton role="status" aria-label={t('enrolment.loading')} className="h-96" />}
+    >
+      {(data) =>
+        data && (
+          <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+            {/* Keyed on the saved record: after a save the form starts from what the server holds. */}
+            <EnrolmentForm key={JSON.stringify(data)} initial={data} />
+            <JoinLinkCard joinUrl={data.joinUrl} enabled={data.enabled} />
+          </div>
+        )
+      }
+    </SettingsScreen>
+  );
+}
