@@ -19,7 +19,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
-import { googleWalletRoutes } from './modules/wallet/google-routes';
+import { googleWalletRoutes, googleWalletServicePlugin } from './modules/wallet/google-routes';
 import { walletRoutes, walletServicePlugin } from './modules/wallet/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -120,7 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membershipsRoutes);
   await app.register(walletServicePlugin, { config });
   await app.register(walletRoutes, { config });
-  await app.register(googleWalletRoutes, { config });
+  await app.register(googleWalletServicePlugin, { config });
+  await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
 

@@ -65,13 +65,24 @@ export function assertEmailGiven(page: JoinPage, email: string) {
 }
 
 /** The customer's own card on this page's tenant, found by the token's phone; 404 when they are no member. */
-export async function card(db: Database, links: CardLinks, page: JoinPage, phone: string): Promise<PublicCard> {
+/** The member's Google Wallet save link (the wallet module's); it may fail when Google is not reachable. */
+export type GoogleSaveUrl = (tenantId: string, memberId: string) => Promise<string>;
+
+export async function card(
+  db: Database,
+  links: CardLinks,
+  page: JoinPage,
+  phone: string,
+  googleSaveUrl: GoogleSaveUrl,
+): Promise<PublicCard> {
   const { tenantId } = page;
   const row = await findMemberRowByPhone(db, tenantId, phone);
   if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
-  const [tiers, history] = await Promise.all([
+  const [tiers, history, google] = await Promise.all([
     loadTiers(db, tenantId),
     listLedger(db, tenantId, row.userId, 0, CARD_HISTORY_SIZE),
+    // A Google that cannot be reached hides its button; the card itself still shows.
+    googleSaveUrl(tenantId, row.userId).catch(() => null),
   ]);
   const next = nextTier(toCents(row.lifetimeSpend), tiers);
   const nextNames = next ? await tierNames(db, tenantId, next.tier.id) : undefined;
@@ -100,7 +111,6 @@ export async function card(db: Database, links: CardLinks, page: JoinPage, phone
     expiringNext: row.expiringNext ?? null,
     history: history.rows,
     appleUrl: links.appleUrl(page.slug, row.userId),
-    // Google Wallet is wired by the lead once its branch is merged.
-    googleSaveUrl: null,
+    googleSaveUrl: google,
   };
 }

@@ -293,8 +293,9 @@ describe('customer enrolment', () => {
         pointsBalance: 170,
         nextTier: { name: 'Silver', amountToReach: 488 },
         expiringNext: null,
-        googleSaveUrl: null,
       });
+      // The wallet module's save link (the development issuer here): a JWT Google verifies.
+      expect(card.googleSaveUrl).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(card.history.map((e) => [e.type, e.points])).toEqual([
         ['PURCHASE', 120],
         ['BONUS', 50],

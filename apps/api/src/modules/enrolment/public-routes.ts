@@ -120,7 +120,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
       if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
       const phone = await verifiedPhone(request, reply);
       reply.header('cache-control', 'no-store');
-      return card(app.db, links, page, phone);
+      return card(app.db, links, page, phone, app.googleWallet.saveUrl);
     },
   );
 

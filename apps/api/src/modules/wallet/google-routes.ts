@@ -1,4 +1,6 @@
 import { googlePassStatusSchema, googleSaveLinkSchema, memberIdParamsSchema } from '@loyalty/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { notFound } from '../../lib/errors';
@@ -14,10 +16,14 @@ declare module 'fastify' {
 
 const route = routeRecipe(['wallet'], [400, 401, 403, 404, 503]);
 
+/** The Google Wallet service on the app, so the customer's card (modules/enrolment) offers the same link. */
+export const googleWalletServicePlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  app.decorate('googleWallet', createGoogleWalletService({ db: app.db, jobs: app.jobs, config: opts.config }));
+});
+
 /** Google Wallet (DESIGN §8): a member's save link for staff, and the state of the member's object. */
-export const googleWalletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
-  const google = createGoogleWalletService({ db: app.db, jobs: app.jobs, config: opts.config });
-  app.decorate('googleWallet', google);
+export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const google = app.googleWallet;
 
   app.get(
     '/api/tenants/member/:id/passes/google',
