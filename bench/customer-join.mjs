@@ -1,7 +1,8 @@
 // The customer join page (/join/<slug>, issue 21) on a phone: its first-load JavaScript (as received and as
-// gzip -9) from an unthrottled cold load, and its LCP under a throttled slow-4G profile (about 400 kbps down,
-// 400 ms round trip, Chrome DevTools Protocol network emulation) with the CPU slowed 4× — the median of
-// JOIN_RUNS cold loads.
+// gzip -9) from an unthrottled cold load, and its LCP under Lighthouse's "slow 4G" profile as DevTools applies it
+// (Chrome DevTools Protocol network emulation: 562.5 ms request latency = 150 ms RTT × 3.75, 1,474.56 kbps down =
+// 1.6 Mbps × 0.9, 675 kbps up) with the CPU slowed 4× — Lighthouse's `mobileSlow4G` — the median of JOIN_RUNS cold
+// loads.
 //
 //   node bench/customer-join.mjs <base URL> <slug>     measures a running server's join page
 import { chromium } from 'playwright';
@@ -9,9 +10,9 @@ import { DESIGN_ARGS, LCP_SCRIPT, measure } from './web.mjs';
 
 export const SLOW_4G = {
   offline: false,
-  latency: 400,
-  downloadThroughput: (400 * 1024) / 8,
-  uploadThroughput: (400 * 1024) / 8,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
 };
 export const CPU_SLOWDOWN = 4;
 const JOIN_RUNS = 3;
