@@ -220,7 +220,7 @@ export function report(raw, T) {
   const join = phases.pglite?.join;
   console.log(
     '\n3b. The customer join page /join/<slug> on a 390×844 phone: first-load JS (gzip -9 of each body, unthrottled\n' +
-      '    cold load) and LCP under Lighthouse's slow 4G (562.5 ms latency, 1.47 Mbps down) with 4× CPU slowdown, median of 3',
+      '    cold load) and LCP under Lighthouse’s slow 4G (562.5 ms latency, 1.47 Mbps down) with 4× CPU slowdown, median of 3',
   );
   if (!join || join.error) console.log(`   not measured: ${join?.error ?? 'no server'}`);
   else {
