@@ -11,7 +11,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { centsToNumber, nextTier, toCents } from '../members/engine';
-import { enrolMember } from '../members/enrol';
+import { enrolMember, phoneHolder } from '../members/enrol';
 import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
 import type { CardLinks } from './card-links';
 import { type JoinPage, tierNames } from './repository';
@@ -46,6 +46,10 @@ export async function join(
 ): Promise<{ created: boolean; answer: JoinAnswer }> {
   if (!phoneCountryAllowed(phone, page.allowedCountries))
     throw new AppError(403, ENROLMENT_MESSAGES.phoneCountry, { error: 'FORBIDDEN' });
+  // A returning customer signs in to their card as they are; the form's rules are for new members.
+  const [existing] = await phoneHolder(db, page.tenantId, phone);
+  if (existing) return { created: false, answer: { membershipCode: existing.membershipCode } };
+  assertEmailGiven(page, body.email);
   const email = body.email.trim().toLowerCase();
   const member = await enrolMember(db, page.tenantId, {
     firstName: body.firstName,
@@ -59,7 +63,7 @@ export async function join(
 }
 
 /** 400 at `email` before anything is written, when the page asks for an e-mail and the body has none. */
-export function assertEmailGiven(page: JoinPage, email: string) {
+function assertEmailGiven(page: JoinPage, email: string) {
   if (page.requireEmail && email.trim() === '')
     throw badRequest({ email: ENROLMENT_MESSAGES.emailRequired }, ENROLMENT_MESSAGES.emailRequired);
 }

@@ -258,6 +258,8 @@ describe('customer enrolment', () => {
       expect(noEmail.statusCode).toBe(400);
       expect(noEmail.json().errors).toEqual({ email: ENROLMENT_MESSAGES.emailRequired });
       expect((await joinAs(hkToken, strict, joinBody({ email: 'hk@example.test' }))).statusCode).toBe(201);
+      // Signing in again as that member: the same card, no e-mail asked.
+      expect((await joinAs(hkToken, strict)).statusCode).toBe(200);
 
       const us = await joinAs(await signInWithPhone(uniquePhone()), strict, joinBody({ email: 'us@example.test' }));
       expect(us.statusCode).toBe(403);
@@ -364,5 +366,30 @@ describe('rate limits on the public calls', () => {
     expect((await from('10.0.0.1')).statusCode).toBe(404);
     expect((await from('10.0.0.2')).statusCode).toBe(404);
     expect((await from('10.0.0.3')).statusCode).toBe(429);
+  });
+
+  it('limits calls per business, whoever makes them', async () => {
+    const limited = await buildTestApp({ RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: '2' });
+    try {
+      const biz = await business(limited);
+      const slug = uniqueSlug();
+      const saved = await limited.inject({
+        method: 'PUT',
+        url: '/api/tenants/enrolment',
+        headers: bearer(biz.owner),
+        payload: settingsBody({ slug }),
+      });
+      expect(saved.statusCode).toBe(200);
+      const from = (ip: string) => limited.inject({ url: `/api/public/join/${slug}`, remoteAddress: ip });
+      expect((await from('10.0.1.1')).statusCode).toBe(200);
+      expect((await from('10.0.1.2')).statusCode).toBe(200);
+      expect((await from('10.0.1.3')).statusCode).toBe(429);
+      // Another business's page has its own count.
+      expect(
+        (await limited.inject({ url: `/api/public/join/${uniqueSlug()}`, remoteAddress: '10.0.1.4' })).statusCode,
+      ).toBe(404);
+    } finally {
+      await limited.close();
+    }
   });
 });

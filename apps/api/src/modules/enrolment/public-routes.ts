@@ -16,7 +16,7 @@ import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
 import { createCardLinks } from './card-links';
-import { assertEmailGiven, card, join, joinInfo } from './customer';
+import { card, join, joinInfo } from './customer';
 import { findJoinPage } from './repository';
 
 const route = routeRecipe(['public'], [400, 401, 403, 404]);
@@ -98,7 +98,6 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     async (request, reply) => {
       const page = await openPage(request.params.slug);
       const phone = await verifiedPhone(request, reply);
-      assertEmailGiven(page, request.body.email);
       const { created, answer } = await join(app.db, page, phone, request.body);
       return reply.code(created ? 201 : 200).send(answer);
     },

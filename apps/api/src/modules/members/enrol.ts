@@ -20,7 +20,8 @@ export type Enrolment = {
   welcomePoints: number;
 };
 
-const phoneHolder = (db: Db, tenantId: string, phone: string) =>
+/** The member holding the phone in the tenant, if any: its id and code (the partial phone index serves it). */
+export const phoneHolder = (db: Db, tenantId: string, phone: string) =>
   db
     .select({ id: members.id, membershipCode: members.membershipCode })
     .from(members)

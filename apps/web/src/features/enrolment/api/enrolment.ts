@@ -8,7 +8,8 @@ import { useTenantId } from '@/lib/workspace-context';
 
 export const enrolmentKeys = {
   all: (tenantId: string) => ['tenant', tenantId, 'enrolment'] as const,
-  poster: (tenantId: string, joinUrl: string) => ['tenant', tenantId, 'enrolment', 'poster', joinUrl] as const,
+  // Not under `all`: saving the settings must not wait for a poster to be drawn again (its key is the URL).
+  poster: (tenantId: string, joinUrl: string) => ['tenant', tenantId, 'enrolment-poster', joinUrl] as const,
 };
 
 /** GET /api/tenants/enrolment: the saved settings, or the derived defaults (page closed) before the first save. */
