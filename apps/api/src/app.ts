@@ -6,6 +6,9 @@ import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
 import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
+import { createApiKeyVerifier } from './modules/api-keys/keys';
+import { apiKeysRoutes } from './modules/api-keys/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -97,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { firebase });
+  await app.register(authPlugin, { firebase, apiKeys: createApiKeyVerifier(database.db, app.log) });
   await app.register(tenantPlugin, { db: database.db });
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin, { config });
@@ -117,6 +120,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
   await app.register(walletRoutes, { config });
+  await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes, { config });
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

@@ -78,6 +78,12 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,40}$/)
     .default('pgboss'),
   RATE_LIMIT_PASSKIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Webhooks may go to private, loopback and link-local addresses (a receiver on this machine): the default
+  // outside production, never by default in production (SSRF).
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  // The first retry of a failed delivery, doubled on each of the next ones (about a day in all by default).
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -102,6 +108,8 @@ export type Config = {
     onboardingPerMinute: number;
     uploadsPerMinute: number;
     authFailuresPerMinute: number;
+    /** Requests per minute one API key may make, whatever it calls. */
+    apiKeyPerMinute: number;
   };
   storage: StorageConfig;
   /** The largest file POST /api/oci-object-storage takes (413 beyond). */
@@ -109,6 +117,12 @@ export type Config = {
   publicUrl: string;
   wallet: WalletConfig;
   jobQueueSchema: string;
+  webhooks: WebhooksConfig;
+};
+
+export type WebhooksConfig = {
+  allowPrivate: boolean;
+  retryDelaySeconds: number;
 };
 
 /**
@@ -167,6 +181,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     wallet: walletConfig(e),
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
     port: e.PORT,
@@ -194,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       onboardingPerMinute: e.RATE_LIMIT_ONBOARDING_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       authFailuresPerMinute: e.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
   };
 }

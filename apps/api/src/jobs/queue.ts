@@ -16,6 +16,8 @@ export type JobDefinition<T extends object> = {
   /** First retry delay in seconds; doubled each retry (with jitter) up to retryDelayMax. */
   retryDelay: number;
   retryDelayMax: number;
+  /** How many jobs of a batch run at once (default 1): more for handlers that mostly wait on the network. */
+  concurrency?: number;
   handle(data: T, context: { id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
 };
 
@@ -71,8 +73,7 @@ export function createJobQueue(opts: {
     jobs: { id: string; data: T; retryCount: number; signal: AbortSignal }[],
   ) {
     const results: JobResult[] = [];
-    // One at a time within a batch: a batch is one worker's share, and handlers already push in bulk.
-    for (const job of jobs) {
+    const one = async (job: (typeof jobs)[number]) => {
       try {
         await definition.handle(job.data, job);
         results.push({ id: job.id, status: 'completed' });
@@ -81,7 +82,10 @@ export function createJobQueue(opts: {
         const message = error instanceof Error ? error.message : String(error);
         results.push({ id: job.id, status: 'failed', output: { message } });
       }
-    }
+    };
+    // One at a time within a batch by default: a batch is one worker's share, and most handlers work in bulk.
+    const width = definition.concurrency ?? 1;
+    for (let i = 0; i < jobs.length; i += width) await Promise.all(jobs.slice(i, i + width).map(one));
     return results;
   }
 

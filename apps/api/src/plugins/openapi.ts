@@ -2,7 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { webhookEventSchemas } from '@loyalty/contracts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The OpenAPI document is generated from the routes' zod schemas: /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -10,7 +12,25 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     openapi: {
       info: { title: 'Loyalty Portal API', version: '0.1.0' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
+          // The scopes a route needs are listed in its security requirement (members:read, members:write,
+          // transactions:write); routes without an apiKey requirement refuse keys with 403.
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'lpk_<id>_<secret>',
+            description:
+              'An API key made on the Developers screen. Rate limited per key. Only routes that list apiKey accept it, with the scope they name.',
+          },
+        },
+        // The body of each webhook, signed by the Standard Webhooks scheme (README: Webhooks).
+        schemas: Object.fromEntries(
+          Object.entries(webhookEventSchemas).map(([type, schema]) => [
+            `WebhookEvent_${type}`,
+            z.toJSONSchema(schema, { target: 'openapi-3.0' }) as never,
+          ]),
+        ),
       },
       security: [{ bearer: [] }],
     },

@@ -4,3 +4,4 @@ export * from './settings';
 export * from './tenants';
 export * from './uploads';
 export * from './wallet';
+export * from './integrations';

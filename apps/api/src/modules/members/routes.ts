@@ -21,6 +21,7 @@ import { notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
+import { actorAccountId } from '../../plugins/actor';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
 import { reverseEntry } from './reversal';
@@ -46,7 +47,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Members, newest first, paged and searched on the server; balances exclude expired points',
       querystring: membersQuerySchema,
       response: { 200: membersPageSchema },
-    }),
+    }, 'members:read'),
     async (request, reply) => {
       const { page, size, search, tierId, status } = request.query;
       const { tenantId } = request.tenant;
@@ -64,7 +65,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Add a member; the membership code is generated and never reused',
       body: createMemberSchema,
       response: { 201: memberDetailSchema },
-    }),
+    }, 'members:write'),
     async (request, reply) => {
       const id = await createMember(app.db, request.tenant.tenantId, request.body);
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
@@ -78,7 +79,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         'The counter: the member with this membership code (any letter case), or else with this phone (+ and digits; spaces, dashes, dots and brackets ignored); the detail plus the earn terms',
       params: memberCodeParamsSchema,
       response: { 200: counterMemberSchema },
-    }),
+    }, 'members:read'),
     async (request) => counterMember(app.db, request.tenant.tenantId, request.params.code),
   );
 
@@ -88,7 +89,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One member with tier, lifetime spend, balance, points expiring next and the next tier',
       params: memberIdParamsSchema,
       response: { 200: memberDetailSchema },
-    }),
+    }, 'members:read'),
     async (request) => memberDetail(app.db, request.tenant.tenantId, request.params.id),
   );
 
@@ -99,7 +100,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       body: updateMemberSchema,
       response: { 200: memberDetailSchema },
-    }),
+    }, 'members:write'),
     async (request) => {
       await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body);
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
@@ -112,7 +113,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Delete a member and its ledger',
       params: memberIdParamsSchema,
       response: { 204: z.null() },
-    }),
+    }, 'members:write'),
     async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id)),
   );
 
@@ -123,7 +124,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       querystring: transactionsQuerySchema,
       response: { 200: transactionsPageSchema },
-    }),
+    }, 'members:read'),
     async (request) => {
       const { tenantId } = request.tenant;
       if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
@@ -141,15 +142,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: transactionBodySchema,
       // 422: the Idempotency-Key was already used with a different body.
       response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-    }),
+    }, 'transactions:write'),
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
-      const { tenantId, accountId } = request.tenant;
+      const { tenantId } = request.tenant;
       const result = await recordTransaction(
         app.db,
         tenantId,
         request.params.id,
-        accountId,
+        actorAccountId(request),
         request.body,
         request.headers['idempotency-key'],
       );
@@ -166,11 +167,11 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
       // 422: the Idempotency-Key was already used for another request.
       response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-    }),
+    }, 'transactions:write'),
     async (request, reply) => {
-      const { tenantId, accountId } = request.tenant;
+      const { tenantId } = request.tenant;
       const { id, entryId } = request.params;
-      const result = await reverseEntry(app.db, tenantId, id, entryId, accountId, request.headers['idempotency-key']);
+      const result = await reverseEntry(app.db, tenantId, id, entryId, actorAccountId(request), request.headers['idempotency-key']);
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );
