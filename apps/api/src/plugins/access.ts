@@ -20,7 +20,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with the access it declared, in registration order (the route-walk test reads it). */
-    routeAccess: { method: string; url: string; access: Access }[];
+    routeAccess: { method: string; url: string; access: Access; scope?: ApiKeyScope }[];
   }
 }
 
@@ -105,6 +105,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (list.length > 0 && own.includes(list[0] as never)) return;
     route.onRequest = [...list, ...own] as typeof route.onRequest;
     if (route.method === 'HEAD') return;
-    app.routeAccess.push({ method: String(route.method), url: route.url, access });
+    const scope = route.config?.scope;
+    app.routeAccess.push({ method: String(route.method), url: route.url, access, ...(scope ? { scope } : {}) });
   });
 });
