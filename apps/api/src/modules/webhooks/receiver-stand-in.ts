@@ -8,7 +8,7 @@ export type Received = { headers: IncomingHttpHeaders; body: string; at: number 
  * next scripted status (the last one repeats), or as `respond` decides.
  */
 export async function startReceiver(
-  opts: { statuses?: number[]; respond?: (res: ServerResponse, received: Received) => void } = {},
+  opts: { statuses?: number[]; respond?: (res: ServerResponse, received: Received) => void; port?: number } = {},
 ) {
   const received: Received[] = [];
   const statuses = [...(opts.statuses ?? [200])];
@@ -24,7 +24,7 @@ export async function startReceiver(
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hook`,
