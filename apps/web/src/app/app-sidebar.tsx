@@ -14,6 +14,7 @@ import {
 } from '@/components/ui/sidebar';
 import type { Locale } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/use-t';
+import { useCanWrite } from '@/lib/workspace-context';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 import { NavUser } from './nav-user';
 
@@ -29,6 +30,7 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLang
   const t = useT();
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
+  const canWrite = useCanWrite();
   // On phones the sidebar is a sheet over the page; close it once the user has picked a screen.
   const closeOnMobile = () => isMobile && setOpenMobile(false);
 
@@ -53,7 +55,7 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLang
           <SidebarGroupContent>
             <nav aria-label={t('nav.main')}>
               <SidebarMenu>
-                {NAV_ITEMS.map((item) => {
+                {NAV_ITEMS.filter((item) => canWrite || !item.writersOnly).map((item) => {
                   const active = isNavItemActive(item, pathname);
                   return (
                     <SidebarMenuItem key={item.url}>

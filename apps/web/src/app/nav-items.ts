@@ -1,4 +1,5 @@
 import {
+  WebhookIcon,
   CoinsIcon,
   CreditCardIcon,
   LayoutDashboardIcon,
@@ -15,6 +16,8 @@ export interface NavItem {
   title: MessageKey;
   url: string;
   icon: LucideIcon;
+  /** Only owners and admins see it (the server refuses staff anyway). */
+  writersOnly?: boolean;
 }
 
 /** The sidebar's items, in the spec's order; titles are catalogue keys. */
@@ -27,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.walletSettings', url: '/wallet-settings', icon: WalletIcon },
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
+  { title: 'nav.developers', url: '/developers', icon: WebhookIcon, writersOnly: true },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

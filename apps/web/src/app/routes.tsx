@@ -45,6 +45,7 @@ const pointSettings = screen(
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
+const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
  * Spec §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },
+      { path: 'developers', ...developers },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -155,13 +155,17 @@ export async function deliveryToSend(db: Database, deliveryId: string) {
   return rows[0];
 }
 
-/** Records one attempt; a success also clears the endpoint's failing streak. */
+/**
+ * Records one attempt. The endpoint's failing streak starts at its first failure and ends at a success;
+ * the endpoint row is written only when that changes (most deliveries touch one row).
+ */
 export async function recordAttempt(
   db: Database,
-  delivery: { id: string; endpointId: string },
+  delivery: { id: string; endpointId: string; failingSince: Date | null },
   outcome: { status: 'PENDING' | 'SUCCEEDED' | 'FAILED'; responseCode: number | null; error: string | null },
 ) {
-  await db.transaction(async (tx) => {
+  const streakChanges = (outcome.status === 'SUCCEEDED') === (delivery.failingSince !== null);
+  const write = async (tx: Db) => {
     await tx
       .update(webhookDeliveries)
       .set({
@@ -173,6 +177,7 @@ export async function recordAttempt(
         ...(outcome.status === 'SUCCEEDED' ? { deliveredAt: sql`now()` } : {}),
       })
       .where(eq(webhookDeliveries.id, delivery.id));
+    if (!streakChanges) return;
     await tx
       .update(webhookEndpoints)
       .set(
@@ -181,7 +186,9 @@ export async function recordAttempt(
           : { failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` },
       )
       .where(eq(webhookEndpoints.id, delivery.endpointId));
-  });
+  };
+  if (streakChanges) await db.transaction(write);
+  else await write(db);
 }
 
 /** Turns off an endpoint that has failed for long enough, saying why (the Developers screen shows it). */
