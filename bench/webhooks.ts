@@ -101,7 +101,9 @@ const perSecond = receiver.received.length / ((finished - started) / 1000);
 const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
 
 console.log(`webhooks on ${database.engine}: ${total} purchases at ${RATE}/s (recorded in ${recordedIn.toFixed(1)} s)`);
-console.log(`  delivered ${receiver.received.length} (${ids.size} distinct ids) in ${((finished - started) / 1000).toFixed(1)} s`);
+console.log(
+  `  delivered ${receiver.received.length} (${ids.size} distinct ids) in ${((finished - started) / 1000).toFixed(1)} s`,
+);
 console.log(`  deliveries/s ${perSecond.toFixed(0)}  (target ≥ 200: ${perSecond >= 200 ? 'met' : 'NOT met'})`);
 console.log(
   `  change → delivery p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${arrived.at(-1)} ms  (target p95 ≤ 1000 ms: ${pct(95) <= 1000 ? 'met' : 'NOT met'})`,

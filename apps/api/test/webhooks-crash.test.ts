@@ -6,8 +6,8 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { type Receiver, startReceiver } from '../src/modules/webhooks/receiver-stand-in';
 import { eventually } from '../src/modules/wallet/wallet-test-support';
+import { type Receiver, startReceiver } from '../src/modules/webhooks/receiver-stand-in';
 import { engine } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
 

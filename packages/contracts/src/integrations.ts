@@ -157,7 +157,10 @@ export const webhookEventSchemas = {
   'points.earned': envelope('points.earned', pointsPayload),
   'points.redeemed': envelope('points.redeemed', pointsPayload),
   'points.adjusted': envelope('points.adjusted', pointsPayload.extend({ reason: z.string().nullable() })),
-  'points.expired': envelope('points.expired', pointsPayload.pick({ memberId: true, points: true, pointsBalance: true })),
+  'points.expired': envelope(
+    'points.expired',
+    pointsPayload.pick({ memberId: true, points: true, pointsBalance: true }),
+  ),
   'tier.changed': envelope(
     'tier.changed',
     z.object({ memberId: z.string(), fromTierId: z.string().nullable(), toTierId: z.string().nullable() }),

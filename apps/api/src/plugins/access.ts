@@ -37,8 +37,7 @@ function admitKey(request: FastifyRequest): void {
   const key = request.apiKey;
   if (!key) return;
   const scope = request.routeOptions.config.scope;
-  if (!scope || !key.scopes.includes(scope))
-    throw forbidden('This API key does not allow this call.', 'API_KEY_SCOPE');
+  if (!scope || !key.scopes.includes(scope)) throw forbidden('This API key does not allow this call.', 'API_KEY_SCOPE');
   const header = request.headers['x-tenant-id'];
   const wanted = Array.isArray(header) ? header[0] : header;
   if (wanted && wanted !== key.tenantId) throw forbidden();

@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { webhookEventSchemas } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { webhookEventSchemas } from '@loyalty/contracts';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 

@@ -29,11 +29,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
   await app.register(rateLimit, { global: false, skipOnError: true, nameSpace: 'lp-rl-', ...(redis ? { redis } : {}) });
 
   const byCaller = (request: FastifyRequest) =>
-    request.apiKey
-      ? `k:${request.apiKey.id}`
-      : request.identity
-        ? `u:${request.identity.uid}`
-        : `ip:${request.ip}`;
+    request.apiKey ? `k:${request.apiKey.id}` : request.identity ? `u:${request.identity.uid}` : `ip:${request.ip}`;
   const limiter = (group: string, max: number) =>
     app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: (r) => `${group}:${byCaller(r)}` });
   const onboarding = limiter('onboarding', limits.onboardingPerMinute);

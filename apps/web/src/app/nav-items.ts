@@ -1,5 +1,4 @@
 import {
-  WebhookIcon,
   CoinsIcon,
   CreditCardIcon,
   LayoutDashboardIcon,
@@ -9,6 +8,7 @@ import {
   UserRoundIcon,
   UsersIcon,
   WalletIcon,
+  WebhookIcon,
 } from 'lucide-react';
 import type { MessageKey } from '@/lib/i18n/i18n';
 

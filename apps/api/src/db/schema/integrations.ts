@@ -63,7 +63,5 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [
-    index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt.desc(), t.id.desc()),
-  ],
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt.desc(), t.id.desc())],
 );

@@ -74,7 +74,9 @@ describe('API keys', () => {
     expect((await members().get(key, memberId)).json().firstName).toBe('Kim');
     expect((await members().ledger(key, memberId)).statusCode).toBe(200);
     const code = (await members().get(key, memberId)).json().membershipCode;
-    expect((await app.inject({ url: `/api/tenants/member/by-code/${code}`, headers: bearer(key) })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/tenants/member/by-code/${code}`, headers: bearer(key) })).statusCode).toBe(
+      200,
+    );
     const create = await members().create(key, { firstName: 'No', lastName: 'Pe', phone: '+85291230000' });
     expect(create.statusCode).toBe(403);
     expect(create.json().error).toBe('API_KEY_SCOPE');
@@ -121,12 +123,20 @@ describe('API keys', () => {
   it('a revoked key gets 401 at once', async () => {
     const { id, key } = await makeKey(biz.owner, ['members:read']);
     expect((await members().list(key)).statusCode).toBe(200);
-    const revoke = await app.inject({ method: 'DELETE', url: `/api/tenants/api-keys/${id}`, headers: bearer(biz.admin) });
+    const revoke = await app.inject({
+      method: 'DELETE',
+      url: `/api/tenants/api-keys/${id}`,
+      headers: bearer(biz.admin),
+    });
     expect(revoke.statusCode).toBe(204);
     expect((await members().list(key)).statusCode).toBe(401);
     const list = await app.inject({ url: '/api/tenants/api-keys', headers: bearer(biz.owner) });
     expect(list.json().map((k: { id: string }) => k.id)).not.toContain(id);
-    const again = await app.inject({ method: 'DELETE', url: `/api/tenants/api-keys/${id}`, headers: bearer(biz.owner) });
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/tenants/api-keys/${id}`,
+      headers: bearer(biz.owner),
+    });
     expect(again.statusCode).toBe(404);
   });
 

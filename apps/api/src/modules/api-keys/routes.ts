@@ -36,10 +36,15 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/tenants/api-keys/:id',
-    route.admin({ summary: 'Revoke an API key: 401 from then on', params: apiKeyParamsSchema, response: { 204: z.null() } }),
+    route.admin({
+      summary: 'Revoke an API key: 401 from then on',
+      params: apiKeyParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       const revoke = async () => {
-        if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id))) throw notFound('API key not found');
+        if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id)))
+          throw notFound('API key not found');
         app.apiKeys.forget();
       };
       return deleted(reply, revoke());

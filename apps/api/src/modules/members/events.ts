@@ -41,7 +41,13 @@ export async function ledgerEvents(
     memberId: string;
     expired: number;
     balanceBeforeEntry: number;
-    entry: { id: string; type: keyof typeof POINTS_EVENT; points: number; amount?: string | null; reason?: string | null };
+    entry: {
+      id: string;
+      type: keyof typeof POINTS_EVENT;
+      points: number;
+      amount?: string | null;
+      reason?: string | null;
+    };
     balance: number;
     fromTierId: string | null;
     toTierId: string | null;

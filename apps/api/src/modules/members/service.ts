@@ -116,18 +116,21 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
       const [made] = await tx
         .insert(members)
         .values({
-        id,
-        tenantId,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email,
-        phone: body.phone,
-        membershipCode: await nextMembershipCode(tx, tenantId),
+          id,
+          tenantId,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email,
+          phone: body.phone,
+          membershipCode: await nextMembershipCode(tx, tenantId),
           tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
           tierPinned: pinned !== null,
         })
         .returning();
-      await tenantEvent(db, tx, tenantId, { type: 'member.created', data: memberData(made as typeof members.$inferSelect) });
+      await tenantEvent(db, tx, tenantId, {
+        type: 'member.created',
+        data: memberData(made as typeof members.$inferSelect),
+      });
       return id;
     });
   } catch (error) {

@@ -21,7 +21,8 @@ const reason = async (promise: Promise<unknown>) => {
 
 describe('webhook address guard', () => {
   it('judges addresses by their range', () => {
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(address)).toBe(true);
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(address)).toBe(true);
     for (const address of [
       '127.0.0.1',
       '10.0.0.1',

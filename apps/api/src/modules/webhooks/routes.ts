@@ -76,7 +76,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/api/tenants/webhooks/:id',
     route.admin({ summary: 'One webhook endpoint', params: webhookParamsSchema, response: { 200: webhookSchema } }),
-    async (request) => foundOr404(await findEndpoint(app.db, request.tenant.tenantId, request.params.id), 'Webhook not found'),
+    async (request) =>
+      foundOr404(await findEndpoint(app.db, request.tenant.tenantId, request.params.id), 'Webhook not found'),
   );
 
   app.put(
@@ -96,10 +97,15 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
 
   app.delete(
     '/api/tenants/webhooks/:id',
-    route.admin({ summary: 'Remove an endpoint and its deliveries', params: webhookParamsSchema, response: { 204: z.null() } }),
+    route.admin({
+      summary: 'Remove an endpoint and its deliveries',
+      params: webhookParamsSchema,
+      response: { 204: z.null() },
+    }),
     async (request, reply) => {
       const remove = async () => {
-        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id))) throw notFound('Webhook not found');
+        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id)))
+          throw notFound('Webhook not found');
       };
       return deleted(reply, remove());
     },

@@ -13,7 +13,14 @@ describe('webhook sender', () => {
     receivers.push(r);
     // `.invalid` never resolves: the request can only arrive through the pinned address.
     const url = new URL(`http://receiver.invalid:${r.port}/hook`);
-    const outcome = await sendWebhook({ url, address: '127.0.0.1', family: 4, headers: {}, body: '{}', timeoutMs: 5000 });
+    const outcome = await sendWebhook({
+      url,
+      address: '127.0.0.1',
+      family: 4,
+      headers: {},
+      body: '{}',
+      timeoutMs: 5000,
+    });
     expect(outcome).toEqual({ status: 200 });
     expect(r.received[0]?.headers.host).toBe(`receiver.invalid:${r.port}`);
   });

@@ -55,7 +55,10 @@ export function sendWebhook(opts: {
       },
     );
     request.on('error', (error) =>
-      resolve({ status: null, error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'Timed out' : error.message }),
+      resolve({
+        status: null,
+        error: error.name === 'AbortError' || error.name === 'TimeoutError' ? 'Timed out' : error.message,
+      }),
     );
     request.end(opts.body);
   });

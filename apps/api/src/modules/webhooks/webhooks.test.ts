@@ -142,15 +142,16 @@ describe('webhooks', () => {
       .set({ failingSince: sql`now() - interval '4 days'` })
       .where(eq(webhookEndpoints.id, made.id));
     await newMember();
-    expect(
-      await eventually(async () => (await hooks().get(biz.owner, made.id)).json().enabled === false),
-    ).toBe(true);
+    expect(await eventually(async () => (await hooks().get(biz.owner, made.id)).json().enabled === false)).toBe(true);
     const shown = (await hooks().get(biz.owner, made.id)).json();
     expect(shown.disabledReason).toMatch(/failed since .*HTTP 503/);
     const count = r.received.length;
     await newMember();
     // A disabled endpoint gets no new deliveries at all.
-    const rows = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, made.id));
+    const rows = await app.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.id));
     expect(rows).toHaveLength(1);
     expect(r.received.length).toBe(count);
     // Turning it on again clears the reason.
@@ -164,7 +165,10 @@ describe('webhooks', () => {
     const memberId = await newMember();
     const refused = await members().record(biz.owner, memberId, { type: 'REDEEM', points: 100 });
     expect(refused.statusCode).toBe(400);
-    const rows = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, made.id));
+    const rows = await app.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.id));
     expect(rows).toEqual([]);
   });
 });

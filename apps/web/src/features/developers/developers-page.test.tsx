@@ -1,10 +1,4 @@
-import {
-  type ApiKey,
-  createApiKeySchema,
-  type Delivery,
-  type Webhook,
-  webhookInputSchema,
-} from '@loyalty/contracts';
+import { type ApiKey, createApiKeySchema, type Delivery, type Webhook, webhookInputSchema } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -71,7 +65,13 @@ function fakeServer() {
     if (url.pathname === '/api/tenants/webhooks' && method === 'GET') return json(200, webhooks);
     if (url.pathname === '/api/tenants/webhooks' && method === 'POST') {
       const body = webhookInputSchema.parse(JSON.parse(String(init?.body)));
-      const made: Webhook = { ...body, id: 'w-new', disabledReason: null, failingSince: null, createdAt: '2026-02-01T10:00:00.000Z' };
+      const made: Webhook = {
+        ...body,
+        id: 'w-new',
+        disabledReason: null,
+        failingSince: null,
+        createdAt: '2026-02-01T10:00:00.000Z',
+      };
       webhooks.unshift(made);
       return json(201, { ...made, secret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5' });
     }
@@ -117,7 +117,9 @@ describe('Developers', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
 
     const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
-    expect(within(shown).getByRole('textbox', { name: 'Secret' })).toHaveValue(`lpk_0123456789abcdef_${'s'.repeat(43)}`);
+    expect(within(shown).getByRole('textbox', { name: 'Secret' })).toHaveValue(
+      `lpk_0123456789abcdef_${'s'.repeat(43)}`,
+    );
     await user.click(within(shown).getByRole('button', { name: 'I have saved it' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { API_KEY_SCOPES, type CreateApiKeyInput, createApiKeySchema, type CreatedApiKey } from '@loyalty/contracts';
+import { API_KEY_SCOPES, type CreateApiKeyInput, type CreatedApiKey, createApiKeySchema } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { dialogSubmit, FormDialog } from '@/components/form-dialog';

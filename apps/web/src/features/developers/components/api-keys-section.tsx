@@ -41,7 +41,11 @@ export function ApiKeysSection() {
       ),
       className: CELL,
     },
-    { header: t('developers.created'), cell: (key) => formatDateTime(key.createdAt), className: `${CELL} whitespace-nowrap` },
+    {
+      header: t('developers.created'),
+      cell: (key) => formatDateTime(key.createdAt),
+      className: `${CELL} whitespace-nowrap`,
+    },
     {
       header: t('developers.lastUsed'),
       cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('developers.never')),

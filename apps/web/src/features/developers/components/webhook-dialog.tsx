@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type CreatedWebhook,
-  type Webhook,
   WEBHOOK_EVENTS,
+  type Webhook,
   type WebhookBody,
   type WebhookInput,
   webhookInputSchema,
@@ -27,7 +27,12 @@ const CREATE = {
   done: 'developers.webhookCreated',
   failed: 'developers.webhookSaveFailed',
 } as const;
-const EDIT = { ...CREATE, title: 'developers.webhookEditTitle', submit: 'developers.save', done: 'developers.webhookSaved' } as const;
+const EDIT = {
+  ...CREATE,
+  title: 'developers.webhookEditTitle',
+  submit: 'developers.save',
+  done: 'developers.webhookSaved',
+} as const;
 
 /** Add or edit a webhook endpoint: its URL, its events and whether it is on. */
 export function WebhookDialog({
