@@ -196,4 +196,18 @@ describe('API keys', () => {
       .not.toBeNull();
     expect(list.statusCode).toBe(200);
   });
+
+  it('the OpenAPI document states the key scheme, the scope of each key route and the webhook payloads', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.paths['/api/tenants/member'].get.security).toEqual([{ bearer: [] }, { apiKey: ['members:read'] }]);
+    expect(doc.paths['/api/tenants/member/{id}/transactions'].post.security).toEqual([
+      { bearer: [] },
+      { apiKey: ['transactions:write'] },
+    ]);
+    expect(doc.paths['/api/tenants/users'].get.security).toBeUndefined();
+    const earned = doc.components.schemas['WebhookEvent_points.earned'];
+    expect(earned.properties.type.enum ?? [earned.properties.type.const]).toContain('points.earned');
+    expect(earned.properties.data.required).toEqual(expect.arrayContaining(['memberId', 'entryId', 'points']));
+  });
 });
