@@ -1,26 +1,40 @@
-// `npm run bench:webhooks`: one instance's webhook deliveries to a receiver on 127.0.0.1. Purchases are
-// recorded at a steady rate (each enqueues its points.earned delivery in its own transaction); the receiver
-// notes when each arrives. Prints deliveries per second and the time from the purchase's commit to its
-// arrival (p50 / p95 / max) against DESIGN §8's targets: ≥ 200 per second, p95 ≤ 1 s. Asserts nothing.
+// `npm run bench:webhooks`: one instance's webhook deliveries to a local receiver (DESIGN §8 target: ≥ 200
+// deliveries per second, p95 from the change to its delivery ≤ 1 s at that rate). Purchases are recorded
+// through the loyalty engine at a steady rate (at most 16 at once); each enqueues, in its own transaction, a
+// points.earned delivery to every endpoint of the tenant (BENCH_WEBHOOK_ENDPOINTS, default 4, as a shop, a CRM,
+// an analytics tool and a till might each listen). The receiver runs in a worker thread, so the time it
+// notes is not held up by the server. Prints the figures; asserts nothing.
 //
-// Environment: BENCH_WEBHOOK_RATE (purchases per second, default 250), BENCH_SECONDS (default 10),
-// BENCH_WEBHOOK_DATABASE_URL (PostgreSQL instead of the embedded PGlite; never the `test` database).
+// Environment: BENCH_WEBHOOK_RATE (purchases per second, default 60), BENCH_WEBHOOK_ENDPOINTS (default 4),
+// BENCH_SECONDS (default 10), BENCH_WEBHOOK_DATABASE_URL (PostgreSQL instead of embedded PGlite; never `test`).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase } from '../apps/api/src/db/client';
 import { members, tenants, webhookEndpoints } from '../apps/api/src/db/schema';
 import { recordTransaction } from '../apps/api/src/modules/members/service';
 import { newWebhookSecret } from '../apps/api/src/modules/webhooks/delivery-job';
-import { startReceiver } from '../apps/api/src/modules/webhooks/receiver-stand-in';
 
-const RATE = Number(process.env.BENCH_WEBHOOK_RATE || 250);
+const RATE = Number(process.env.BENCH_WEBHOOK_RATE || 60);
+const ENDPOINTS = Number(process.env.BENCH_WEBHOOK_ENDPOINTS || 4);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
+const IN_FLIGHT = 16;
 const databaseUrl = process.env.BENCH_WEBHOOK_DATABASE_URL;
 const MEMBERS = 200;
+
+type Arrival = { entryId: string; id: string; path: string; at: number };
+const arrivals: Arrival[] = [];
+const receiver = new Worker(new URL('./lib/webhook-receiver.mjs', import.meta.url));
+const port = await new Promise<number>((resolve) => {
+  receiver.on('message', (m: { port?: number; arrivals?: Arrival[] }) => {
+    if (m.port) resolve(m.port);
+    if (m.arrivals) arrivals.push(...m.arrivals);
+  });
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'lp-bench-webhooks-'));
 const config = loadConfig({
@@ -38,18 +52,17 @@ await app.ready();
 await app.jobs.start();
 const db = database.db;
 
-const committed = new Map<string, number>();
-const arrived: number[] = [];
-const receiver = await startReceiver();
 const tenantId = randomUUID();
 await db.insert(tenants).values({ id: tenantId, businessName: 'Bench Hooks', industry: 'Retail', status: 'ACTIVE' });
-await db.insert(webhookEndpoints).values({
-  id: randomUUID(),
-  tenantId,
-  url: receiver.url,
-  events: ['points.earned'],
-  secret: newWebhookSecret(),
-});
+await db.insert(webhookEndpoints).values(
+  Array.from({ length: ENDPOINTS }, (_, i) => ({
+    id: randomUUID(),
+    tenantId,
+    url: `http://127.0.0.1:${port}/hook-${i}`,
+    events: ['points.earned' as const],
+    secret: newWebhookSecret(),
+  })),
+);
 const memberIds = Array.from({ length: MEMBERS }, () => randomUUID());
 await db.insert(members).values(
   memberIds.map((id, i) => ({
@@ -62,54 +75,58 @@ await db.insert(members).values(
   })),
 );
 
+const committed = new Map<string, number>();
 const total = RATE * SECONDS;
-let sent = 0;
-const started = Date.now();
-const inFlight: Promise<void>[] = [];
-// Purchases at a steady rate, a tick every 20 ms; each one's commit time is noted against its entry id.
+let started = 0;
+let running = 0;
+const t0 = Date.now();
+// A tick every 10 ms starts the purchases due by now, never more than IN_FLIGHT at once (a busy database
+// makes the rate fall behind rather than queue without bound); each one's commit time is noted.
 await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
-    const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * RATE));
-    for (; sent < due; sent++) {
-      const memberId = memberIds[sent % MEMBERS] as string;
-      inFlight.push(
-        recordTransaction(db, tenantId, memberId, null, { type: 'PURCHASE', amount: 1 }, undefined).then((r) => {
-          committed.set(r.entry.id, Date.now());
-        }),
-      );
+    const due = Math.min(total, Math.floor(((Date.now() - t0) / 1000) * RATE));
+    while (started < due && running < IN_FLIGHT) {
+      const memberId = memberIds[started % MEMBERS] as string;
+      started++;
+      running++;
+      recordTransaction(db, tenantId, memberId, null, { type: 'PURCHASE', amount: 1 }, undefined).then((r) => {
+        committed.set(r.entry.id, Date.now());
+        running--;
+      });
     }
-    if (sent >= total) {
+    if (started >= total && running === 0) {
       clearInterval(timer);
       resolve();
     }
-  }, 20);
+  }, 10);
 });
-await Promise.all(inFlight);
-const recordedIn = (Date.now() - started) / 1000;
-
-const deadline = Date.now() + 60_000;
-while (receiver.received.length < total && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-const finished = Math.max(...receiver.received.map((r) => r.at));
-for (const got of receiver.received) {
-  const entryId = (JSON.parse(got.body) as { data: { entryId: string } }).data.entryId;
-  const at = committed.get(entryId);
-  if (at !== undefined) arrived.push(got.at - at);
+const recordedIn = (Date.now() - t0) / 1000;
+const expected = total * ENDPOINTS;
+const deadline = Date.now() + 120_000;
+while (arrivals.length < expected && Date.now() < deadline) {
+  receiver.postMessage('flush');
+  await new Promise((r) => setTimeout(r, 100));
 }
-arrived.sort((a, b) => a - b);
-const pct = (p: number) => arrived[Math.min(arrived.length - 1, Math.floor((p / 100) * arrived.length))] ?? NaN;
-const perSecond = receiver.received.length / ((finished - started) / 1000);
-const ids = new Set(receiver.received.map((r) => r.headers['webhook-id']));
 
-console.log(`webhooks on ${database.engine}: ${total} purchases at ${RATE}/s (recorded in ${recordedIn.toFixed(1)} s)`);
+const latencies = arrivals
+  .map((a) => a.at - (committed.get(a.entryId) ?? Number.NaN))
+  .filter((ms) => !Number.isNaN(ms))
+  .sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
+const last = Math.max(...arrivals.map((a) => a.at));
+const perSecond = arrivals.length / ((last - t0) / 1000);
+const distinct = new Set(arrivals.map((a) => `${a.path} ${a.id}`)).size;
+
 console.log(
-  `  delivered ${receiver.received.length} (${ids.size} distinct ids) in ${((finished - started) / 1000).toFixed(1)} s`,
+  `webhooks on ${database.engine}, ${ENDPOINTS} endpoints: ${total} purchases asked at ${RATE}/s, recorded at ${(total / recordedIn).toFixed(0)}/s (load average ${loadavg()[0]?.toFixed(1)})`,
 );
+console.log(`  delivered ${arrivals.length} of ${expected} (${distinct} distinct endpoint × webhook-id)`);
 console.log(`  deliveries/s ${perSecond.toFixed(0)}  (target ≥ 200: ${perSecond >= 200 ? 'met' : 'NOT met'})`);
 console.log(
-  `  change → delivery p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${arrived.at(-1)} ms  (target p95 ≤ 1000 ms: ${pct(95) <= 1000 ? 'met' : 'NOT met'})`,
+  `  change → delivery p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${latencies.at(-1)} ms  (target p95 ≤ 1000 ms: ${pct(95) <= 1000 ? 'met' : 'NOT met'})`,
 );
 
 await app.close();
 await database.close();
-await receiver.close();
+await receiver.terminate();
 rmSync(dir, { recursive: true, force: true });

@@ -138,6 +138,19 @@ export function createJobQueue(opts: {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
     },
+    /** Enqueues several jobs of one kind in `tx` with one statement (a fan-out: one per webhook endpoint). */
+    async sendMany<T extends object>(tx: Executor, job: JobDefinition<T>, data: T[]) {
+      if (!boss || !definitions.has(job.name)) throw new Error(`job queue not started or ${job.name} not defined`);
+      if (data.length === 0) return;
+      await started;
+      await boss.insert(
+        job.name,
+        data.map((d) => ({ data: d })),
+        {
+          db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]),
+        },
+      );
+    },
     /** Jobs of a queue as pg-boss keeps them (state, retries, last output): for tests and the admin. */
     find(job: JobDefinition<object> | { name: string }) {
       if (!boss) throw new Error('job queue not started');

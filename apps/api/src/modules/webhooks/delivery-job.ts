@@ -94,7 +94,11 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
         payload,
       }));
       await insertDeliveries(tx, rows);
-      for (const row of rows) await jobs.send(tx, deliver, { deliveryId: row.id });
+      await jobs.sendMany(
+        tx,
+        deliver,
+        rows.map((row) => ({ deliveryId: row.id })),
+      );
     },
   };
   return { deliver, hooks };
