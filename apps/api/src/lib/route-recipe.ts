@@ -37,15 +37,17 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     (access: Access) =>
     <const R extends RouteSchema>(schema: R, scope?: ApiKeyScope) => {
       const config: { access: Access; scope?: ApiKeyScope } = scope ? { access, scope } : { access };
-      const security: Record<string, string[]>[] | undefined = scope
-        ? [{ bearer: [] }, { apiKey: [scope] }]
-        : undefined;
+      // OpenAPI 3.0 lists scopes only for OAuth: the key's scope is stated beside the requirement instead.
+      const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+      const keyDoc: { security?: typeof security; 'x-api-key-scope'?: ApiKeyScope } = scope
+        ? { security, 'x-api-key-scope': scope }
+        : {};
       return {
         config,
         schema: {
           tags,
           ...schema,
-          ...(security ? { security } : {}),
+          ...keyDoc,
           response: { ...schema.response, ...errors } as R['response'] & ErrorResponses<S>,
         },
       };

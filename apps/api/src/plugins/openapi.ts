@@ -14,14 +14,14 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'Firebase ID token' },
-          // The scopes a route needs are listed in its security requirement (members:read, members:write,
-          // transactions:write); routes without an apiKey requirement refuse keys with 403.
+          // A route open to keys lists apiKey in its security and names the scope it needs in
+          // `x-api-key-scope` (members:read, members:write, transactions:write); any other route refuses keys.
           apiKey: {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'lpk_<id>_<secret>',
             description:
-              'An API key made on the Developers screen. Rate limited per key. Only routes that list apiKey accept it, with the scope they name.',
+              'An API key made on the Developers screen, rate limited per key. Only operations that list apiKey accept it, and only with the scope their x-api-key-scope names; others answer 403.',
           },
         },
         // The body of each webhook, signed by the Standard Webhooks scheme (README: Webhooks).
