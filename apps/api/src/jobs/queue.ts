@@ -18,6 +18,8 @@ export type JobDefinition<T extends object> = {
   retryDelayMax: number;
   /** How many jobs of a batch run at once (default 1): more for handlers that mostly wait on the network. */
   concurrency?: number;
+  /** Workers fetching batches side by side (default 1), so one slow batch does not hold up the next. */
+  workers?: number;
   handle(data: T, context: { id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
 };
 
@@ -109,7 +111,13 @@ export function createJobQueue(opts: {
       await boss.work<object>(
         definition.name,
         // NOTIFY wakes a worker for a new job at once; retries and delayed jobs are only found by polling.
-        { batchSize: 100, perJobResults: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+        {
+          batchSize: 100,
+          perJobResults: true,
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 2,
+          localConcurrency: definition.workers ?? 1,
+        },
         (jobs) => run(definition, jobs),
       );
     }

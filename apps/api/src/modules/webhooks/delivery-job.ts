@@ -33,6 +33,8 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
     retryDelayMax: 7200,
     // Many receivers answer slowly: a batch's requests wait together, not one after another.
     concurrency: 50,
+    // A receiver that takes its full 10 s holds up only its own batch; the other workers go on.
+    workers: 4,
     async handle({ deliveryId }, { retryCount }) {
       const delivery = await deliveryToSend(db, deliveryId);
       // Delivered already (a run repeated after a crash) or gone with its endpoint: nothing to do.
