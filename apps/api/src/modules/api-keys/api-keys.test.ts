@@ -209,3 +209,29 @@ describe('API keys', () => {
     expect(earned.properties.data.required).toEqual(expect.arrayContaining(['memberId', 'entryId', 'points']));
   });
 });
+
+describe('API key rate limit', () => {
+  let app: FastifyInstance;
+  afterAll(() => app.close());
+
+  it('counts each key on its own: a key past its limit gets 429, another key of the tenant still gets in', async () => {
+    app = await buildTestApp({ RATE_LIMIT_API_KEY_PER_MINUTE: '3' });
+    const biz = await business(app);
+    const make = async () =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/tenants/api-keys',
+          headers: bearer(biz.owner),
+          payload: { name: 'Busy till', scopes: ['members:read'] },
+        })
+      ).json().key as string;
+    const [busy, quiet] = [await make(), await make()];
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await membersApi(app).list(busy)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await membersApi(app).list(quiet)).statusCode).toBe(200);
+    // People signed in are not counted against the keys.
+    expect((await membersApi(app).list(biz.owner)).statusCode).toBe(200);
+  });
+});
