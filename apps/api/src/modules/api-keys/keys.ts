@@ -42,6 +42,9 @@ export function createApiKeyVerifier(db: Database, log: { warn(obj: object, msg:
     async verify(token: string): Promise<ApiKeyPrincipal | undefined> {
       const cached = cache.get(token);
       if (cached && cached.until > Date.now()) {
+        // Least recently used first out: a hit moves the key to the back of the map's order.
+        cache.delete(token);
+        cache.set(token, cached);
         touch(cached.principal.id);
         return cached.principal;
       }
