@@ -6,6 +6,8 @@ import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
 import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
+import { createApiKeyVerifier } from './modules/api-keys/keys';
+import { apiKeysRoutes } from './modules/api-keys/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -21,6 +23,7 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { googleWalletRoutes, googleWalletServicePlugin } from './modules/wallet/google-routes';
 import { walletRoutes, walletServicePlugin } from './modules/wallet/routes';
+import { webhooksRoutes } from './modules/webhooks/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -99,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin, { firebase });
+  await app.register(authPlugin, { firebase, apiKeys: createApiKeyVerifier(database.db, app.log) });
   await app.register(tenantPlugin, { db: database.db });
   await app.register(accessPlugin);
   await app.register(rateLimitPlugin, { config });
@@ -124,6 +127,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
+  await app.register(apiKeysRoutes);
+  await app.register(webhooksRoutes, { config });
 
   if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
   await app.register(notFoundPlugin);

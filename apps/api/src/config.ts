@@ -93,6 +93,12 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Signs the card page's short-lived Apple Wallet links; unset: a random key per process (one instance).
   CARD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Webhooks may go to private, loopback and link-local addresses (a receiver on this machine): the default
+  // outside production, never by default in production (SSRF).
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  // The first retry of a failed delivery, doubled on each of the next ones (about a day in all by default).
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = {
@@ -117,6 +123,8 @@ export type Config = {
     onboardingPerMinute: number;
     uploadsPerMinute: number;
     authFailuresPerMinute: number;
+    /** Requests per minute one API key may make, whatever it calls. */
+    apiKeyPerMinute: number;
   };
   storage: StorageConfig;
   /** The largest file POST /api/oci-object-storage takes (413 beyond). */
@@ -127,6 +135,7 @@ export type Config = {
   jobQueueSchema: string;
   /** The customer's join and card calls (DESIGN §8). */
   enrolment: EnrolmentConfig;
+  webhooks: WebhooksConfig;
 };
 
 export type EnrolmentConfig = {
@@ -146,6 +155,11 @@ export type GoogleWalletConfig = {
   keyFile?: string;
   api: string;
   devDir: string;
+};
+
+export type WebhooksConfig = {
+  allowPrivate: boolean;
+  retryDelaySeconds: number;
 };
 
 /**
@@ -211,6 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perPhonePerMinute: e.RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE,
       perTenantPerMinute: e.RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE,
     },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+    },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,
     port: e.PORT,
@@ -238,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       onboardingPerMinute: e.RATE_LIMIT_ONBOARDING_PER_MINUTE,
       uploadsPerMinute: e.RATE_LIMIT_UPLOADS_PER_MINUTE,
       authFailuresPerMinute: e.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+      apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
   };
 }

@@ -3,6 +3,7 @@ export * from './dashboard';
 export * from './enrolment';
 export * from './errors';
 export * from './identity';
+export * from './integrations';
 export * from './languages';
 export * from './members';
 export * from './memberships';

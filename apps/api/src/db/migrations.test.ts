@@ -19,6 +19,9 @@ const DESIGN_TABLES = [
   'wallet_pass_tokens',
   'wallet_passes',
   'wallet_registrations',
+  'api_keys',
+  'webhook_endpoints',
+  'webhook_deliveries',
 ];
 
 /** Rows of a raw query: postgres-js answers an array, PGlite an object with rows. */

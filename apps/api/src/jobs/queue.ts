@@ -16,6 +16,10 @@ export type JobDefinition<T extends object> = {
   /** First retry delay in seconds; doubled each retry (with jitter) up to retryDelayMax. */
   retryDelay: number;
   retryDelayMax: number;
+  /** How many jobs of a batch run at once (default 1): more for handlers that mostly wait on the network. */
+  concurrency?: number;
+  /** Workers fetching batches side by side (default 1), so one slow batch does not hold up the next. */
+  workers?: number;
   handle(data: T, context: { id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
 };
 
@@ -71,8 +75,7 @@ export function createJobQueue(opts: {
     jobs: { id: string; data: T; retryCount: number; signal: AbortSignal }[],
   ) {
     const results: JobResult[] = [];
-    // One at a time within a batch: a batch is one worker's share, and handlers already push in bulk.
-    for (const job of jobs) {
+    const one = async (job: (typeof jobs)[number]) => {
       try {
         await definition.handle(job.data, job);
         results.push({ id: job.id, status: 'completed' });
@@ -81,7 +84,10 @@ export function createJobQueue(opts: {
         const message = error instanceof Error ? error.message : String(error);
         results.push({ id: job.id, status: 'failed', output: { message } });
       }
-    }
+    };
+    // One at a time within a batch by default: a batch is one worker's share, and most handlers work in bulk.
+    const width = definition.concurrency ?? 1;
+    for (let i = 0; i < jobs.length; i += width) await Promise.all(jobs.slice(i, i + width).map(one));
     return results;
   }
 
@@ -105,7 +111,13 @@ export function createJobQueue(opts: {
       await boss.work<object>(
         definition.name,
         // NOTIFY wakes a worker for a new job at once; retries and delayed jobs are only found by polling.
-        { batchSize: 100, perJobResults: true, pollingIntervalSeconds: 2, notifyPollingIntervalSeconds: 2 },
+        {
+          batchSize: 100,
+          perJobResults: true,
+          pollingIntervalSeconds: 2,
+          notifyPollingIntervalSeconds: 2,
+          localConcurrency: definition.workers ?? 1,
+        },
         (jobs) => run(definition, jobs),
       );
     }
@@ -133,6 +145,19 @@ export function createJobQueue(opts: {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       });
+    },
+    /** Enqueues several jobs of one kind in `tx` with one statement (a fan-out: one per webhook endpoint). */
+    async sendMany<T extends object>(tx: Executor, job: JobDefinition<T>, data: T[]) {
+      if (!boss || !definitions.has(job.name)) throw new Error(`job queue not started or ${job.name} not defined`);
+      if (data.length === 0) return;
+      await started;
+      await boss.insert(
+        job.name,
+        data.map((d) => ({ data: d })),
+        {
+          db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql as unknown as Parameters<typeof fromDrizzle>[1]),
+        },
+      );
     },
     /** Jobs of a queue as pg-boss keeps them (state, retries, last output): for tests and the admin. */
     find(job: JobDefinition<object> | { name: string }) {

@@ -1,3 +1,4 @@
+import type { WebhookEvent } from '@loyalty/contracts';
 import type { Database } from '../db/client';
 
 /** A transaction or the database. */
@@ -12,7 +13,12 @@ export type ChangeHooks = {
   memberChanged(tx: Db, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
   tenantChanged(tx: Db, tenantId: string): Promise<void>;
+  /** A member or points event happened (webhooks hear it in the change's transaction). */
+  event?(tx: Db, tenantId: string, event: TenantEvent): Promise<void>;
 };
+
+/** An event of DESIGN §8's list (member.*, points.*, tier.changed) without its timestamp (the hook adds it). */
+export type TenantEvent = Omit<WebhookEvent, 'timestamp'>;
 
 // Keyed by the database handle, so each app (and each test app) hears only its own changes.
 const registered = new WeakMap<Database, ChangeHooks[]>();
@@ -33,4 +39,9 @@ export async function memberChanged(
 
 export async function tenantChanged(db: Database, tx: Db, tenantId: string): Promise<void> {
   for (const hooks of registered.get(db) ?? []) await hooks.tenantChanged(tx, tenantId);
+}
+
+/** Tells every listener of an event, in the transaction of the change. */
+export async function tenantEvent(db: Database, tx: Db, tenantId: string, event: TenantEvent): Promise<void> {
+  for (const hooks of registered.get(db) ?? []) await hooks.event?.(tx, tenantId, event);
 }

@@ -1,4 +1,4 @@
-import { apiErrorSchema, type Page } from '@loyalty/contracts';
+import { type ApiKeyScope, apiErrorSchema, type Page } from '@loyalty/contracts';
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../plugins/access';
@@ -27,15 +27,31 @@ type RouteSchema = {
  *
  *   const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
  *   app.get('/api/tenants/member/:id', route.staff({ summary, params, response: { 200: schema } }), handler);
+ *
+ * A route that API keys may call names the scope they need: `route.staff(schema, 'members:read')`; every
+ * other route refuses keys (403). The scope is also stated in the OpenAPI document.
  */
 export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuses: readonly S[]) {
   const errors = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as ErrorResponses<S>;
   const options =
     (access: Access) =>
-    <const R extends RouteSchema>(schema: R) => ({
-      config: { access },
-      schema: { tags, ...schema, response: { ...schema.response, ...errors } as R['response'] & ErrorResponses<S> },
-    });
+    <const R extends RouteSchema>(schema: R, scope?: ApiKeyScope) => {
+      const config: { access: Access; scope?: ApiKeyScope } = scope ? { access, scope } : { access };
+      // OpenAPI 3.0 lists scopes only for OAuth: the key's scope is stated beside the requirement instead.
+      const security: Record<string, string[]>[] = [{ bearer: [] }, { apiKey: [] }];
+      const keyDoc: { security?: typeof security; 'x-api-key-scope'?: ApiKeyScope } = scope
+        ? { security, 'x-api-key-scope': scope }
+        : {};
+      return {
+        config,
+        schema: {
+          tags,
+          ...schema,
+          ...keyDoc,
+          response: { ...schema.response, ...errors } as R['response'] & ErrorResponses<S>,
+        },
+      };
+    };
   return { public: options('public'), account: options('account'), staff: options('staff'), admin: options('admin') };
 }
 

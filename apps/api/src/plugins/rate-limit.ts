@@ -28,12 +28,19 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
   // The store fails open: a Redis outage must not lock every admin out.
   await app.register(rateLimit, { global: false, skipOnError: true, nameSpace: 'lp-rl-', ...(redis ? { redis } : {}) });
 
-  const byCaller = (request: FastifyRequest) => (request.identity ? `u:${request.identity.uid}` : `ip:${request.ip}`);
+  const byCaller = (request: FastifyRequest) =>
+    request.apiKey ? `k:${request.apiKey.id}` : request.identity ? `u:${request.identity.uid}` : `ip:${request.ip}`;
   const limiter = (group: string, max: number) =>
     app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: (r) => `${group}:${byCaller(r)}` });
   const onboarding = limiter('onboarding', limits.onboardingPerMinute);
   const uploads = limiter('uploads', limits.uploadsPerMinute);
   const writes = limiter('writes', limits.writesPerMinute);
+  // Every call an API key makes counts, reads too: a key is a program, and one runaway till must not starve others.
+  const keyCalls = app.createRateLimit({
+    max: limits.apiKeyPerMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (r) => `key:${r.apiKey?.id}`,
+  });
   const tokenFailures = app.createRateLimit({
     max: limits.authFailuresPerMinute,
     timeWindow: MINUTE,
@@ -68,10 +75,20 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
       if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttl);
     };
   const guards = { onboarding: guard(onboarding), uploads: guard(uploads), writes: guard(writes) };
+  const keyGuard: onRequestAsyncHookHandler = async (request, reply) => {
+    if (!request.apiKey) return;
+    const result = await keyCalls(request);
+    if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttl);
+  };
 
   // Runs after the access hook has put authentication first, so the limiter already knows the caller.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const own0 =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    if (route.config?.scope && !own0.includes(keyGuard as never)) {
+      route.onRequest = [...own0, keyGuard] as typeof route.onRequest;
+    }
     if (!route.url.startsWith('/api/') || !methods.some((m) => WRITE.has(String(m)))) return;
     const which = route.url.startsWith('/api/onboarding/')
       ? guards.onboarding

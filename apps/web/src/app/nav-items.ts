@@ -9,6 +9,7 @@ import {
   UserRoundIcon,
   UsersIcon,
   WalletIcon,
+  WebhookIcon,
 } from 'lucide-react';
 import type { MessageKey } from '@/lib/i18n/i18n';
 
@@ -31,6 +32,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
   { title: 'nav.enrolment', url: '/enrolment', icon: QrCodeIcon, adminOnly: true },
+  { title: 'nav.developers', url: '/developers', icon: WebhookIcon, adminOnly: true },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

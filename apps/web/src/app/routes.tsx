@@ -46,6 +46,7 @@ const enrolment = screen(async () => (await import('@/features/enrolment/enrolme
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
+const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
  * Spec §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },
       { path: 'enrolment', ...enrolment },
+      { path: 'developers', ...developers },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -14,10 +14,11 @@ const NAV = [
   ['Point Settings', '/point-settings'],
   ['Store Settings', '/store-settings'],
   ['Enrolment', '/enrolment'],
+  ['Developers', '/developers'],
 ] as const;
 
 describe('workspace shell', () => {
-  it('lists the seven screens in order and marks the current one', async () => {
+  it('lists the screens in order and marks the current one', async () => {
     renderApp('/memberships', { user: SAMPLE_USER });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');

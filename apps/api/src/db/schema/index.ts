@@ -1,5 +1,6 @@
 export * from './enrolment';
 export * from './google-wallet';
+export * from './integrations';
 export * from './members';
 export * from './membership-tiers';
 export * from './settings';

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from './engine';
+import { ledgerEvents } from './events';
 import { transactionBodyHash } from './idempotency';
 import {
   dbNow,
@@ -37,7 +38,7 @@ export async function reverseEntry(
   tenantId: string,
   memberId: string,
   entryId: string,
-  accountId: string,
+  accountId: string | null,
   idempotencyKey: string | undefined,
 ): Promise<TransactionResult> {
   try {
@@ -60,7 +61,9 @@ export async function reverseEntry(
 
       const now = await dbNow(tx);
       const lots = await openLots(tx, tenantId, memberId);
-      let balance = member.balance - (await writeOffExpired(tx, tenantId, memberId, lots, now));
+      const expired = await writeOffExpired(tx, tenantId, memberId, lots, now);
+      let balance = member.balance - expired;
+      const balanceBeforeEntry = balance;
       let spend = toCents(member.lifetimeSpend);
 
       if (target.type === 'PURCHASE') {
@@ -94,16 +97,18 @@ export async function reverseEntry(
       }
 
       const points = 0 - target.points; // not -0 for a purchase that earned nothing
+      const reversalId = randomUUID();
+      const reason = target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption';
       const [stored] = await tx
         .insert(pointsLedger)
         .values({
-          id: randomUUID(),
+          id: reversalId,
           tenantId,
           memberId,
           type: 'REVERSAL',
           points,
           amount: target.amount,
-          reason: target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption',
+          reason,
           reversesId: entryId,
           accountId,
           idempotencyKey: idempotencyKey ?? null,
@@ -117,6 +122,15 @@ export async function reverseEntry(
         .update(members)
         .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+      await ledgerEvents(db, tx, tenantId, {
+        memberId,
+        expired,
+        balanceBeforeEntry,
+        entry: { id: reversalId, type: 'REVERSAL', points, amount: target.amount, reason },
+        balance,
+        fromTierId: member.tierId,
+        toTierId: tierId,
+      });
       return {
         entry: toEntry(stored as Parameters<typeof toEntry>[0]),
         // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.

@@ -21,6 +21,7 @@ import { notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { assertRole } from '../../plugins/access';
+import { actorAccountId } from '../../plugins/actor';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
 import { reverseEntry } from './reversal';
@@ -42,11 +43,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const anchors = createAnchorCache();
   app.get(
     '/api/tenants/member',
-    route.staff({
-      summary: 'Members, newest first, paged and searched on the server; balances exclude expired points',
-      querystring: membersQuerySchema,
-      response: { 200: membersPageSchema },
-    }),
+    route.staff(
+      {
+        summary: 'Members, newest first, paged and searched on the server; balances exclude expired points',
+        querystring: membersQuerySchema,
+        response: { 200: membersPageSchema },
+      },
+      'members:read',
+    ),
     async (request, reply) => {
       const { page, size, search, tierId, status } = request.query;
       const { tenantId } = request.tenant;
@@ -60,11 +64,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tenants/member',
-    route.admin({
-      summary: 'Add a member; the membership code is generated and never reused',
-      body: createMemberSchema,
-      response: { 201: memberDetailSchema },
-    }),
+    route.admin(
+      {
+        summary: 'Add a member; the membership code is generated and never reused',
+        body: createMemberSchema,
+        response: { 201: memberDetailSchema },
+      },
+      'members:write',
+    ),
     async (request, reply) => {
       const id = await createMember(app.db, request.tenant.tenantId, request.body);
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
@@ -73,33 +80,42 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/tenants/member/by-code/:code',
-    route.staff({
-      summary:
-        'The counter: the member with this membership code (any letter case), or else with this phone (+ and digits; spaces, dashes, dots and brackets ignored); the detail plus the earn terms',
-      params: memberCodeParamsSchema,
-      response: { 200: counterMemberSchema },
-    }),
+    route.staff(
+      {
+        summary:
+          'The counter: the member with this membership code (any letter case), or else with this phone (+ and digits; spaces, dashes, dots and brackets ignored); the detail plus the earn terms',
+        params: memberCodeParamsSchema,
+        response: { 200: counterMemberSchema },
+      },
+      'members:read',
+    ),
     async (request) => counterMember(app.db, request.tenant.tenantId, request.params.code),
   );
 
   app.get(
     '/api/tenants/member/:id',
-    route.staff({
-      summary: 'One member with tier, lifetime spend, balance, points expiring next and the next tier',
-      params: memberIdParamsSchema,
-      response: { 200: memberDetailSchema },
-    }),
+    route.staff(
+      {
+        summary: 'One member with tier, lifetime spend, balance, points expiring next and the next tier',
+        params: memberIdParamsSchema,
+        response: { 200: memberDetailSchema },
+      },
+      'members:read',
+    ),
     async (request) => memberDetail(app.db, request.tenant.tenantId, request.params.id),
   );
 
   app.put(
     '/api/tenants/member/:id',
-    route.admin({
-      summary: 'Edit a member; a tier pins it, null follows lifetime spend',
-      params: memberIdParamsSchema,
-      body: updateMemberSchema,
-      response: { 200: memberDetailSchema },
-    }),
+    route.admin(
+      {
+        summary: 'Edit a member; a tier pins it, null follows lifetime spend',
+        params: memberIdParamsSchema,
+        body: updateMemberSchema,
+        response: { 200: memberDetailSchema },
+      },
+      'members:write',
+    ),
     async (request) => {
       await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body);
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
@@ -108,22 +124,28 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/tenants/member/:id',
-    route.admin({
-      summary: 'Delete a member and its ledger',
-      params: memberIdParamsSchema,
-      response: { 204: z.null() },
-    }),
+    route.admin(
+      {
+        summary: 'Delete a member and its ledger',
+        params: memberIdParamsSchema,
+        response: { 204: z.null() },
+      },
+      'members:write',
+    ),
     async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id)),
   );
 
   app.get(
     '/api/tenants/member/:id/transactions',
-    route.staff({
-      summary: 'The member’s points ledger, newest first, paged',
-      params: memberIdParamsSchema,
-      querystring: transactionsQuerySchema,
-      response: { 200: transactionsPageSchema },
-    }),
+    route.staff(
+      {
+        summary: 'The member’s points ledger, newest first, paged',
+        params: memberIdParamsSchema,
+        querystring: transactionsQuerySchema,
+        response: { 200: transactionsPageSchema },
+      },
+      'members:read',
+    ),
     async (request) => {
       const { tenantId } = request.tenant;
       if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
@@ -134,22 +156,25 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tenants/member/:id/transactions',
-    route.staff({
-      summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
-      params: memberIdParamsSchema,
-      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-      body: transactionBodySchema,
-      // 422: the Idempotency-Key was already used with a different body.
-      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-    }),
+    route.staff(
+      {
+        summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
+        params: memberIdParamsSchema,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        body: transactionBodySchema,
+        // 422: the Idempotency-Key was already used with a different body.
+        response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
+      },
+      'transactions:write',
+    ),
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
-      const { tenantId, accountId } = request.tenant;
+      const { tenantId } = request.tenant;
       const result = await recordTransaction(
         app.db,
         tenantId,
         request.params.id,
-        accountId,
+        actorAccountId(request),
         request.body,
         request.headers['idempotency-key'],
       );
@@ -159,18 +184,28 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/tenants/member/:id/transactions/:entryId/reversal',
-    route.staff({
-      summary:
-        'Reverse a purchase or redemption of the last 10 minutes with a REVERSAL entry; 409 when already reversed, its points spent, or too late',
-      params: reversalParamsSchema,
-      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-      // 422: the Idempotency-Key was already used for another request.
-      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-    }),
+    route.staff(
+      {
+        summary:
+          'Reverse a purchase or redemption of the last 10 minutes with a REVERSAL entry; 409 when already reversed, its points spent, or too late',
+        params: reversalParamsSchema,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        // 422: the Idempotency-Key was already used for another request.
+        response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
+      },
+      'transactions:write',
+    ),
     async (request, reply) => {
-      const { tenantId, accountId } = request.tenant;
+      const { tenantId } = request.tenant;
       const { id, entryId } = request.params;
-      const result = await reverseEntry(app.db, tenantId, id, entryId, accountId, request.headers['idempotency-key']);
+      const result = await reverseEntry(
+        app.db,
+        tenantId,
+        id,
+        entryId,
+        actorAccountId(request),
+        request.headers['idempotency-key'],
+      );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );

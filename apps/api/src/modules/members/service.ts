@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { memberChanged } from '../../lib/change-hooks';
+import { memberChanged, tenantEvent } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
@@ -33,6 +33,7 @@ import {
   takeFromLots,
   toCents,
 } from './engine';
+import { ledgerEvents, memberData } from './events';
 import { transactionBodyHash } from './idempotency';
 import {
   dbNow,
@@ -112,16 +113,23 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
       const id = randomUUID();
-      await tx.insert(members).values({
-        id,
-        tenantId,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        email,
-        phone: body.phone,
-        membershipCode: await nextMembershipCode(tx, tenantId),
-        tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
-        tierPinned: pinned !== null,
+      const [made] = await tx
+        .insert(members)
+        .values({
+          id,
+          tenantId,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email,
+          phone: body.phone,
+          membershipCode: await nextMembershipCode(tx, tenantId),
+          tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
+          tierPinned: pinned !== null,
+        })
+        .returning();
+      await tenantEvent(db, tx, tenantId, {
+        type: 'member.created',
+        data: memberData(made as typeof members.$inferSelect),
       });
       return id;
     });
@@ -136,14 +144,14 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
   try {
     await db.transaction(async (tx) => {
       const [member] = await tx
-        .select({ lifetimeSpend: members.lifetimeSpend })
+        .select({ lifetimeSpend: members.lifetimeSpend, tierId: members.tierId })
         .from(members)
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
         .for('update');
       if (!member) throw notFound('Member not found');
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
-      await tx
+      const [updated] = await tx
         .update(members)
         .set({
           firstName: body.firstName,
@@ -155,8 +163,15 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
           tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
           updatedAt: sql`now()`,
         })
-        .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+        .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+        .returning();
       await memberChanged(db, tx, tenantId, id);
+      const after = updated as typeof members.$inferSelect;
+      await tenantEvent(db, tx, tenantId, { type: 'member.updated', data: memberData(after) });
+      if (after.tierId !== member.tierId) {
+        const data = { memberId: id, fromTierId: member.tierId, toTierId: after.tierId };
+        await tenantEvent(db, tx, tenantId, { type: 'tier.changed', data });
+      }
     });
   } catch (error) {
     rethrowUnique(error);
@@ -164,11 +179,14 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
 }
 
 export async function deleteMember(db: Database, tenantId: string, id: string): Promise<void> {
-  const removed = await db
-    .delete(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-    .returning({ id: members.id });
-  if (!removed[0]) throw notFound('Member not found');
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(members)
+      .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+      .returning({ id: members.id, membershipCode: members.membershipCode });
+    if (!removed) throw notFound('Member not found');
+    await tenantEvent(db, tx, tenantId, { type: 'member.deleted', data: removed });
+  });
 }
 
 /**
@@ -266,7 +284,7 @@ export async function recordTransaction(
   db: Database,
   tenantId: string,
   memberId: string,
-  accountId: string,
+  accountId: string | null,
   body: TransactionBody,
   idempotencyKey: string | undefined,
 ): Promise<TransactionResult> {
@@ -283,7 +301,9 @@ export async function recordTransaction(
 
       const now = await dbNow(tx);
       const lots = await openLots(tx, tenantId, memberId);
-      let balance = member.balance - (await writeOffExpired(tx, tenantId, memberId, lots, now));
+      const expired = await writeOffExpired(tx, tenantId, memberId, lots, now);
+      let balance = member.balance - expired;
+      const balanceBeforeEntry = balance;
 
       const rates = await loadRates(tx, tenantId);
       const spendable = spendableBalance(lots, now);
@@ -370,6 +390,15 @@ export async function recordTransaction(
         .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
       // The card shows the new balance and tier now, and the balance again when the new points expire.
       await memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null });
+      await ledgerEvents(db, tx, tenantId, {
+        memberId,
+        expired,
+        balanceBeforeEntry,
+        entry: { ...entry, id: entryId },
+        balance,
+        fromTierId: member.tierId,
+        toTierId: tierId,
+      });
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;

@@ -1,0 +1,233 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { eventually } from '../wallet/wallet-test-support';
+import { type Receiver, startReceiver } from './receiver-stand-in';
+import { webhooksApi, webhookTestApp } from './webhooks-test-support';
+
+const ALL = ['member.created', 'member.updated', 'points.earned', 'tier.changed'];
+let phoneSeq = 0;
+const phone = () => `+8529${String(1000000 + phoneSeq++).padStart(7, '0')}`;
+
+describe('webhooks', () => {
+  let app: FastifyInstance;
+  let biz: Awaited<ReturnType<typeof business>>;
+  const receivers: Receiver[] = [];
+  const receiver = async (opts?: Parameters<typeof startReceiver>[0]) => {
+    const made = await startReceiver(opts);
+    receivers.push(made);
+    return made;
+  };
+  const hooks = () => webhooksApi(app);
+  const members = () => membersApi(app);
+  const newMember = async () => {
+    const res = await members().create(biz.owner, { firstName: 'Wen', lastName: 'Hook', phone: phone() });
+    expect(res.statusCode).toBe(201);
+    return res.json().userId as string;
+  };
+
+  beforeAll(async () => {
+    app = await webhookTestApp();
+    biz = await business(app);
+    await insertSettings(app, biz.tenantId);
+    await insertTiers(app, biz.tenantId);
+  });
+  afterAll(async () => {
+    await app.close();
+    for (const r of receivers) await r.close();
+  });
+
+  it('shows the secret once; admin and owner manage endpoints, staff cannot; bad bodies name the field', async () => {
+    const made = await hooks().create(biz.admin, { url: 'http://127.0.0.1:9/none', events: ['member.created'] });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().secret).toMatch(/^whsec_/);
+    const id = made.json().id;
+    expect(JSON.stringify((await hooks().list(biz.owner)).json())).not.toContain('whsec_');
+    expect(JSON.stringify((await hooks().get(biz.owner, id)).json())).not.toContain('whsec_');
+    const edited = await hooks().update(biz.owner, id, { url: 'http://127.0.0.1:9/x', events: ALL, enabled: false });
+    expect(edited.json()).toMatchObject({ url: 'http://127.0.0.1:9/x', events: ALL, enabled: false });
+    expect((await hooks().list(biz.staff)).statusCode).toBe(403);
+    const bad = await hooks().create(biz.owner, { url: 'ftp://example.com', events: [] });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['events', 'url']);
+    const other = await business(app);
+    expect((await hooks().get(other.owner, id)).statusCode).toBe(404);
+    expect((await hooks().remove(biz.owner, id)).statusCode).toBe(204);
+    expect((await hooks().get(biz.owner, id)).statusCode).toBe(404);
+  });
+
+  it('signs each event by Standard Webhooks; a purchase arrives as points.earned and tier.changed', async () => {
+    const r = await receiver();
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ALL })).json();
+    const memberId = await newMember();
+    const purchase = await members().record(biz.owner, memberId, { type: 'PURCHASE', amount: 600 });
+    expect(purchase.statusCode).toBe(201);
+    expect(await eventually(() => r.received.length >= 3)).toBe(true);
+    const verifier = new Webhook(made.secret);
+    const events = r.received.map((got) => verifier.verify(got.body, got.headers as Record<string, string>)) as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const byType = Object.fromEntries(events.map((e) => [e.type, e.data]));
+    expect(byType['member.created']).toMatchObject({ id: memberId, firstName: 'Wen', pointsBalance: 0 });
+    expect(byType['points.earned']).toMatchObject({ memberId, points: 6000, amount: '600.00', pointsBalance: 6000 });
+    expect(byType['tier.changed']).toMatchObject({ memberId, toTierId: purchase.json().tier.id });
+    for (const got of r.received) expect(got.headers['webhook-id']).toMatch(/^msg_[0-9A-HJKMNP-TV-Z]{26}$/);
+    // A tampered body fails the same check.
+    const first = r.received[0] as (typeof r.received)[number];
+    expect(() => verifier.verify(`${first.body} `, first.headers as Record<string, string>)).toThrow();
+
+    const deliveries = (await hooks().deliveries(biz.owner, made.id)).json();
+    expect(deliveries.totalElements).toBe(3);
+    expect(deliveries.content[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 1, responseCode: 200 });
+  });
+
+  it('a receiver answering 500, 500 then 200 gets the event three times with the same id', async () => {
+    const r = await receiver({ statuses: [500, 500, 200] });
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['member.created'] })).json();
+    await newMember();
+    expect(await eventually(() => r.received.length >= 3, 30_000)).toBe(true);
+    const ids = r.received.map((got) => got.headers['webhook-id']);
+    expect(new Set(ids).size).toBe(1);
+    expect(
+      await eventually(async () => {
+        const [d] = (await hooks().deliveries(biz.owner, made.id)).json().content;
+        return d?.status === 'SUCCEEDED' && d.attempts === 3 && d.responseCode === 200;
+      }),
+    ).toBe(true);
+    expect((await hooks().get(biz.owner, made.id)).json().failingSince).toBeNull();
+  }, 40_000);
+
+  it('resends a delivery with the same id when asked', async () => {
+    const r = await receiver();
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['member.created'] })).json();
+    await newMember();
+    expect(await eventually(() => r.received.length === 1)).toBe(true);
+    const [delivery] = (await hooks().deliveries(biz.owner, made.id)).json().content;
+    const retried = await hooks().retry(biz.owner, made.id, delivery.id);
+    expect(retried.statusCode).toBe(202);
+    expect(await eventually(() => r.received.length === 2)).toBe(true);
+    expect(r.received[1]?.headers['webhook-id']).toBe(r.received[0]?.headers['webhook-id']);
+    expect((await hooks().retry(biz.owner, made.id, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('never follows a redirect: a 3xx is a failed attempt and the other address hears nothing', async () => {
+    const elsewhere = await receiver();
+    const r = await receiver({
+      respond: (res) => {
+        res.writeHead(302, { location: elsewhere.url });
+        res.end();
+      },
+    });
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['member.created'] })).json();
+    await newMember();
+    expect(
+      await eventually(async () => {
+        const [d] = (await hooks().deliveries(biz.owner, made.id)).json().content;
+        return d?.attempts >= 1 && d.responseCode === 302 && d.status !== 'SUCCEEDED';
+      }),
+    ).toBe(true);
+    expect(elsewhere.received).toEqual([]);
+    await hooks().remove(biz.owner, made.id);
+  });
+
+  it('an endpoint failing for three days is turned off, and says why', async () => {
+    const r = await receiver({ statuses: [503] });
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['member.created'] })).json();
+    await app.database.db
+      .update(webhookEndpoints)
+      .set({ failingSince: sql`now() - interval '4 days'` })
+      .where(eq(webhookEndpoints.id, made.id));
+    await newMember();
+    expect(await eventually(async () => (await hooks().get(biz.owner, made.id)).json().enabled === false)).toBe(true);
+    const shown = (await hooks().get(biz.owner, made.id)).json();
+    expect(shown.disabledReason).toMatch(/failed since .*HTTP 503/);
+    const count = r.received.length;
+    await newMember();
+    // A disabled endpoint gets no new deliveries at all.
+    const rows = await app.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.id));
+    expect(rows).toHaveLength(1);
+    expect(r.received.length).toBe(count);
+    // Turning it on again clears the reason.
+    const on = await hooks().update(biz.owner, made.id, { url: r.url, events: ['member.created'], enabled: true });
+    expect(on.json()).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+  });
+
+  it('a refused change enqueues nothing (the event is in the change’s transaction)', async () => {
+    const r = await receiver();
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['points.redeemed'] })).json();
+    const memberId = await newMember();
+    const refused = await members().record(biz.owner, memberId, { type: 'REDEEM', points: 100 });
+    expect(refused.statusCode).toBe(400);
+    const rows = await app.database.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, made.id));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('webhooks with private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)', () => {
+  let app: FastifyInstance;
+  let biz: Awaited<ReturnType<typeof business>>;
+  let r: Receiver;
+  beforeAll(async () => {
+    app = await webhookTestApp({ WEBHOOK_ALLOW_PRIVATE: 'false' });
+    biz = await business(app);
+    r = await startReceiver();
+  });
+  afterAll(async () => {
+    await app.close();
+    await r.close();
+  });
+
+  it('refuses loopback, private, link-local and a host name resolving to 127.0.0.1 when saving (400 at url)', async () => {
+    for (const url of [
+      r.url,
+      `http://localhost:${r.port}/hook`,
+      'http://[::1]/hook',
+      'http://10.1.2.3/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://100.64.0.1/',
+      'http://0.0.0.0/',
+      'http://[::ffff:127.0.0.1]/',
+    ]) {
+      const res = await webhooksApi(app).create(biz.owner, { url, events: ['member.created'] });
+      expect({ url, status: res.statusCode, error: res.json().errors?.url }).toEqual({
+        url,
+        status: 400,
+        error: 'This address is private or local; webhooks only go to public addresses',
+      });
+    }
+    expect(r.received).toEqual([]);
+  });
+
+  it('checks again when delivering: an endpoint stored with a loopback address is never called', async () => {
+    const id = crypto.randomUUID();
+    await app.database.db.insert(webhookEndpoints).values({
+      id,
+      tenantId: biz.tenantId,
+      url: `http://localhost:${r.port}/hook`,
+      events: ['member.created'],
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    });
+    const made = await membersApi(app).create(biz.owner, { firstName: 'No', lastName: 'Way', phone: '+85298765432' });
+    expect(made.statusCode).toBe(201);
+    expect(
+      await eventually(async () => {
+        const [d] = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+        return (d?.attempts ?? 0) >= 1;
+      }),
+    ).toBe(true);
+    const [d] = await app.database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    expect(d).toMatchObject({ responseCode: null, status: 'PENDING' });
+    expect(d?.lastError).toMatch(/private/);
+    expect(r.received).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+import type { ApiKey, CreatedApiKey } from '@loyalty/contracts';
+import { PlusIcon } from 'lucide-react';
+import * as React from 'react';
+import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-error';
+import { formatDateTime } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
+import { useApiKeys } from '../api/get-api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
+import { ApiKeyDialog } from './api-key-dialog';
+import { SecretDialog } from './secret-dialog';
+
+const CELL = 'px-3 py-2';
+
+/** The tenant's API keys: make one (shown once), see when each was last used, revoke one. */
+export function ApiKeysSection() {
+  const t = useT();
+  const keys = useApiKeys();
+  const revoke = useRevokeApiKey();
+  const [adding, setAdding] = React.useState(false);
+  const [made, setMade] = React.useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = React.useState<ApiKey | null>(null);
+
+  const columns: Column<ApiKey>[] = [
+    { header: t('developers.keyName'), cell: (key) => key.name, className: CELL },
+    { header: t('developers.prefix'), cell: (key) => key.prefix, className: `${CELL} font-mono text-xs` },
+    {
+      header: t('developers.scopes'),
+      cell: (key) => (
+        <span className="flex flex-wrap gap-1">
+          {key.scopes.map((scope) => (
+            <Badge key={scope} variant="secondary" className="font-mono">
+              {scope}
+            </Badge>
+          ))}
+        </span>
+      ),
+      className: CELL,
+    },
+    {
+      header: t('developers.created'),
+      cell: (key) => formatDateTime(key.createdAt),
+      className: `${CELL} whitespace-nowrap`,
+    },
+    {
+      header: t('developers.lastUsed'),
+      cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : t('developers.never')),
+      className: `${CELL} whitespace-nowrap`,
+    },
+    {
+      header: t('developers.actions'),
+      cell: (key) => (
+        <Button variant="outline" size="sm" onClick={() => setRevoking(key)}>
+          {t('developers.revoke')}
+        </Button>
+      ),
+      className: CELL,
+    },
+  ];
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync(revoking.id);
+      toast({ title: t('developers.keyRevoked') });
+      setRevoking(null);
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('developers.keyRevokeFailed'), description: failureMessage(error) });
+    }
+  };
+
+  return (
+    <section aria-labelledby="api-keys-heading" className="grid gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id="api-keys-heading" className="font-semibold text-lg">
+            {t('developers.keysTitle')}
+          </h2>
+          <p className="text-muted-foreground text-sm">{t('developers.keysSubtitle')}</p>
+        </div>
+        <Button onClick={() => setAdding(true)}>
+          <PlusIcon aria-hidden="true" />
+          {t('developers.keyAdd')}
+        </Button>
+      </div>
+      <DataTable
+        label={t('developers.keysTable')}
+        rows={keys.data ?? []}
+        rowKey={(key) => key.id}
+        columns={columns}
+        emptyText={keys.isPending ? t('common.loading') : t('developers.keysEmpty')}
+        headClassName="px-3"
+        emptyClassName="px-3"
+      />
+      <ApiKeyDialog open={adding} onClose={() => setAdding(false)} onCreated={setMade} />
+      <SecretDialog
+        secret={made?.key ?? null}
+        title={t('developers.keyShownOnceTitle')}
+        description={t('developers.keyShownOnce')}
+        onClose={() => setMade(null)}
+      />
+      <ConfirmDeleteDialog
+        open={revoking !== null}
+        title={t('developers.revokeTitle')}
+        description={t('developers.revokeDescription', { name: revoking?.name ?? '' })}
+        pending={revoke.isPending}
+        onConfirm={confirmRevoke}
+        onClose={() => setRevoking(null)}
+      />
+    </section>
+  );
+}

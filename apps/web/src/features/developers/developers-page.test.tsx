@@ -1,0 +1,172 @@
+import { type ApiKey, createApiKeySchema, type Delivery, type Webhook, webhookInputSchema } from '@loyalty/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from './developers-test-api';
+
+vi.mock('@/lib/api', () => import('./developers-test-api'));
+
+const json = (status: number, body: unknown) =>
+  new Response(body === null ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+const TURNED_OFF: Webhook = {
+  id: 'w-off',
+  url: 'https://crm.example.com/hooks',
+  events: ['member.created'],
+  enabled: false,
+  disabledReason: 'Every delivery has failed since 2026-01-01T00:00:00.000Z; the last: HTTP 503',
+  failingSince: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const DELIVERY: Delivery = {
+  id: 'd-1',
+  eventId: 'msg_01JABCDEFGHJKMNPQRSTVWXYZ0',
+  eventType: 'member.created',
+  status: 'FAILED',
+  attempts: 16,
+  responseCode: 503,
+  lastError: 'HTTP 503',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastAttemptAt: '2026-01-02T00:00:00.000Z',
+};
+
+/** The developers API as the server answers it, bodies checked with the contracts. */
+function fakeServer() {
+  const keys: ApiKey[] = [];
+  const webhooks: Webhook[] = [TURNED_OFF];
+  const calls: string[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://x');
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url.pathname}`);
+    if (url.pathname === '/api/tenants/api-keys' && method === 'GET') return json(200, keys);
+    if (url.pathname === '/api/tenants/api-keys' && method === 'POST') {
+      const body = createApiKeySchema.parse(JSON.parse(String(init?.body)));
+      const key: ApiKey = {
+        id: '0123456789abcdef',
+        name: body.name,
+        prefix: 'lpk_0123456789abcdef',
+        scopes: body.scopes,
+        createdAt: '2026-02-01T10:00:00.000Z',
+        lastUsedAt: null,
+      };
+      keys.push(key);
+      return json(201, { ...key, key: `lpk_0123456789abcdef_${'s'.repeat(43)}` });
+    }
+    if (url.pathname === '/api/tenants/api-keys/0123456789abcdef' && method === 'DELETE') {
+      keys.pop();
+      return json(204, null);
+    }
+    if (url.pathname === '/api/tenants/webhooks' && method === 'GET') return json(200, webhooks);
+    if (url.pathname === '/api/tenants/webhooks' && method === 'POST') {
+      const body = webhookInputSchema.parse(JSON.parse(String(init?.body)));
+      const made: Webhook = {
+        ...body,
+        id: 'w-new',
+        disabledReason: null,
+        failingSince: null,
+        createdAt: '2026-02-01T10:00:00.000Z',
+      };
+      webhooks.unshift(made);
+      return json(201, { ...made, secret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5' });
+    }
+    if (url.pathname === '/api/tenants/webhooks/w-off/deliveries' && method === 'GET')
+      return json(200, {
+        content: [DELIVERY],
+        totalElements: 1,
+        totalPages: 1,
+        number: 0,
+        size: 10,
+        numberOfElements: 1,
+        first: true,
+        last: true,
+      });
+    if (url.pathname === '/api/tenants/webhooks/w-off/deliveries/d-1/retry' && method === 'POST')
+      return json(202, { ...DELIVERY, status: 'PENDING' });
+    return json(404, { status: 404, message: 'Not found' });
+  };
+  return { fetch, calls };
+}
+
+const renderDevelopers = (role: 'owner' | 'staff' = 'owner') => {
+  const server = fakeServer();
+  serveApi(server.fetch);
+  renderApp('/developers', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
+  return server;
+};
+
+describe('Developers', () => {
+  it('makes an API key, shows it once, lists it by prefix and revokes it after a confirmation', async () => {
+    const server = renderDevelopers();
+    expect(await screen.findByRole('heading', { name: 'Developers', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Developers' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('No API keys yet.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await within(dialog).findByText('Enter a name for the key')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one permission')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Front till');
+    await user.click(within(dialog).getByRole('checkbox', { name: /transactions:write/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'Your new API key' });
+    expect(within(shown).getByRole('textbox', { name: 'Secret' })).toHaveValue(
+      `lpk_0123456789abcdef_${'s'.repeat(43)}`,
+    );
+    await user.click(within(shown).getByRole('button', { name: 'I have saved it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const table = screen.getByRole('region', { name: 'API keys table' });
+    expect(await within(table).findByText('lpk_0123456789abcdef')).toBeInTheDocument();
+    expect(within(table).getByText('Front till')).toBeInTheDocument();
+    expect(within(table).getByText('Never')).toBeInTheDocument();
+    expect(table).not.toHaveTextContent('sssss');
+
+    await user.click(within(table).getByRole('button', { name: 'Revoke' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Revoke this API key?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await within(table).findByText('No API keys yet.')).toBeInTheDocument();
+    expect(server.calls).toContain('DELETE /api/tenants/api-keys/0123456789abcdef');
+  });
+
+  it('adds a webhook (secret shown once), shows why one was turned off, and resends a delivery', async () => {
+    const server = renderDevelopers();
+    const table = await screen.findByRole('region', { name: 'Webhooks table' });
+    expect(await within(table).findByText(/Turned off: Every delivery has failed since/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New webhook' });
+    const url = within(dialog).getByRole('textbox', { name: 'URL' });
+    await user.clear(url);
+    await user.type(url, 'https://shop.example.com/loyalty');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'points.earned' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
+    const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(secret).getByRole('textbox', { name: 'Secret' })).toHaveValue('whsec_c2VjcmV0LXNpZ25pbmcta2V5');
+    await user.click(within(secret).getByRole('button', { name: 'I have saved it' }));
+    expect(await within(table).findByText('https://shop.example.com/loyalty')).toBeInTheDocument();
+
+    const offRow = within(table).getByText('https://crm.example.com/hooks').closest('tr') as HTMLElement;
+    await user.click(within(offRow).getByRole('button', { name: 'Deliveries' }));
+    const deliveries = await screen.findByRole('dialog', { name: 'Deliveries' });
+    expect(await within(deliveries).findByText('member.created')).toBeInTheDocument();
+    expect(within(deliveries).getByText('Failed')).toBeInTheDocument();
+    expect(within(deliveries).getByText('503')).toBeInTheDocument();
+    await user.click(within(deliveries).getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(server.calls).toContain('POST /api/tenants/webhooks/w-off/deliveries/d-1/retry'));
+  });
+
+  it('is not in the sidebar for staff, and says who may use it', async () => {
+    renderDevelopers('staff');
+    expect(await screen.findByText('Only owners and admins can manage API keys and webhooks.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Developers' })).not.toBeInTheDocument();
+  });
+});

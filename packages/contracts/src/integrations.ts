@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { idParamSchema, pageQuery, pageSchema, safeString } from './common';
+
+/**
+ * Integrations (DESIGN §8): API keys a till, a shop or a CRM presents as a bearer, and webhook endpoints that
+ * hear about members and points, signed by the Standard Webhooks scheme.
+ */
+export const INTEGRATION_MESSAGES = {
+  keyName: 'Enter a name for the key',
+  scopes: 'Choose at least one permission',
+  url: 'Enter a link starting with https:// or http://',
+  privateUrl: 'This address is private or local; webhooks only go to public addresses',
+  unresolvable: 'This host name could not be found',
+  events: 'Choose at least one event',
+} as const;
+
+export const API_KEY_SCOPES = ['members:read', 'members:write', 'transactions:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** `lpk_<id>_<secret>`: the id finds the row, the secret is compared with its stored hash. */
+export const API_KEY_PATTERN = /^lpk_([A-Za-z0-9]{16})_([A-Za-z0-9_-]{43})$/;
+
+export const createApiKeySchema = z.object({
+  name: safeString(80).trim().min(1, INTEGRATION_MESSAGES.keyName),
+  scopes: z
+    .array(z.enum(API_KEY_SCOPES, { error: INTEGRATION_MESSAGES.scopes }))
+    .min(1, INTEGRATION_MESSAGES.scopes)
+    .transform((scopes) => [...new Set(scopes)]),
+});
+export type CreateApiKeyInput = z.input<typeof createApiKeySchema>;
+
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's public part (`lpk_<id>`), enough to tell keys apart; never the secret. */
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** POST /api/tenants/api-keys answer: the only time the whole key is shown. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const apiKeysListSchema = z.array(apiKeySchema);
+export const apiKeyParamsSchema = z.object({ id: idParamSchema });
+
+export const WEBHOOK_EVENTS = [
+  'member.created',
+  'member.updated',
+  'member.deleted',
+  'points.earned',
+  'points.redeemed',
+  'points.adjusted',
+  'points.expired',
+  'tier.changed',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const webhookInputSchema = z.object({
+  url: z
+    .string({ error: INTEGRATION_MESSAGES.url })
+    .trim()
+    .max(2000, INTEGRATION_MESSAGES.url)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, INTEGRATION_MESSAGES.url),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { error: INTEGRATION_MESSAGES.events }))
+    .min(1, INTEGRATION_MESSAGES.events)
+    .transform((events) => [...new Set(events)]),
+  enabled: z.boolean().default(true),
+});
+export type WebhookInput = z.input<typeof webhookInputSchema>;
+export type WebhookBody = z.output<typeof webhookInputSchema>;
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  /** Why the server turned the endpoint off (it kept failing); null while on or turned off by hand. */
+  disabledReason: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+
+/** POST /api/tenants/webhooks answer: the signing secret (`whsec_…`) is shown this once. */
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
+
+export const webhooksListSchema = z.array(webhookSchema);
+export const webhookParamsSchema = z.object({ id: idParamSchema });
+export const deliveryParamsSchema = z.object({ id: idParamSchema, deliveryId: idParamSchema });
+export const deliveriesQuerySchema = z.object(pageQuery(20));
+
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliverySchema = z.object({
+  id: z.string(),
+  /** The `webhook-id` header: the same on every attempt, so a receiver can drop repeats. */
+  eventId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENTS),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  responseCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+});
+export type Delivery = z.infer<typeof deliverySchema>;
+export const deliveriesPageSchema = pageSchema(deliverySchema);
+
+/** What a member event carries (the member as the API shows it in lists). */
+const memberPayload = z.object({
+  id: z.string(),
+  membershipCode: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string(),
+  status: z.string(),
+  tierId: z.string().nullable(),
+  pointsBalance: z.number().int(),
+});
+
+const pointsPayload = z.object({
+  memberId: z.string(),
+  entryId: z.string(),
+  /** Signed: negative for points spent, taken or expired. */
+  points: z.number().int(),
+  /** The amount spent (PURCHASE) or the value redeemed (REDEEM), as a decimal string; null otherwise. */
+  amount: z.string().nullable(),
+  pointsBalance: z.number().int(),
+});
+
+const envelope = <T extends WebhookEventType, D extends z.ZodType>(type: T, data: D) =>
+  z.object({ type: z.literal(type), timestamp: z.string(), data }).describe(`The body of a ${type} webhook`);
+
+/**
+ * The body of each webhook (JSON). Headers: `webhook-id` (the event id, `msg_…`), `webhook-timestamp` and
+ * `webhook-signature`, to be checked with the endpoint's secret by any Standard Webhooks verifier.
+ */
+export const webhookEventSchemas = {
+  'member.created': envelope('member.created', memberPayload),
+  'member.updated': envelope('member.updated', memberPayload),
+  'member.deleted': envelope('member.deleted', z.object({ id: z.string(), membershipCode: z.string() })),
+  'points.earned': envelope('points.earned', pointsPayload),
+  'points.redeemed': envelope('points.redeemed', pointsPayload),
+  'points.adjusted': envelope('points.adjusted', pointsPayload.extend({ reason: z.string().nullable() })),
+  'points.expired': envelope(
+    'points.expired',
+    pointsPayload.pick({ memberId: true, points: true, pointsBalance: true }),
+  ),
+  'tier.changed': envelope(
+    'tier.changed',
+    z.object({ memberId: z.string(), fromTierId: z.string().nullable(), toTierId: z.string().nullable() }),
+  ),
+} satisfies Record<WebhookEventType, z.ZodType>;
+const e = webhookEventSchemas;
+export const webhookEventSchema = z.discriminatedUnion('type', [
+  e['member.created'],
+  e['member.updated'],
+  e['member.deleted'],
+  e['points.earned'],
+  e['points.redeemed'],
+  e['points.adjusted'],
+  e['points.expired'],
+  e['tier.changed'],
+]);
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
