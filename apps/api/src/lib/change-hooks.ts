@@ -12,6 +12,11 @@ export type ChangeHooks = {
   memberChanged(tx: Db, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
   tenantChanged(tx: Db, tenantId: string): Promise<void>;
+  /**
+   * The member is about to be deleted, in the delete's transaction, while its row can still be read: cards the
+   * member holds are withdrawn (a voided Apple pass, an inactive Google object).
+   */
+  memberDeleted?(tx: Db, tenantId: string, memberId: string): Promise<void>;
 };
 
 // Keyed by the database handle, so each app (and each test app) hears only its own changes.
@@ -33,4 +38,8 @@ export async function memberChanged(
 
 export async function tenantChanged(db: Database, tx: Db, tenantId: string): Promise<void> {
   for (const hooks of registered.get(db) ?? []) await hooks.tenantChanged(tx, tenantId);
+}
+
+export async function memberDeleted(db: Database, tx: Db, tenantId: string, memberId: string): Promise<void> {
+  for (const hooks of registered.get(db) ?? []) await hooks.memberDeleted?.(tx, tenantId, memberId);
 }
