@@ -152,17 +152,18 @@ try {
   // 10,000 passes, 10 at a time, the server's RSS sampled every 2,000.
   const rss: number[] = [rssMiB(api.pid)];
   let next = 0;
+  let done = 0;
   let errors = 0;
   const worker = async () => {
     while (next < ids.length) {
       const id = ids[next++] as string;
       await download(api.base, headers, id).catch(() => errors++);
-      if (next % 2000 === 0) rss.push(rssMiB(api.pid));
+      if (++done % 2000 === 0) rss.push(rssMiB(api.pid));
     }
   };
   const manyStart = Date.now();
   await Promise.all(Array.from({ length: 10 }, worker));
-  rss.push(rssMiB(api.pid));
+  if (done % 2000 !== 0) rss.push(rssMiB(api.pid));
   out.many = { passes: ids.length, errors, seconds: (Date.now() - manyStart) / 1000, rssMiB: rss };
   log(`${ids.length.toLocaleString('en')} passes: ${JSON.stringify(out.many)}`);
 
