@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import sharp from 'sharp';
 import { loadConfig } from '../apps/api/src/config';
@@ -148,6 +149,28 @@ try {
   for (let i = 0; i < 300; i++) single.push(await download(api.base, headers, ids[i] as string));
   out.single = { requests: single.length, p50: percentile(single, 50), p95: percentile(single, 95) };
   log(`one at a time: ${JSON.stringify(out.single)}`);
+  // The same on a second process whose firebase-admin skips the per-request getUser it makes only against the
+  // Auth emulator (bench/lib/production-token-path.mjs), as with a real project; stopped before the fan-out,
+  // which one instance does alone.
+  const preload = pathToFileURL(join(import.meta.dirname, 'lib/production-token-path.mjs')).href;
+  const real = await startApi({
+    port: await benchPort(),
+    dataDir,
+    emulatorHost,
+    databaseUrl,
+    extraEnv: { APNS_URL: apns.url, APNS_CA_FILE: apns.caFile },
+    nodeArgs: ['--import', preload],
+  });
+  for (let i = 0; i < 20; i++) await download(real.base, headers, ids[i] as string);
+  const singleReal: number[] = [];
+  for (let i = 0; i < 300; i++) singleReal.push(await download(real.base, headers, ids[i] as string));
+  await real.stop();
+  out.singleProductionTokens = {
+    requests: singleReal.length,
+    p50: percentile(singleReal, 50),
+    p95: percentile(singleReal, 95),
+  };
+  log(`one at a time, production token path: ${JSON.stringify(out.singleProductionTokens)}`);
 
   // 10,000 passes, 10 at a time, the server's RSS sampled every 2,000.
   const rss: number[] = [rssMiB(api.pid)];

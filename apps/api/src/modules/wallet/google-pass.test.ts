@@ -329,9 +329,9 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
     // Every live object Google holds now reads the new points label (deleted members' stay INACTIVE, untouched).
     const live = () => [...google.objects.values()].filter((o) => o.state !== 'INACTIVE');
     expect(live().length).toBeGreaterThan(0);
-    expect(
-      await eventually(() => live().every((o) => (o.loyaltyPoints as { label: string }).label === 'Stars')),
-    ).toBe(true);
+    expect(await eventually(() => live().every((o) => (o.loyaltyPoints as { label: string }).label === 'Stars'))).toBe(
+      true,
+    );
   });
 
   it('records Google’s failure on the member and retries until Google takes the PATCH', async () => {
