@@ -7,7 +7,8 @@
 //
 // Environment: BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench; created with createdb, never
 // `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
-// servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port).
+// servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port), BENCH_WALLET_DEVICES and
+// BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -30,8 +31,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 6);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // Debugging aid: BENCH_ONLY=pglite or pg runs that phase alone; web, the first loads in Chromium alone;
 // uncached, on both engines, the members page read and the pages not built yet, beside the bare route;
-// counter, only the counter's lookups on PostgreSQL.
+// counter, only the counter's lookups on PostgreSQL; wallet, only the Apple Wallet server figures (passes over
+// HTTP, RSS over 10,000 passes, the push fan-out to 100,000 devices) on PostgreSQL, without the large data set.
 const only = process.env.BENCH_ONLY;
+const onlyWallet = only === 'wallet';
 const uncachedOnly = only === 'uncached';
 const onlyCounter = only === 'counter';
 const PGLITE_MEMBERS = 10_000;
@@ -71,7 +74,8 @@ function pgTool(tool, ...args) {
   return res;
 }
 
-async function ensurePgDataSet() {
+/** Creates the benchmark's database when it is missing (never `test`); answers its name. */
+function ensureDatabase() {
   const dbName = new URL(PG_URL).pathname.slice(1);
   if (!dbName || dbName === 'test') throw new Error(`refusing to use the database "${dbName}" for the benchmark`);
   if (reseed) pgTool('dropdb', '--if-exists', dbName);
@@ -79,6 +83,11 @@ async function ensurePgDataSet() {
   if (created.status !== 0 && !/already exists/.test(created.stderr)) {
     throw new Error(`createdb ${dbName}: ${created.stderr.trim() || created.error?.message}`);
   }
+  return dbName;
+}
+
+async function ensurePgDataSet() {
+  const dbName = ensureDatabase();
   const sql = postgres(PG_URL, { max: 1, onnotice: () => {} });
   try {
     const [state] = await sql`select
@@ -444,6 +453,21 @@ async function postgresPhase(emulatorHost) {
   return phase;
 }
 
+/**
+ * Apple Wallet against a real server (bench/wallet-server.ts, under tsx for the APNs stand-in): passes over HTTP,
+ * RSS over 10,000 of them, and the fan-out of one design change to 100,000 registered devices. It makes and
+ * removes its own tenant, so it needs the database, not the large data set.
+ */
+function walletPhase(emulatorHost) {
+  const out = join(work, 'wallet.json');
+  const res = node(['--import', 'tsx', 'bench/wallet-server.ts', emulatorHost, PG_URL, out], { stdio: 'inherit' });
+  try {
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    return { error: `bench/wallet-server.ts exited ${res.status} without figures` };
+  }
+}
+
 /** Where a request's time goes: a CPU profile of the API serving GET /api/members/me under load. */
 const profileMe = (emulatorHost, opts) => profileRead(emulatorHost, { ...opts, path: '/api/members/me' });
 
@@ -501,7 +525,8 @@ async function main() {
   };
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
-    if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
+    if (onlyWallet) pgSeed = { database: ensureDatabase() };
+    else if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
   } catch (err) {
     pgSeed = { error: err.message };
     console.log(`PostgreSQL data set unavailable: ${err.message}`);
@@ -512,7 +537,7 @@ async function main() {
   process.env.WEB_DIST_DIR ||= join(repoRoot, '.test-data', 'bench-dist');
   const { buildWebIfStale } = await import('../scripts/lib/web-build.mjs');
   try {
-    if (!onlyCounter) buildWebIfStale();
+    if (!onlyCounter && !onlyWallet) buildWebIfStale();
   } catch (err) {
     raw.buildError = err.message;
   }
@@ -534,17 +559,21 @@ async function main() {
     workDir: join(work, 'emulator'),
   });
   try {
-    if (only !== 'pg' && !onlyCounter) {
+    if (only !== 'pg' && !onlyCounter && !onlyWallet) {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }
-    if (!pgSeed.error && only !== 'pglite' && only !== 'web') {
+    if (!pgSeed.error && only !== 'pglite' && only !== 'web' && !onlyWallet) {
       section('PostgreSQL: reads against the bare route, the 100,000-member tenant');
       try {
         raw.phases.postgres = await postgresPhase(emulator.host);
       } catch (err) {
         raw.phases.postgres = { error: err.message.split('\n').slice(0, 6).join('\n') };
       }
+    }
+    if (!pgSeed.error && (!only || onlyWallet)) {
+      section('Apple Wallet on PostgreSQL: passes over HTTP, RSS over 10,000 passes, fan-out to 100,000 devices');
+      raw.phases.wallet = walletPhase(emulator.host);
     }
   } finally {
     await emulator.stop();

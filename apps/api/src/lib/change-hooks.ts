@@ -15,6 +15,11 @@ export type ChangeHooks = {
   tenantChanged(tx: Db, tenantId: string): Promise<void>;
   /** A member or points event happened (webhooks hear it in the change's transaction). */
   event?(tx: Db, tenantId: string, event: TenantEvent): Promise<void>;
+  /**
+   * The member is about to be deleted, in the delete's transaction, while its row can still be read: cards the
+   * member holds are withdrawn (a voided Apple pass, an inactive Google object).
+   */
+  memberDeleted?(tx: Db, tenantId: string, memberId: string): Promise<void>;
 };
 
 /** An event of DESIGN §8's list (member.*, points.*, tier.changed) without its timestamp (the hook adds it). */
@@ -44,4 +49,9 @@ export async function tenantChanged(db: Database, tx: Db, tenantId: string): Pro
 /** Tells every listener of an event, in the transaction of the change. */
 export async function tenantEvent(db: Database, tx: Db, tenantId: string, event: TenantEvent): Promise<void> {
   for (const hooks of registered.get(db) ?? []) await hooks.event?.(tx, tenantId, event);
+}
+
+/** Tells every listener that a member is about to be deleted, in the delete's transaction. */
+export async function memberDeleted(db: Database, tx: Db, tenantId: string, memberId: string): Promise<void> {
+  for (const hooks of registered.get(db) ?? []) await hooks.memberDeleted?.(tx, tenantId, memberId);
 }

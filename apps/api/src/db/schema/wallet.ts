@@ -1,11 +1,12 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { members } from './members';
 import { tenants } from './tenants';
 
-const memberRef = () =>
-  text('member_id')
-    .notNull()
-    .references(() => members.id, { onDelete: 'cascade' });
+/**
+ * The member a pass belongs to. Deliberately no foreign key to members: a deleted member's pass, its tokens and
+ * its devices stay (voided) until every device has fetched the voided pass and let go (0015); the tenant's
+ * deletion still takes them all.
+ */
+const memberRef = () => text('member_id').notNull();
 const tenantRef = () =>
   text('tenant_id')
     .notNull()
@@ -19,14 +20,14 @@ const tenantRef = () =>
 export const walletPasses = pgTable(
   'wallet_passes',
   {
-    memberId: text('member_id')
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: text('member_id').primaryKey(),
     tenantId: tenantRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When APNs last accepted a push for this pass (the member's detail shows it). */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    /** The member was deleted: the pass is served voided, without the member's details, until no device holds it. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [index('wallet_passes_tenant_idx').on(t.tenantId, t.memberId)],
 );
@@ -61,5 +62,6 @@ export const walletRegistrations = pgTable(
     primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.memberId] }),
     index('wallet_registrations_member_idx').on(t.tenantId, t.memberId),
     index('wallet_registrations_push_token_idx').on(t.pushToken),
+    index('wallet_registrations_tenant_push_token_idx').on(t.tenantId, t.pushToken),
   ],
 );

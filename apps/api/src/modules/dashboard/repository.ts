@@ -78,6 +78,11 @@ const statements = preparedStatements((db: Database) => ({
       db
         .select({ memberId: walletRegistrations.memberId })
         .from(walletRegistrations)
+        // A deleted member's voided pass, still on devices until they let it go, is no card.
+        .innerJoin(
+          members,
+          and(eq(members.tenantId, walletRegistrations.tenantId), eq(members.id, walletRegistrations.memberId)),
+        )
         .where(eq(walletRegistrations.tenantId, tenant))
         .union(
           db

@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { memberChanged, tenantEvent } from '../../lib/change-hooks';
+import { memberChanged, memberDeleted, tenantEvent } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
@@ -180,6 +180,8 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
 
 export async function deleteMember(db: Database, tenantId: string, id: string): Promise<void> {
   await db.transaction(async (tx) => {
+    // Before the row goes, so the wallets can read what they withdraw; a missing member rolls it all back.
+    await memberDeleted(db, tx, tenantId, id);
     const [removed] = await tx
       .delete(members)
       .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))

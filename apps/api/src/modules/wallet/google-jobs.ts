@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeHooks } from '../../lib/change-hooks';
-import { hasGoogleObjects, markObjectFailed, objectMembersPage } from './google-repository';
+import { findObjectRow, hasGoogleObjects, markObjectFailed, objectMembersPage } from './google-repository';
 import type { GoogleSync } from './google-sync';
 
 /** The fan-out PATCHes a tenant's objects in pages of this many, this many at a time: well inside Google's quota. */
@@ -65,8 +65,19 @@ export function googleWalletJobs(db: Database, jobs: JobQueue, sync: GoogleSync)
     },
   });
 
+  // The member is gone by the time this runs: the job carries the object's id itself.
+  const voidObject = defineJob<{ tenantId: string; objectId: string }>({
+    name: 'google-wallet-object-void',
+    expireInSeconds: 60,
+    retryLimit: 8,
+    retryDelay: 2,
+    retryDelayMax: 600,
+    handle: ({ tenantId, objectId }) => sync.voidObject(tenantId, objectId),
+  });
+
   jobs.define(syncMember);
   jobs.define(syncTenant);
+  jobs.define(voidObject);
 
   const hooks: ChangeHooks = {
     async memberChanged(tx, tenantId, memberId, detail) {
@@ -77,9 +88,13 @@ export function googleWalletJobs(db: Database, jobs: JobQueue, sync: GoogleSync)
         await jobs.send(tx, syncMember, { tenantId, memberId }, { startAfter: detail.expiresAt });
       }
     },
+    async memberDeleted(tx, tenantId, memberId) {
+      const row = await findObjectRow(tx, tenantId, memberId);
+      if (row) await jobs.send(tx, voidObject, { tenantId, objectId: row.objectId });
+    },
     async tenantChanged(tx, tenantId) {
       if (await hasGoogleObjects(tx, tenantId)) await jobs.send(tx, syncTenant, { tenantId });
     },
   };
-  return { syncMember, syncTenant, hooks };
+  return { syncMember, syncTenant, voidObject, hooks };
 }

@@ -270,6 +270,29 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
     expect(google.objects.get(objectId(memberId))).toMatchObject({ loyaltyPoints: { balance: { int: 50 } } });
   });
 
+  it('makes a deleted member’s object INACTIVE at Google, and one never saved is inserted INACTIVE', async () => {
+    const saved = await addMember(app, biz.owner, { firstName: 'Ida', lastName: 'Ho' });
+    await google.save(await link(saved));
+    const unsaved = await addMember(app, biz.owner, { firstName: 'Uma', lastName: 'Lo' });
+    const staleLink = await link(unsaved);
+    expect(google.objects.has(objectId(unsaved))).toBe(false);
+    expect((await membersApi(app).remove(biz.owner, saved)).statusCode).toBe(204);
+    expect((await membersApi(app).remove(biz.owner, unsaved)).statusCode).toBe(204);
+
+    expect(await eventually(() => google.objects.get(objectId(saved))?.state === 'INACTIVE')).toBe(true);
+    expect(callsTo('PATCH', `/loyaltyObject/${objectId(saved)}`).at(-1)).toMatchObject({
+      status: 200,
+      body: { state: 'INACTIVE' },
+    });
+    // The link handed out before the delete can no longer bring a live card: Google holds the id, inactive,
+    // without the member's details.
+    expect(await eventually(() => google.objects.get(objectId(unsaved))?.state === 'INACTIVE')).toBe(true);
+    expect(google.objects.get(objectId(unsaved))).not.toHaveProperty('accountName');
+    await google.save(staleLink);
+    expect(google.objects.get(objectId(unsaved))).toMatchObject({ state: 'INACTIVE', hasUsers: true });
+    expect((await app.inject({ url: linkUrl(saved), headers: bearer(biz.staff) })).statusCode).toBe(404);
+  });
+
   it('updates the class and every object after a design change (one fan-out job)', async () => {
     const logo = await upload(app, biz.owner, 512, 512);
     const strip = await upload(app, biz.owner, 640, 246);
@@ -303,12 +326,12 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
       heroImage: { sourceUri: { uri: `http://localhost:3000${strip}` } },
       rewardsTierLabel: 'Level',
     });
-    // Every object Google holds now reads the new points label.
-    expect(
-      await eventually(() =>
-        [...google.objects.values()].every((o) => (o.loyaltyPoints as { label: string }).label === 'Stars'),
-      ),
-    ).toBe(true);
+    // Every live object Google holds now reads the new points label (deleted members' stay INACTIVE, untouched).
+    const live = () => [...google.objects.values()].filter((o) => o.state !== 'INACTIVE');
+    expect(live().length).toBeGreaterThan(0);
+    expect(await eventually(() => live().every((o) => (o.loyaltyPoints as { label: string }).label === 'Stars'))).toBe(
+      true,
+    );
   });
 
   it('records Google’s failure on the member and retries until Google takes the PATCH', async () => {

@@ -9,6 +9,7 @@ type Resource = Record<string, unknown> & { id: string };
 
 const API_PREFIX = '/walletobjects/v1';
 const NOTIFY = new Set(['NOTIFY_ON_UPDATE', 'NOTIFY_PREFERENCE_UNSPECIFIED']);
+const STATES = new Set(['ACTIVE', 'COMPLETED', 'EXPIRED', 'INACTIVE']);
 
 /**
  * A local stand-in for Google's OAuth2 token endpoint and the Wallet REST API (DESIGN §8), checking what Google
@@ -90,6 +91,7 @@ export async function startGoogleStandIn(opts: {
       if (absent.length > 0 || !prefixed(body.id) || !prefixed(body.classId)) {
         return [400, error(400, `Invalid object: ${absent.join(', ') || 'id'}`)];
       }
+      if (!STATES.has(body.state as string)) return [400, error(400, 'Invalid state')];
       if (!classes.has(body.classId as string)) return [404, error(404, `Class ${body.classId} not found`)];
       if (objects.has(body.id as string)) return [409, error(409, 'Resource already exists')];
       const made = { ...(body as Resource), hasUsers: false };
@@ -109,6 +111,7 @@ export async function startGoogleStandIn(opts: {
       if (body.notifyPreference !== undefined && !NOTIFY.has(body.notifyPreference as string)) {
         return [400, error(400, 'Invalid notifyPreference')];
       }
+      if (body.state !== undefined && !STATES.has(body.state as string)) return [400, error(400, 'Invalid state')];
       const { notifyPreference: _, ...fields } = body;
       const next = { ...current, ...fields } as Resource;
       objects.set(next.id, next);

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { GoogleCredentials } from './google-credentials';
-import { loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
+import { classIdOf, loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
 import {
   findClassData,
   findObjectRow,
@@ -96,7 +96,24 @@ export function createGoogleSync(
     return saved;
   }
 
-  return { syncClass, syncObject, checkSaved };
+  /**
+   * A deleted member's object is made INACTIVE: Google Wallet then shows the card as no longer valid. One Google
+   * does not hold (a link never saved) is inserted INACTIVE with no member details, so a stale save link can no
+   * longer bring a live card (Google keeps an object that exists over the one a link carries).
+   */
+  async function voidObject(tenantId: string, objectId: string): Promise<void> {
+    const inactive = { state: 'INACTIVE' };
+    let answer = await rest.patchObject(objectId, inactive);
+    if (answer.status === 404) {
+      answer = await rest.insertObject({ id: objectId, classId: classIdOf(issuerId, tenantId), ...inactive });
+      // 409: saved in the meantime, so PATCH it after all; 404: the class is unknown too, so no link can be saved.
+      if (answer.status === 409) answer = await rest.patchObject(objectId, inactive);
+      if (answer.status === 404) return;
+    }
+    if (answer.status !== 200) throw failure('loyaltyObject', answer);
+  }
+
+  return { syncClass, syncObject, checkSaved, voidObject };
 }
 
 export type GoogleSync = ReturnType<typeof createGoogleSync>;

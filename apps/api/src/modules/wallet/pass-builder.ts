@@ -26,6 +26,8 @@ export type BuildInput = {
   webServiceURL: string;
   /** The pass's last change: the "last update" field. */
   updatedAt: Date;
+  /** The member was deleted: Wallet shows the card as no longer valid; no member field, no barcode. */
+  voided?: boolean;
 };
 
 /**
@@ -66,9 +68,17 @@ export async function buildPass(
       authenticationToken: input.authenticationToken,
       webServiceURL: input.webServiceURL,
       sharingProhibited: true,
+      ...(input.voided ? { voided: true } : {}),
     },
   );
   pass.type = 'storeCard';
+  if (!input.voided) memberFields(pass, input, design);
+  return signedPass(pass, input, credentials, images, tenantId, design, logoUrl);
+}
+
+/** What the pass shows of the member: points, name, tier, last update, the membership code and its barcode. */
+function memberFields(pass: PKPass, input: BuildInput, design: Design) {
+  const { data } = input;
   const memberName = `${data.firstName} ${data.lastName}`.trim();
   if (design.showPoints) {
     pass.headerFields.push({
@@ -114,7 +124,19 @@ export async function buildPass(
       altText: data.membershipCode,
     },
   );
+}
 
+/** The pass's files (pass.json, images, the three languages) with their manifest, signed, zipped. */
+async function signedPass(
+  pass: PKPass,
+  input: BuildInput,
+  credentials: WalletCredentials,
+  images: PassImages,
+  tenantId: string,
+  design: Design,
+  logoUrl: string,
+): Promise<Buffer> {
+  const { data } = input;
   const background = design.backgroundColor;
   const [icon, logo, strip] = await Promise.all([
     images.get(tenantId, logoUrl, 'icon', background),

@@ -11,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../lib/errors';
-import { register, serialsUpdatedSince, unregister } from './repository';
+import { forgetVoidedPassIfUnheld, register, serialsUpdatedSince, unregister } from './repository';
 import type { WalletService } from './service';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
@@ -81,8 +81,10 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     },
     async (request, reply) => {
       const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
-      await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
+      const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
       await unregister(app.db, deviceLibraryIdentifier, passTypeIdentifier, serialNumber);
+      // A deleted member's voided pass goes once its last device has removed it.
+      await forgetVoidedPassIfUnheld(app.db, pass.tenantId, serialNumber);
       return done(reply, 200);
     },
   );

@@ -176,6 +176,46 @@ describe('PassKit web service and pushes', () => {
     expect(apns.connections.count).toBe(1);
   });
 
+  it('voids a deleted member’s pass on its devices, then forgets it when the last device lets go', async () => {
+    const ava = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Ava', lastName: 'Lam' }));
+    expect((await register('device-v', ava, 'abab7777')).statusCode).toBe(201);
+    const tag = (await serials('device-v', ava)).json().lastUpdated as string;
+    const held = String((await latest(ava)).headers['last-modified']);
+    const cards = async () =>
+      (await app.inject({ url: '/api/dashboard', headers: bearer(biz.staff) })).json().walletCards.count as number;
+    const cardsBefore = await cards();
+    // Another member without devices: nothing to tell, so nothing kept.
+    const ben = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Ben' }));
+
+    expect((await membersApi(app).remove(biz.owner, ava.serial)).statusCode).toBe(204);
+    expect((await membersApi(app).remove(biz.owner, ben.serial)).statusCode).toBe(204);
+    expect(await eventually(() => pushesTo('abab7777') === 1)).toBe(true);
+    const changed = await serials('device-v', ava, tag);
+    expect(changed.json().serialNumbers).toEqual([ava.serial]);
+    const fetched = await latest(ava, { 'if-modified-since': held });
+    expect(fetched.statusCode).toBe(200);
+    const { files } = unzipPass(fetched.rawPayload);
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    expect(pass).toMatchObject({ voided: true, serialNumber: ava.serial, authenticationToken: ava.token });
+    // Nothing of the member stays on the card: no barcode, no name, no code, no points.
+    expect(pass.barcodes).toBeUndefined();
+    expect(pass.storeCard.secondaryFields ?? []).toEqual([]);
+    expect(pass.storeCard.headerFields ?? []).toEqual([]);
+    expect(JSON.stringify(pass)).not.toContain('Ava');
+    // Staff cannot download it any more; the dashboard does not count it as a card.
+    expect((await app.inject({ url: passUrl(ava.serial), headers: bearer(biz.staff) })).statusCode).toBe(404);
+    expect(await cards()).toBe(cardsBefore - 1);
+    expect((await latest(ben)).statusCode).toBe(401);
+
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: registration('device-v', ava),
+      headers: { authorization: `ApplePass ${ava.token}` },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await latest(ava)).statusCode).toBe(401);
+  });
+
   it('pushes a member edit, and schedules a push for the moment newly earned points expire', async () => {
     const zoe = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Zoe' }));
     expect((await register('device-z', zoe, 'eeee6666')).statusCode).toBe(201);

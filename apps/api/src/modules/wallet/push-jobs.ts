@@ -4,7 +4,7 @@ import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeHooks } from '../../lib/change-hooks';
 import type { ApnsClient } from './apns';
-import { markPushed, pushTokensOf, pushTokensPage, unregisterPushToken } from './repository';
+import { forgetVoidedPassIfUnheld, markPushed, pushTokensOf, pushTokensPage, unregisterPushToken } from './repository';
 
 type Db = Parameters<ChangeHooks['memberChanged']>[0];
 
@@ -50,9 +50,10 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
           .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
       }
       const tokens = await pushTokensOf(db, tenantId, memberId);
-      if (tokens.length === 0) return;
-      const delivered = await pushAll(db, apns(), topic, tokens);
-      await markPushed(db, tenantId, memberId);
+      const delivered = tokens.length === 0 || (await pushAll(db, apns(), topic, tokens));
+      if (tokens.length > 0) await markPushed(db, tenantId, memberId);
+      // A deleted member's pass whose last device Apple reported gone has nobody left to tell.
+      await forgetVoidedPassIfUnheld(db, tenantId, memberId);
       if (!delivered) throw new Error('APNs did not take every push; retrying');
     },
   });
@@ -100,6 +101,20 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
       if (detail?.expiresAt) {
         await jobs.send(tx, pushMember, { tenantId, memberId, bump: true }, { startAfter: detail.expiresAt });
       }
+    },
+    /**
+     * A deleted member's pass is voided, not dropped: its devices are pushed, fetch it (voided, nothing of the
+     * member on it) and Wallet shows it as no longer valid; it is forgotten when the last device lets go.
+     */
+    async memberDeleted(tx, tenantId, memberId) {
+      const voided = await tx
+        .update(walletPasses)
+        .set({ updatedAt: bumped, voidedAt: sql`now()` })
+        .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)))
+        .returning({ memberId: walletPasses.memberId });
+      if (voided.length === 0) return;
+      if (await hasDevices(tx, tenantId, memberId)) await jobs.send(tx, pushMember, { tenantId, memberId });
+      else await forgetVoidedPassIfUnheld(tx, tenantId, memberId);
     },
     async tenantChanged(tx, tenantId) {
       await tx.update(walletPasses).set({ updatedAt: bumped }).where(eq(walletPasses.tenantId, tenantId));

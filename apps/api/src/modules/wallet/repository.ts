@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   members,
@@ -42,6 +42,60 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof findPassData>>>;
+
+/**
+ * What a deleted member's voided pass shows: the tenant's design and name, nothing of the member (no name, code,
+ * points or tier: the member's data went with the member). Undefined unless the pass is voided.
+ */
+export async function findVoidedPassData(db: Db, tenantId: string, memberId: string): Promise<PassData | undefined> {
+  const [pass] = await db
+    .select({ updatedAt: walletPasses.updatedAt, businessName: tenants.businessName })
+    .from(walletPasses)
+    .innerJoin(tenants, eq(tenants.id, walletPasses.tenantId))
+    .where(
+      and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId), isNotNull(walletPasses.voidedAt)),
+    );
+  if (!pass) return undefined;
+  const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
+  const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
+  return {
+    memberId,
+    firstName: '',
+    lastName: '',
+    membershipCode: '',
+    points: 0,
+    tierName: null,
+    tierNameZh: null,
+    tierNameCn: null,
+    businessName: pass.businessName,
+    passUpdatedAt: pass.updatedAt,
+    design,
+    store,
+  };
+}
+
+/**
+ * A voided pass no device holds any more is forgotten with its tokens (its devices then get 401, as for a pass
+ * that never was). Answers whether it was.
+ */
+export async function forgetVoidedPassIfUnheld(db: Db, tenantId: string, memberId: string): Promise<boolean> {
+  const forgotten = await db
+    .delete(walletPasses)
+    .where(
+      and(
+        eq(walletPasses.tenantId, tenantId),
+        eq(walletPasses.memberId, memberId),
+        isNotNull(walletPasses.voidedAt),
+        sql`not exists (select 1 from ${walletRegistrations} r where r.tenant_id = ${tenantId} and r.member_id = ${memberId})`,
+      ),
+    )
+    .returning({ memberId: walletPasses.memberId });
+  if (forgotten.length === 0) return false;
+  await db
+    .delete(walletPassTokens)
+    .where(and(eq(walletPassTokens.tenantId, tenantId), eq(walletPassTokens.memberId, memberId)));
+  return true;
+}
 
 /**
  * Creates the member's pass row on first issue and stores a new token's hash; answers the pass's

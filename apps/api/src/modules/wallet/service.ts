@@ -10,7 +10,7 @@ import { loadWalletCredentials } from './certificates';
 import { createPassImages } from './images';
 import { buildPass } from './pass-builder';
 import { walletJobs } from './push-jobs';
-import { findPassBySerial, findPassData, issuePass } from './repository';
+import { findPassBySerial, findPassData, findVoidedPassData, issuePass } from './repository';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
@@ -37,11 +37,13 @@ export function createWalletService(deps: { db: Database; storage: StorageDriver
   const jobs = walletJobs(db, deps.jobs, apnsClient, credentials.passTypeId);
   onChanges(db, jobs.hooks);
 
+  /** The member's pass, or a deleted member's voided one (the devices that hold it are still asking). */
   async function build(tenantId: string, memberId: string, authenticationToken: string) {
-    const data = await findPassData(db, tenantId, memberId);
+    const live = await findPassData(db, tenantId, memberId);
+    const data = live ?? (await findVoidedPassData(db, tenantId, memberId));
     if (!data?.passUpdatedAt) return undefined;
     const pkpass = await buildPass(
-      { data, authenticationToken, webServiceURL, updatedAt: data.passUpdatedAt },
+      { data, authenticationToken, webServiceURL, updatedAt: data.passUpdatedAt, voided: !live },
       credentials,
       images,
       tenantId,
