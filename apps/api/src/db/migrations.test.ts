@@ -5,6 +5,8 @@ import { createDatabase, type Database, type DatabaseHandle } from './client';
 
 const DESIGN_TABLES = [
   'accounts',
+  'audit_events',
+  'imports',
   'members',
   'membership_tiers',
   'pass_settings',

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './members';
 export * from './membership-tiers';
 export * from './settings';

@@ -3,6 +3,7 @@ import { REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } fr
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from './engine';
 import { transactionBodyHash } from './idempotency';
@@ -39,6 +40,7 @@ export async function reverseEntry(
   entryId: string,
   accountId: string,
   idempotencyKey: string | undefined,
+  trail: AuditTrail = async () => {},
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -117,6 +119,22 @@ export async function reverseEntry(
         .update(members)
         .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+      await trail(tx, {
+        action: 'points.reversal',
+        target: { type: 'member', id: memberId },
+        before: {
+          pointsBalance: member.balance,
+          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+          tierId: member.tierId,
+          entry: null,
+        },
+        after: {
+          pointsBalance: balance,
+          lifetimeSpend: centsToNumber(spend),
+          tierId,
+          entry: { id: stored?.id, type: 'REVERSAL', points, reversesId: entryId },
+        },
+      });
       return {
         entry: toEntry(stored as Parameters<typeof toEntry>[0]),
         // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.

@@ -17,6 +17,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
@@ -66,7 +67,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 201: memberDetailSchema },
     }),
     async (request, reply) => {
-      const id = await createMember(app.db, request.tenant.tenantId, request.body);
+      const id = await createMember(app.db, request.tenant.tenantId, request.body, trailOf(request));
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
     },
   );
@@ -101,7 +102,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: memberDetailSchema },
     }),
     async (request) => {
-      await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body);
+      await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body, trailOf(request));
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
     },
   );
@@ -113,7 +114,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id)),
+    async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 
   app.get(
@@ -152,6 +153,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId,
         request.body,
         request.headers['idempotency-key'],
+        trailOf(request),
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -170,7 +172,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tenantId, accountId } = request.tenant;
       const { id, entryId } = request.params;
-      const result = await reverseEntry(app.db, tenantId, id, entryId, accountId, request.headers['idempotency-key']);
+      const key = request.headers['idempotency-key'];
+      const result = await reverseEntry(app.db, tenantId, id, entryId, accountId, key, trailOf(request));
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { memberChanged } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
@@ -104,7 +105,33 @@ function pickTier(tiers: TierRow[], tierId: string | null) {
   return tier;
 }
 
-export async function createMember(db: Database, tenantId: string, body: CreateMemberBody): Promise<string> {
+/** What the audit trail records of a member: the fields an admin sets. */
+const auditedMember = (m: {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  status?: string;
+  tierId: string | null;
+  tierPinned: boolean;
+}) => ({
+  firstName: m.firstName,
+  lastName: m.lastName,
+  email: m.email,
+  phone: m.phone,
+  status: m.status ?? 'active',
+  tierId: m.tierId,
+  tierPinned: m.tierPinned,
+});
+
+const noTrail: AuditTrail = async () => {};
+
+export async function createMember(
+  db: Database,
+  tenantId: string,
+  body: CreateMemberBody,
+  trail: AuditTrail = noTrail,
+): Promise<string> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone);
   try {
@@ -112,7 +139,7 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
       const id = randomUUID();
-      await tx.insert(members).values({
+      const values = {
         id,
         tenantId,
         firstName: body.firstName,
@@ -122,6 +149,12 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
         membershipCode: await nextMembershipCode(tx, tenantId),
         tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
         tierPinned: pinned !== null,
+      };
+      await tx.insert(members).values(values);
+      await trail(tx, {
+        action: 'member.create',
+        target: { type: 'member', id },
+        after: { ...auditedMember(values), membershipCode: values.membershipCode },
       });
       return id;
     });
@@ -130,32 +163,53 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
   }
 }
 
-export async function updateMember(db: Database, tenantId: string, id: string, body: UpdateMemberBody): Promise<void> {
+export async function updateMember(
+  db: Database,
+  tenantId: string,
+  id: string,
+  body: UpdateMemberBody,
+  trail: AuditTrail = noTrail,
+): Promise<void> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone, id);
   try {
     await db.transaction(async (tx) => {
       const [member] = await tx
-        .select({ lifetimeSpend: members.lifetimeSpend })
+        .select({
+          lifetimeSpend: members.lifetimeSpend,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          email: members.email,
+          phone: members.phone,
+          status: members.status,
+          tierId: members.tierId,
+          tierPinned: members.tierPinned,
+        })
         .from(members)
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
         .for('update');
       if (!member) throw notFound('Member not found');
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
+      const change = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phone: body.phone,
+        status: body.status,
+        tierPinned: pinned !== null,
+        tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
+      };
       await tx
         .update(members)
-        .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email,
-          phone: body.phone,
-          status: body.status,
-          tierPinned: pinned !== null,
-          tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
-          updatedAt: sql`now()`,
-        })
+        .set({ ...change, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+      await trail(tx, {
+        action: 'member.update',
+        target: { type: 'member', id },
+        before: auditedMember(member),
+        after: auditedMember(change),
+      });
       await memberChanged(db, tx, tenantId, id);
     });
   } catch (error) {
@@ -163,12 +217,30 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
   }
 }
 
-export async function deleteMember(db: Database, tenantId: string, id: string): Promise<void> {
-  const removed = await db
-    .delete(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-    .returning({ id: members.id });
-  if (!removed[0]) throw notFound('Member not found');
+export async function deleteMember(
+  db: Database,
+  tenantId: string,
+  id: string,
+  trail: AuditTrail = noTrail,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(members)
+      .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+      .returning();
+    if (!removed) throw notFound('Member not found');
+    await trail(tx, {
+      action: 'member.delete',
+      target: { type: 'member', id },
+      before: {
+        ...auditedMember(removed),
+        membershipCode: removed.membershipCode,
+        pointsBalance: removed.pointsBalance,
+        lifetimeSpend: Number(removed.lifetimeSpend),
+      },
+      after: null,
+    });
+  });
 }
 
 /**
@@ -269,6 +341,7 @@ export async function recordTransaction(
   accountId: string,
   body: TransactionBody,
   idempotencyKey: string | undefined,
+  trail: AuditTrail = noTrail,
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -370,6 +443,22 @@ export async function recordTransaction(
         .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
       // The card shows the new balance and tier now, and the balance again when the new points expire.
       await memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null });
+      await trail(tx, {
+        action: `points.${body.type.toLowerCase()}`,
+        target: { type: 'member', id: memberId },
+        before: {
+          pointsBalance: member.balance,
+          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+          tierId: member.tierId,
+          entry: null,
+        },
+        after: {
+          pointsBalance: balance,
+          lifetimeSpend: centsToNumber(spend),
+          tierId,
+          entry: { id: entryId, type: entry.type, points: entry.points, amount: entry.amount ?? null, reason: entry.reason ?? null },
+        },
+      });
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
+import { trailOf } from '../../lib/audit';
 import { getMembership, removeMembership, saveMembership } from './service';
 
 const route = routeRecipe(['memberships'], [400, 401, 403, 404, 409]);
@@ -44,7 +45,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/memberships',
     route.admin({ summary: 'Create a tier', body: membershipBodySchema, response: { 201: membershipSchema } }),
-    async (request, reply) => created(reply, saveMembership(app.db, request.tenant.tenantId, request.body)),
+    async (request, reply) => created(reply, saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
   app.put(
@@ -55,7 +56,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: membershipBodySchema,
       response: { 200: membershipSchema },
     }),
-    async (request) => saveMembership(app.db, request.tenant.tenantId, request.body, request.params.id),
+    async (request) => saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
   );
 
   app.delete(
@@ -65,6 +66,6 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: membershipIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id)),
+    async (request, reply) => deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 };
