@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a leading tab or carriage return,
+ * which some strip before looking) gets a `'` in front, so it shows as the text it is (OWASP CSV injection).
+ * Only text: numbers are written as numbers, so a negative points entry stays -5.
+ */
+export const inertCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * Sends `rows` (read a chunk at a time, never all at once) as a CSV download: UTF-8 with a byte order mark
+ * (Excel then opens Chinese names rightly), the header line first, formula-like text made inert. The
+ * stream's back-pressure paces the reads: a slow client holds one chunk, not the whole export.
+ */
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  chunks: AsyncIterable<readonly (string | number | null)[][]>,
+) {
+  async function* rows() {
+    for await (const chunk of chunks) yield* chunk;
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: header.map((name) => ({ key: name, header: name })),
+    cast: { string: inertCell },
+  });
+  const source = Readable.from(rows(), { objectMode: true });
+  source.on('error', (error) => csv.destroy(error));
+  const stream = source.pipe(
+    // Arrays are matched to columns by position.
+    csv,
+  );
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(stream);
+}
