@@ -2,12 +2,21 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
  * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a leading tab or carriage return,
  * which some strip before looking) gets a `'` in front, so it shows as the text it is (OWASP CSV injection).
  * Only text: numbers are written as numbers, so a negative points entry stays -5.
  */
-export const inertCell = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const inertCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/**
+ * The text an export made inert, as it was: an import takes the export's own files back (a phone such as
+ * `'+85291234567` is the phone `+85291234567`). Only a quote before a formula character is dropped.
+ */
+export const restoredCell = (value: string): string =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
 /**
  * Sends `rows` (read a chunk at a time, never all at once) as a CSV download: UTF-8 with a byte order mark

@@ -9,6 +9,7 @@ import {
   importRowSchema,
 } from '@loyalty/contracts';
 import { parse } from 'csv-parse';
+import { restoredCell } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import type { ImportRow } from '../members/import-writes';
 
@@ -47,7 +48,7 @@ export async function readImportFile(bytes: Buffer, mapping: ImportMapping): Pro
       total++;
       const row = total + 1;
       const input: Record<string, string> = {};
-      for (const [index, field] of columns) input[field] = record[index] ?? '';
+      for (const [index, field] of columns) input[field] = restoredCell(record[index] ?? '');
       const parsed = importRowSchema.safeParse(input);
       if (!parsed.success) {
         const seen = new Set<string>();
