@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { idParamSchema } from './common';
+import { CLEAN_TEXT, idParamSchema, isCleanText } from './common';
 import { createMemberSchema, MEMBER_TEXT_MAX, membersQuerySchema, POINTS_CHANGE_MAX, requiredText } from './members';
-import { CLEAN_TEXT, isCleanText } from './common';
 
 /** Members in and out by CSV (DESIGN §8 Import, export, audit). */
 
@@ -45,7 +44,11 @@ export const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   lifetimeSpend: ['lifetimespend', 'lifetime spend', 'total spend', 'spend', '累計消費', '累计消费'],
 };
 
-const squash = (text: string) => text.normalize('NFKC').toLowerCase().replace(/[\s_-]+/g, '');
+const squash = (text: string) =>
+  text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 /** The field a CSV header names, when it names one. */
 export function fieldForHeader(header: string): ImportField | undefined {
@@ -71,7 +74,7 @@ export const IMPORT_MESSAGES = {
   missingFile: 'Choose a CSV file',
   notCsv: 'This file could not be read as CSV',
   mapping: 'Map the columns: first name and last name are needed',
-  tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MB`,
+  tooLarge: (bytes: number) => `The file is larger than ${Math.round(bytes / 1024 / 1024)} MiB`,
   unknownTier: 'No tier of this business has this name',
   duplicatePhone: 'This phone appears on another row of the file',
   duplicateEmail: 'This email appears on another row of the file',

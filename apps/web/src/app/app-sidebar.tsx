@@ -1,4 +1,6 @@
+import { canWrite } from '@loyalty/contracts';
 import { GiftIcon } from 'lucide-react';
+import * as React from 'react';
 import { Link, useLocation } from 'react-router';
 import {
   Sidebar,
@@ -14,6 +16,7 @@ import {
 } from '@/components/ui/sidebar';
 import type { Locale } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/use-t';
+import { WorkspaceContext } from '@/lib/workspace-context';
 import { isNavItemActive, NAV_ITEMS } from './nav-items';
 import { NavUser } from './nav-user';
 
@@ -27,6 +30,8 @@ interface AppSidebarProps {
 
 export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLanguage }: AppSidebarProps) {
   const t = useT();
+  const role = React.useContext(WorkspaceContext)?.role;
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || canWrite(role));
   const { pathname } = useLocation();
   const { isMobile, setOpenMobile } = useSidebar();
   // On phones the sidebar is a sheet over the page; close it once the user has picked a screen.
@@ -53,7 +58,7 @@ export function AppSidebar({ displayName, email, onEditProfile, onLogout, onLang
           <SidebarGroupContent>
             <nav aria-label={t('nav.main')}>
               <SidebarMenu>
-                {NAV_ITEMS.map((item) => {
+                {items.map((item) => {
                   const active = isNavItemActive(item, pathname);
                   return (
                     <SidebarMenuItem key={item.url}>

@@ -1,6 +1,7 @@
 import {
   CoinsIcon,
   CreditCardIcon,
+  HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   ScanLineIcon,
@@ -15,6 +16,8 @@ export interface NavItem {
   title: MessageKey;
   url: string;
   icon: LucideIcon;
+  /** Shown to owners and admins only (the server refuses staff anyway). */
+  adminOnly?: boolean;
 }
 
 /** The sidebar's items, in the spec's order; titles are catalogue keys. */
@@ -27,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.walletSettings', url: '/wallet-settings', icon: WalletIcon },
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
+  { title: 'nav.activity', url: '/activity', icon: HistoryIcon, adminOnly: true },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

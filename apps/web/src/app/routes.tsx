@@ -42,6 +42,7 @@ const walletSettings = screen(
 const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
 );
+const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },
+      { path: 'activity', ...activity },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -26,11 +26,7 @@ export const auditEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('audit_events_tenant_created_idx').on(
-      t.tenantId,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
+    index('audit_events_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_events_tenant_action_idx').on(t.tenantId, t.action, t.createdAt),
     index('audit_events_tenant_actor_idx').on(t.tenantId, t.actorId, t.createdAt),
   ],

@@ -9,7 +9,17 @@ import { addMember, business, insertSettings, membersApi } from '../members/memb
 import { ownUpload } from '../pass-settings/settings-test-support';
 
 type Biz = Awaited<ReturnType<typeof business>>;
-type Event = { action: string; targetType: string; targetId: string | null; actorType: string; actorId: string; actorName: string; changes: Record<string, { before: unknown; after: unknown }>; ip: string | null; requestId: string | null };
+type Event = {
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  actorType: string;
+  actorId: string;
+  actorName: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  ip: string | null;
+  requestId: string | null;
+};
 
 /** Raw rows: postgres-js answers an array, PGlite an object with rows. */
 async function rows<T>(app: FastifyInstance, statement: ReturnType<typeof sql>): Promise<T[]> {
@@ -61,7 +71,12 @@ describe('audit trail', () => {
       name: 'member update',
       action: 'member.update',
       run: () =>
-        members.update(b.admin, member(), { firstName: 'May', lastName: 'Chen', phone: '+85290001111', status: 'inactive' }),
+        members.update(b.admin, member(), {
+          firstName: 'May',
+          lastName: 'Chen',
+          phone: '+85290001111',
+          status: 'inactive',
+        }),
       changes: { firstName: { before: 'Mia', after: 'May' }, status: { before: 'active', after: 'inactive' } },
     },
     {
@@ -89,7 +104,8 @@ describe('audit trail', () => {
     {
       name: 'points reversal',
       action: 'points.reversal',
-      run: () => send('POST', `/api/tenants/member/${member()}/transactions/${purchaseId}/reversal`, undefined, b.staff),
+      run: () =>
+        send('POST', `/api/tenants/member/${member()}/transactions/${purchaseId}/reversal`, undefined, b.staff),
       changes: { pointsBalance: { before: 150, after: 25 }, lifetimeSpend: { before: 12.5, after: 0 } },
     },
     {
@@ -198,7 +214,10 @@ describe('audit trail', () => {
           .content.find((u: { userId: string }) => u.userId === userId);
         return send('PUT', `/api/tenants/users/${userId}`, { ...current, role: 'ADMIN', status: 'INACTIVE' });
       },
-      changes: { role: { before: 'staff', after: 'admin' }, status: { before: 'PENDING_VERIFICATION', after: 'INACTIVE' } },
+      changes: {
+        role: { before: 'staff', after: 'admin' },
+        status: { before: 'PENDING_VERIFICATION', after: 'INACTIVE' },
+      },
     },
     {
       name: 'user delete',
@@ -218,18 +237,21 @@ describe('audit trail', () => {
     },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('%s leaves exactly one event with the fields before → after', async (_, c) => {
-    const before = await eventsOf();
-    const res = await c.run();
-    expect(res.statusCode, res.body).toBeLessThan(300);
-    const after = await eventsOf();
-    expect(after).toHaveLength(before.length + 1);
-    const event = after[0] as Event;
-    expect(event.action).toBe(c.action);
-    expect(event.changes).toMatchObject(c.changes);
-    expect(event).toMatchObject({ actorType: 'account', ip: '127.0.0.1', requestId: expect.any(String) });
-    expect(event.actorName).toMatch(/<user-.*@example\.test>$/);
-  });
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s leaves exactly one event with the fields before → after',
+    async (_, c) => {
+      const before = await eventsOf();
+      const res = await c.run();
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const after = await eventsOf();
+      expect(after).toHaveLength(before.length + 1);
+      const event = after[0] as Event;
+      expect(event.action).toBe(c.action);
+      expect(event.changes).toMatchObject(c.changes);
+      expect(event).toMatchObject({ actorType: 'account', ip: '127.0.0.1', requestId: expect.any(String) });
+      expect(event.actorName).toMatch(/<user-.*@example\.test>$/);
+    },
+  );
 
   it('a refused write leaves no event (the event is in the transaction of the change)', async () => {
     const before = (await eventsOf()).length;
@@ -263,8 +285,12 @@ describe('audit trail', () => {
         () => 'done',
         (error: { cause?: { message?: string } }) => String(error.cause?.message),
       );
-    expect(await refusal(sql`update ${auditEvents} set action = 'x' where id = ${first?.id}`)).toMatch(/append-only: UPDATE refused/);
-    expect(await refusal(sql`delete from ${auditEvents} where id = ${first?.id}`)).toMatch(/append-only: DELETE refused/);
+    expect(await refusal(sql`update ${auditEvents} set action = 'x' where id = ${first?.id}`)).toMatch(
+      /append-only: UPDATE refused/,
+    );
+    expect(await refusal(sql`delete from ${auditEvents} where id = ${first?.id}`)).toMatch(
+      /append-only: DELETE refused/,
+    );
     expect(await refusal(sql`truncate ${auditEvents}`)).toMatch(/append-only: TRUNCATE refused/);
     const [still] = await rows<{ action: string }>(app, sql`select action from ${auditEvents} where id = ${first?.id}`);
     expect(still?.action).not.toBe('x');

@@ -48,4 +48,3 @@ export async function listAuditActors(db: Database, tenantId: string) {
     .orderBy(auditEvents.actorId, desc(auditEvents.createdAt))
     .then((rows) => rows.sort((a, b) => a.name.localeCompare(b.name)));
 }
-

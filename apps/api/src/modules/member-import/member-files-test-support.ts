@@ -45,7 +45,12 @@ export function filesApi(app: FastifyInstance) {
   const api = {
     exportMembers: (token: string, query = '') =>
       app.inject({ url: `/api/tenants/member/export.csv${query}`, headers: bearer(token) }),
-    import: (token: string, csv: string | Buffer, mapping: Record<string, string> = ENGLISH_MAPPING, dryRun = false) => {
+    import: (
+      token: string,
+      csv: string | Buffer,
+      mapping: Record<string, string> = ENGLISH_MAPPING,
+      dryRun = false,
+    ) => {
       const body = multipart(csv, mapping);
       return app.inject({
         method: 'POST',

@@ -8,7 +8,11 @@ import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from './member-f
 
 const HEADER = 'First name,Last name,Email,Phone,Membership code,Tier,Points,Lifetime spend';
 
-async function countOf(app: FastifyInstance, table: typeof members | typeof pointsLedger | typeof imports, tenantId: string) {
+async function countOf(
+  app: FastifyInstance,
+  table: typeof members | typeof pointsLedger | typeof imports,
+  tenantId: string,
+) {
   const [row] = await app.database.db
     .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
     .from(table)
@@ -71,7 +75,9 @@ describe('members CSV export and import', () => {
     const to = await business(app);
     const done = await api.importAndWait(to.admin, csv);
     expect(done).toMatchObject({ state: 'done', total: 2, processed: 2, created: 2, updated: 0, errors: [] });
-    const names = (await list.list(to.admin)).json().content.map((m: { firstName: string; lastName: string }) => `${m.lastName}${m.firstName}`);
+    const names = (await list.list(to.admin))
+      .json()
+      .content.map((m: { firstName: string; lastName: string }) => `${m.lastName}${m.firstName}`);
     expect(names.sort()).toEqual(['王小明', '陳大文']);
   });
 
@@ -129,7 +135,11 @@ describe('members CSV export and import', () => {
       [3, 'email'],
       [5, 'tier'],
     ]);
-    const rows = (await list.list(b.admin)).json().content as { firstName: string; pointsBalance: number; tierId: string }[];
+    const rows = (await list.list(b.admin)).json().content as {
+      firstName: string;
+      pointsBalance: number;
+      tierId: string;
+    }[];
     const by = Object.fromEntries(rows.map((r) => [r.firstName, r]));
     expect(by.Mia).toMatchObject({ pointsBalance: 250, tierId: tiers.gold });
     expect(by.Leo).toMatchObject({ pointsBalance: 0, tierId: tiers.basic });

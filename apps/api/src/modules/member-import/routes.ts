@@ -31,8 +31,7 @@ const NOT_FOUND = 'Import not found';
  */
 export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const job = memberImportJob(app.db, app.storage, app.jobs);
-  const tooLarge = () =>
-    new AppError(413, IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES), { error: 'PAYLOAD_TOO_LARGE' });
+  const tooLarge = () => new AppError(413, IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES), { error: 'PAYLOAD_TOO_LARGE' });
   const missingFile = () => badRequest({ file: IMPORT_MESSAGES.missingFile }, IMPORT_MESSAGES.missingFile);
 
   await app.register(multipart, {

@@ -457,7 +457,8 @@ export async function* exportLedger(
     if (scope.memberId) conditions.push(eq(pointsLedger.memberId, scope.memberId));
     if (scope.from) conditions.push(sql`${pointsLedger.createdAt} >= ${scope.from}`);
     if (scope.to) conditions.push(sql`${pointsLedger.createdAt} < ${scope.to}`);
-    if (last) conditions.push(sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${last.sortAt}::timestamptz, ${last.id})`);
+    if (last)
+      conditions.push(sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${last.sortAt}::timestamptz, ${last.id})`);
     const rows = await db
       .select({
         id: pointsLedger.id,

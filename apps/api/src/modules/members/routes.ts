@@ -114,7 +114,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
+    async (request, reply) =>
+      deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 
   app.get(

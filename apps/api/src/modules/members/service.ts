@@ -456,7 +456,13 @@ export async function recordTransaction(
           pointsBalance: balance,
           lifetimeSpend: centsToNumber(spend),
           tierId,
-          entry: { id: entryId, type: entry.type, points: entry.points, amount: entry.amount ?? null, reason: entry.reason ?? null },
+          entry: {
+            id: entryId,
+            type: entry.type,
+            points: entry.points,
+            amount: entry.amount ?? null,
+            reason: entry.reason ?? null,
+          },
         },
       });
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.

@@ -107,7 +107,12 @@ export async function removeMembership(db: Database, tenantId: string, id: strin
       if (holders > 0) throw inUse(holders);
       const before = await findMembership(tx, tenantId, id);
       if (!before || !(await deleteMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
-      await trail(tx, { action: 'tier.delete', target: { type: 'tier', id }, before: toMembership(before), after: null });
+      await trail(tx, {
+        action: 'tier.delete',
+        target: { type: 'tier', id },
+        before: toMembership(before),
+        after: null,
+      });
     });
   } catch (error) {
     if (violation(error, '23503')) throw inUse(await countHolders(db, tenantId, id));

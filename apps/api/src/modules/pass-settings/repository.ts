@@ -1,8 +1,8 @@
 import type { PassSettings, PassSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
 import { passSettings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
@@ -38,13 +38,22 @@ export async function savePassSettings(
   trail: AuditTrail,
 ): Promise<PassSettings> {
   const [row] = await db.transaction(async (tx) => {
-    const [before] = await tx.select(columns).from(passSettings).where(eq(passSettings.tenantId, tenantId)).for('update');
+    const [before] = await tx
+      .select(columns)
+      .from(passSettings)
+      .where(eq(passSettings.tenantId, tenantId))
+      .for('update');
     const saved = await tx
       .insert(passSettings)
       .values({ tenantId, ...body })
       .onConflictDoUpdate({ target: passSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
       .returning(columns);
-    await trail(tx, { action: 'passSettings.update', target: { type: 'passSettings', id: tenantId }, before, after: saved[0] });
+    await trail(tx, {
+      action: 'passSettings.update',
+      target: { type: 'passSettings', id: tenantId },
+      before,
+      after: saved[0],
+    });
     await tenantChanged(db, tx, tenantId);
     return saved;
   });

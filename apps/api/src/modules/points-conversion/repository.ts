@@ -1,8 +1,8 @@
 import type { PointsConversion, PointsConversionBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
 import { pointsConversionSettings as settings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 
 type Row = typeof settings.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { StoreSettings, StoreSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
 import { storeSettings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
@@ -27,13 +27,22 @@ export async function saveStoreSettings(
   trail: AuditTrail,
 ): Promise<StoreSettings> {
   const [row] = await db.transaction(async (tx) => {
-    const [before] = await tx.select(columns).from(storeSettings).where(eq(storeSettings.tenantId, tenantId)).for('update');
+    const [before] = await tx
+      .select(columns)
+      .from(storeSettings)
+      .where(eq(storeSettings.tenantId, tenantId))
+      .for('update');
     const saved = await tx
       .insert(storeSettings)
       .values({ tenantId, ...body })
       .onConflictDoUpdate({ target: storeSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
       .returning(columns);
-    await trail(tx, { action: 'storeSettings.update', target: { type: 'storeSettings', id: tenantId }, before, after: saved[0] });
+    await trail(tx, {
+      action: 'storeSettings.update',
+      target: { type: 'storeSettings', id: tenantId },
+      before,
+      after: saved[0],
+    });
     await tenantChanged(db, tx, tenantId);
     return saved;
   });

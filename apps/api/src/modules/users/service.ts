@@ -182,14 +182,20 @@ export async function updateUser(
   }
 
   const role = body.role === 'ADMIN' ? 'admin' : 'staff';
-  const changed = await updateTenantUser(app.db, tenant.tenantId, accountId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email,
-    phone: body.phone,
-    role,
-    status: body.status,
-  }, trail);
+  const changed = await updateTenantUser(
+    app.db,
+    tenant.tenantId,
+    accountId,
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email,
+      phone: body.phone,
+      role,
+      status: body.status,
+    },
+    trail,
+  );
   if (!changed) throw notFound(USER_ERRORS.notFound);
   if (body.status === 'INACTIVE') await app.firebase.auth.revokeRefreshTokens(target.uid);
   const row = await findTenantUser(app.db, tenant.tenantId, accountId);
