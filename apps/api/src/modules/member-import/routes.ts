@@ -116,7 +116,8 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
           await audit(tx, request, {
             action: 'import.run',
             target: { type: 'import', id },
-            after: { fileHash: hash, rows: file.total, badRows: new Set(file.errors.map((e) => e.row)).size },
+            // The rows the job will write and their errors are on the import itself (GET …/imports/{id}).
+            after: { fileHash: hash, rows: file.total },
           });
           await app.jobs.send(tx, job, { importId: id });
         });

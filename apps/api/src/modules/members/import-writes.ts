@@ -170,11 +170,12 @@ export async function importMemberBatch(
     return { created: creates.length, updated: updates.length, errors };
   }
 
+  const now = await dbNow(tx);
   if (creates.length) {
     const codes = await reserveMembershipCodes(tx, tenantId, creates.filter((p) => !p.code).length);
     let next = 0;
     await tx.insert(members).values(
-      creates.map((p) => ({
+      creates.map((p, i) => ({
         id: p.id,
         tenantId,
         firstName: p.row.firstName,
@@ -185,6 +186,8 @@ export async function importMemberBatch(
         tierId: p.tierId,
         tierPinned: p.tierPinned,
         lifetimeSpend: centsToDecimal(p.spendCents),
+        // A microsecond apart in file order: the list (newest first) and the codes then follow the file.
+        createdAt: sql`${now.toISOString()}::timestamptz + ${i} * interval '1 microsecond'`,
       })),
     );
   }
@@ -212,7 +215,6 @@ export async function importMemberBatch(
   }
 
   const rates = await loadRates(tx, tenantId);
-  const now = await dbNow(tx);
   const gains = plans.filter((p) => p.difference > 0);
   if (gains.length) {
     const expiresAt = expiryFor(rates, now);

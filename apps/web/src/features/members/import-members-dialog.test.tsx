@@ -104,7 +104,11 @@ describe('import members dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Check file' }));
     expect(await within(dialog).findByText('997 to add, 0 to update, 3 rows with errors.')).toBeInTheDocument();
     const table = within(dialog).getByRole('region', { name: 'Rows with errors' });
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
       'RowFieldProblem',
       '12EmailInvalid email',
       '40TierNo tier of this business has this name',
@@ -115,7 +119,9 @@ describe('import members dialog', () => {
     await user.click(run);
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    expect(await within(dialog).findByText('Done: 997 added, 0 updated, 3 rows not imported.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Done: 997 added, 0 updated, 3 rows not imported.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Download errors' })).toBeInTheDocument();
     expect(api.sent).toEqual([
       { dryRun: 'true', mapping: expect.any(Object), fileName: 'members.csv' },
