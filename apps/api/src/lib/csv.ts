@@ -19,34 +19,36 @@ export const restoredCell = (value: string): string =>
   value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
 /**
- * Sends `rows` (read a chunk at a time, never all at once) as a CSV download: UTF-8 with a byte order mark
+ * `chunks` of rows (read a chunk at a time, never all at once) as CSV text: UTF-8 with a byte order mark
  * (Excel then opens Chinese names rightly), the header line first, formula-like text made inert. The
- * stream's back-pressure paces the reads: a slow client holds one chunk, not the whole export.
+ * stream's back-pressure paces the reads: a slow reader holds one chunk, not the whole export.
  */
-export function sendCsv(
-  reply: FastifyReply,
-  fileName: string,
-  header: readonly string[],
-  chunks: AsyncIterable<readonly (string | number | null)[][]>,
-) {
+export function csvStream(header: readonly string[], chunks: AsyncIterable<readonly (string | number | null)[][]>) {
   async function* rows() {
     for await (const chunk of chunks) yield* chunk;
   }
   const csv = stringify({
     bom: true,
     header: true,
+    // Rows are arrays, matched to the columns by position.
     columns: header.map((name) => ({ key: name, header: name })),
     cast: { string: inertCell },
   });
   const source = Readable.from(rows(), { objectMode: true });
   source.on('error', (error) => csv.destroy(error));
-  const stream = source.pipe(
-    // Arrays are matched to columns by position.
-    csv,
-  );
+  return source.pipe(csv);
+}
+
+/** Sends CSV rows as a download named `fileName` (csvStream). */
+export function sendCsv(
+  reply: FastifyReply,
+  fileName: string,
+  header: readonly string[],
+  chunks: AsyncIterable<readonly (string | number | null)[][]>,
+) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
-    .send(stream);
+    .send(csvStream(header, chunks));
 }
