@@ -90,23 +90,23 @@ describe('audit trail', () => {
       changes: { pointsBalance: { before: 0, after: 125 }, lifetimeSpend: { before: 0, after: 12.5 } },
     },
     {
+      name: 'points reversal',
+      action: 'points.reversal',
+      run: () =>
+        send('POST', `/api/tenants/member/${member()}/transactions/${purchaseId}/reversal`, undefined, b.staff),
+      changes: { pointsBalance: { before: 125, after: 0 }, lifetimeSpend: { before: 12.5, after: 0 } },
+    },
+    {
       name: 'points adjust',
       action: 'points.adjust',
       run: () => members.record(b.admin, member(), { type: 'ADJUST', points: 75, reason: 'Welcome back' }),
-      changes: { pointsBalance: { before: 125, after: 200 } },
+      changes: { pointsBalance: { before: 0, after: 75 } },
     },
     {
       name: 'points redeem',
       action: 'points.redeem',
       run: () => members.record(b.staff, member(), { type: 'REDEEM', points: 50 }),
-      changes: { pointsBalance: { before: 200, after: 150 } },
-    },
-    {
-      name: 'points reversal',
-      action: 'points.reversal',
-      run: () =>
-        send('POST', `/api/tenants/member/${member()}/transactions/${purchaseId}/reversal`, undefined, b.staff),
-      changes: { pointsBalance: { before: 150, after: 25 }, lifetimeSpend: { before: 12.5, after: 0 } },
+      changes: { pointsBalance: { before: 75, after: 25 } },
     },
     {
       name: 'member delete',
