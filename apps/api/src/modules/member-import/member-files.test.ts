@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniquePhone } from '../../../test/helpers';
+import { bearer, uniquePhone } from '../../../test/helpers';
 import { imports, members, pointsLedger } from '../../db/schema';
-import { addMember, business, insertTiers, membersApi } from '../members/members-test-support';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from './member-files-test-support';
 
 const HEADER = 'First name,Last name,Email,Phone,Membership code,Tier,Points,Lifetime spend';
@@ -174,6 +174,52 @@ describe('members CSV export and import', () => {
     const exported = (await api.exportMembers(b.admin)).body;
     await api.importAndWait(b.admin, exported);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('exports the ledger of one member and of a time range, oldest first, negative points as numbers', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId);
+    const mia = await addMember(app, b.admin, { firstName: 'Mia', lastName: 'Chen' });
+    const leo = await addMember(app, b.admin, { firstName: 'Leo', lastName: 'Chan' });
+    await list.record(b.staff, mia, { type: 'PURCHASE', amount: 12.5 });
+    await list.record(b.admin, mia, { type: 'ADJUST', points: -25, reason: '-fix' });
+    await list.record(b.staff, leo, { type: 'PURCHASE', amount: 3 });
+    const one = await app.inject({ url: `/api/tenants/member/${mia}/transactions.csv`, headers: bearer(b.admin) });
+    expect(one.statusCode).toBe(200);
+    const [header, ...rows] = csvRecords(one.body);
+    expect(header).toEqual([
+      'Date',
+      'Membership code',
+      'First name',
+      'Last name',
+      'Type',
+      'Points',
+      'Amount',
+      'Reason',
+      'Entry id',
+      'Reverses entry',
+    ]);
+    expect(rows.map((r) => [r[2], r[4], r[5], r[6], r[7]])).toEqual([
+      ['Mia', 'PURCHASE', '125', '12.5', ''],
+      ['Mia', 'ADJUST', '-25', '', "'-fix"],
+    ]);
+    const all = await app.inject({ url: '/api/tenants/transactions/export.csv', headers: bearer(b.admin) });
+    expect(
+      csvRecords(all.body)
+        .slice(1)
+        .map((r) => r[2]),
+    ).toEqual(['Mia', 'Mia', 'Leo']);
+    const none = await app.inject({
+      url: '/api/tenants/transactions/export.csv?from=2999-01-01T00:00:00Z',
+      headers: bearer(b.admin),
+    });
+    expect(csvRecords(none.body)).toHaveLength(1);
+    const other = await business(app);
+    const foreign = await app.inject({
+      url: `/api/tenants/member/${mia}/transactions.csv`,
+      headers: bearer(other.admin),
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('refuses a file without first and last name mapped, and answers 404 for another tenant’s import', async () => {

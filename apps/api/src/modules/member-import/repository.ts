@@ -43,6 +43,11 @@ export async function recordProgress(
     .where(eq(imports.id, id));
 }
 
+/** An import whose job gave up: what committed stays, the rest of the file was not written. */
+export async function markFailed(db: Queries, id: string) {
+  await db.update(imports).set({ state: 'failed', updatedAt: sql`now()` }).where(eq(imports.id, id));
+}
+
 export const toStatus = (row: typeof imports.$inferSelect): ImportStatus => ({
   id: row.id,
   state: row.state,

@@ -34,7 +34,7 @@ export function fetchImport(id: string, signal?: AbortSignal): Promise<ImportSta
   return api.get(`/api/tenants/imports/${encodeURIComponent(id)}`, { schema: importStatusSchema, signal });
 }
 
-/** An import's state, asked again every half second until its job is done. */
+/** An import's state, asked again every half second until its job is done (or has given up). */
 export function useImportStatus(id: string | null) {
   const tenantId = useTenantId();
   const queryClient = useQueryClient();
@@ -49,7 +49,7 @@ export function useImportStatus(id: string | null) {
       return status;
     },
     enabled: !!id,
-    refetchInterval: (query) => (query.state.data?.state === 'done' ? false : 500),
+    refetchInterval: (query) => (['done', 'failed'].includes(query.state.data?.state ?? '') ? false : 500),
   });
 }
 

@@ -180,7 +180,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
         {step.kind === 'importing' && <ImportProgress status={running} />}
 
         <DialogFooter>
-          {running?.state === 'done' ? (
+          {running?.state === 'done' || running?.state === 'failed' ? (
             <Button type="button" onClick={onClose}>
               {t('common.close')}
             </Button>
@@ -295,6 +295,13 @@ function ImportProgress({ status }: { status: ImportStatus | undefined }) {
   const total = status?.total ?? 0;
   const processed = status?.processed ?? 0;
   const percent = total ? Math.round((processed / total) * 100) : 0;
+  if (status?.state === 'failed') {
+    return (
+      <p role="alert" className="text-destructive text-sm">
+        {t('import.stopped', { created: formatNumber(status.created), updated: formatNumber(status.updated) })}
+      </p>
+    );
+  }
   if (status?.state === 'done') {
     return (
       <section aria-label={t('import.doneTitle')} className="grid gap-3">
