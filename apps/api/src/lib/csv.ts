@@ -39,16 +39,26 @@ export function csvStream(header: readonly string[], chunks: AsyncIterable<reado
   return source.pipe(csv);
 }
 
-/** Sends CSV rows as a download named `fileName` (csvStream). */
-export function sendCsv(
+/**
+ * Sends CSV rows as a download named `fileName` (csvStream). The first chunk is read before anything is
+ * sent, so a failing query still answers the one JSON error shape rather than a broken download.
+ */
+export async function sendCsv(
   reply: FastifyReply,
   fileName: string,
   header: readonly string[],
   chunks: AsyncIterable<readonly (string | number | null)[][]>,
 ) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* all() {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+  }
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'no-store')
-    .send(csvStream(header, chunks));
+    .send(csvStream(header, all()));
 }

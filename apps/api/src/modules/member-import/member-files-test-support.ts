@@ -78,6 +78,6 @@ export function filesApi(app: FastifyInstance) {
 
 /** The records of a CSV answer, header first; the byte order mark must be there and is dropped. */
 export function csvRecords(body: string): string[][] {
-  if (!body.startsWith('\uFEFF')) throw new Error('no byte order mark');
+  if (!body.startsWith('\uFEFF')) throw new Error(`no byte order mark: ${body.slice(0, 300)}`);
   return parse(body.slice(1)) as string[][];
 }

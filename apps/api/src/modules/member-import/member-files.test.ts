@@ -185,7 +185,7 @@ describe('members CSV export and import', () => {
     await list.record(b.admin, mia, { type: 'ADJUST', points: -25, reason: '-fix' });
     await list.record(b.staff, leo, { type: 'PURCHASE', amount: 3 });
     const one = await app.inject({ url: `/api/tenants/member/${mia}/transactions.csv`, headers: bearer(b.admin) });
-    expect(one.statusCode).toBe(200);
+    expect(one.statusCode, one.body).toBe(200);
     const [header, ...rows] = csvRecords(one.body);
     expect(header).toEqual([
       'Date',

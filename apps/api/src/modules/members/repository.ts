@@ -455,8 +455,8 @@ export async function* exportLedger(
   for (;;) {
     const conditions: SQL[] = [eq(pointsLedger.tenantId, tenantId)];
     if (scope.memberId) conditions.push(eq(pointsLedger.memberId, scope.memberId));
-    if (scope.from) conditions.push(sql`${pointsLedger.createdAt} >= ${scope.from}`);
-    if (scope.to) conditions.push(sql`${pointsLedger.createdAt} < ${scope.to}`);
+    if (scope.from) conditions.push(sql`${pointsLedger.createdAt} >= ${scope.from.toISOString()}::timestamptz`);
+    if (scope.to) conditions.push(sql`${pointsLedger.createdAt} < ${scope.to.toISOString()}::timestamptz`);
     if (last)
       conditions.push(sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${last.sortAt}::timestamptz, ${last.id})`);
     const rows = await db
