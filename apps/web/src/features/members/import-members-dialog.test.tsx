@@ -118,7 +118,8 @@ describe('import members dialog', () => {
 
     await user.click(run);
     const bar = await within(dialog).findByRole('progressbar', { name: 'Import progress' });
-    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    expect(within(dialog).getByText('400 of 1,000 rows')).toBeInTheDocument();
     expect(
       await within(dialog).findByText('Done: 997 added, 0 updated, 3 rows not imported.', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -151,6 +152,12 @@ describe('import members dialog', () => {
     await user.selectOptions(within(dialog).getByLabelText('Given'), 'firstName');
     await user.selectOptions(within(dialog).getByLabelText('Family'), 'lastName');
     expect(check).toBeEnabled();
+    await user.click(check);
+    const run = within(dialog).getByRole('button', { name: 'Import' });
+    await waitFor(() => expect(run).toBeEnabled());
+    // A mapping changed after the check must be checked again.
+    await user.selectOptions(within(dialog).getByLabelText('Given'), 'email');
+    expect(run).toBeDisabled();
   });
 
   it('speaks Traditional Chinese', async () => {

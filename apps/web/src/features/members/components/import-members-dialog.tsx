@@ -87,6 +87,8 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
   }
 
   function mapColumn(header: string, field: string) {
+    // Another mapping is another import: it is checked again before it can run.
+    setStep({ kind: 'choose' });
     setMapping((current) => {
       const next = { ...current };
       // A field is fed by one column: choosing it here frees it elsewhere.
