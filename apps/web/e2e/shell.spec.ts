@@ -15,6 +15,7 @@ test('the demo owner signs in and lands in the workspace shell', async ({ page }
     'Wallet Settings',
     'Point Settings',
     'Store Settings',
+    'Activity',
   ]) {
     await expect(page.getByRole('link', { name: item, exact: true })).toBeVisible();
   }

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './common';
 export * from './dashboard';
 export * from './enrolment';
@@ -5,6 +6,7 @@ export * from './errors';
 export * from './identity';
 export * from './integrations';
 export * from './languages';
+export * from './member-files';
 export * from './members';
 export * from './memberships';
 export * from './onboarding';

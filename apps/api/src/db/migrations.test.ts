@@ -5,9 +5,12 @@ import { createDatabase, type Database, type DatabaseHandle } from './client';
 
 const DESIGN_TABLES = [
   'accounts',
+  'api_keys',
+  'audit_events',
   'enrolment_settings',
   'google_wallet_classes',
   'google_wallet_objects',
+  'imports',
   'members',
   'membership_tiers',
   'pass_settings',
@@ -19,9 +22,8 @@ const DESIGN_TABLES = [
   'wallet_pass_tokens',
   'wallet_passes',
   'wallet_registrations',
-  'api_keys',
-  'webhook_endpoints',
   'webhook_deliveries',
+  'webhook_endpoints',
 ];
 
 /** Rows of a raw query: postgres-js answers an array, PGlite an object with rows. */

@@ -2,6 +2,7 @@ import { SETTINGS_MESSAGES } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Database } from '../db/client';
+import { type AuditTrail, trailOf } from './audit';
 import { foundOr404 } from './errors';
 import { assertOwnUploads } from './own-upload';
 import { routeRecipe } from './route-recipe';
@@ -19,7 +20,8 @@ export type SettingsSpec<T, B> = {
   schema: ZodType<T>;
   body: ZodType<B>;
   find: (db: Database, tenantId: string) => Promise<T | undefined>;
-  save: (db: Database, tenantId: string, body: B) => Promise<T>;
+  /** Saves and appends the audit event through `trail`, in one transaction. */
+  save: (db: Database, tenantId: string, body: B, trail: AuditTrail) => Promise<T>;
   /** Image fields of the body that must be this tenant's own uploads. */
   images?: readonly Extract<{ [K in keyof B]: B[K] extends string ? K : never }[keyof B], string>[];
 };
@@ -53,7 +55,7 @@ export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsy
         const { tenantId } = request.tenant;
         const body = request.body as B & Record<string, string>;
         await assertOwnUploads(app.db, tenantId, body, spec.images ?? [], SETTINGS_MESSAGES.foreignImage);
-        return spec.save(app.db, tenantId, body);
+        return spec.save(app.db, tenantId, body, trailOf(request));
       },
     });
   };

@@ -1,6 +1,7 @@
 import {
   CoinsIcon,
   CreditCardIcon,
+  HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
   QrCodeIcon,
@@ -33,6 +34,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
   { title: 'nav.enrolment', url: '/enrolment', icon: QrCodeIcon, adminOnly: true },
   { title: 'nav.developers', url: '/developers', icon: WebhookIcon, adminOnly: true },
+  { title: 'nav.activity', url: '/activity', icon: HistoryIcon, adminOnly: true },
 ];
 
 export function isNavItemActive(item: NavItem, pathname: string): boolean {

@@ -43,6 +43,7 @@ const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
 );
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
+const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'store-settings', ...storeSettings },
       { path: 'enrolment', ...enrolment },
       { path: 'developers', ...developers },
+      { path: 'activity', ...activity },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -15,9 +15,20 @@ const NAV = [
   ['Store Settings', '/store-settings'],
   ['Enrolment', '/enrolment'],
   ['Developers', '/developers'],
+  ['Activity', '/activity'],
 ] as const;
 
 describe('workspace shell', () => {
+  it('shows staff no Activity (the audit trail is for owners and admins)', async () => {
+    renderApp('/', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' } });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(NAV.filter(([name]) => name !== 'Activity').map(([name]) => name));
+  });
+
   it('lists the screens in order and marks the current one', async () => {
     renderApp('/memberships', { user: SAMPLE_USER });
     const nav = await screen.findByRole('navigation', { name: 'Main' });

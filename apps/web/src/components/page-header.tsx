@@ -7,11 +7,14 @@ export function PageHeader({
   text,
   onAdd,
   addProps,
+  actions,
 }: {
   text: { title: string; subtitle: string; add: string };
   onAdd: (() => void) | null;
   /** More for the Add button, e.g. fetching the dialog's code when it is pointed at. */
   addProps?: React.ComponentProps<typeof Button>;
+  /** More buttons before Add (e.g. Import and Export). */
+  actions?: React.ReactNode;
 }) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-4">
@@ -19,11 +22,16 @@ export function PageHeader({
         <h1 className="font-bold text-2xl tracking-tight">{text.title}</h1>
         <p className="text-muted-foreground">{text.subtitle}</p>
       </div>
-      {onAdd && (
-        <Button onClick={onAdd} {...addProps}>
-          <PlusIcon aria-hidden="true" />
-          {text.add}
-        </Button>
+      {(onAdd || actions) && (
+        <div className="flex flex-wrap gap-2">
+          {actions}
+          {onAdd && (
+            <Button onClick={onAdd} {...addProps}>
+              <PlusIcon aria-hidden="true" />
+              {text.add}
+            </Button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './enrolment';
 export * from './google-wallet';
 export * from './integrations';

@@ -301,8 +301,10 @@ export async function nextMembershipCode(db: Db, tenantId: string): Promise<stri
       set: { lastValue: sql`${memberCodeCounters.lastValue} + 1` },
     })
     .returning({ last_value: memberCodeCounters.lastValue });
-  return `M${String(row?.last_value ?? 1).padStart(6, '0')}`;
+  return membershipCodeOf(row?.last_value ?? 1);
 }
+
+const membershipCodeOf = (n: number) => `M${String(n).padStart(6, '0')}`;
 
 /** Which of e-mail and phone another member of the tenant already holds. */
 export async function takenContacts(
@@ -393,3 +395,106 @@ export const toEntry = (e: StoredEntry) => ({
   reversesId: e.reversesId,
   reversedById: e.reversedById ?? null,
 });
+
+/** A member as the export writes it: the list's row, lifetime spend, and its sort key for the next chunk. */
+const exportStatement = preparedStatements((db: Db, shape: string) => {
+  const [filters, from] = shape.split(':') as [string, 'head' | 'after'];
+  const after = sql`(${members.createdAt}, ${members.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')})`;
+  return db
+    .select({
+      ...rowColumns,
+      lifetimeSpend: members.lifetimeSpend,
+      sortAt: sql<string>`${members.createdAt}::text`,
+    })
+    .from(members)
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .where(from === 'after' ? and(listWhere(filters), after) : listWhere(filters))
+    .orderBy(...listOrder)
+    .limit(sql.placeholder('limit'))
+    .prepare(`members_export_${filters}_${from}`);
+});
+
+export type ExportedMember = Omit<RawRow, 'nextExpiry'> & { lifetimeSpend: string; sortAt: string };
+
+/**
+ * The members the list shows for these filters, in its order, a chunk at a time: each chunk one index range
+ * after the last key of the one before (keyset, on both engines), so memory holds one chunk whatever the
+ * tenant's size and no transaction or connection stays open while a slow client downloads.
+ */
+export async function* exportMembers(
+  db: Db,
+  tenantId: string,
+  params: Omit<ListParams, 'page' | 'size'>,
+  chunkSize = 1000,
+): AsyncGenerator<ExportedMember[]> {
+  const filters = filtersOf({ ...params, page: 0, size: 0 });
+  const shape = filterShape(filters);
+  const values = filterValues(tenantId, filters);
+  let last: ExportedMember | undefined;
+  for (;;) {
+    const rows: ExportedMember[] = await exportStatement(db, `${shape}:${last ? 'after' : 'head'}`).execute({
+      ...values,
+      afterAt: last?.sortAt ?? null,
+      afterId: last?.userId ?? null,
+      limit: chunkSize,
+    });
+    if (rows.length) yield rows;
+    if (rows.length < chunkSize) return;
+    last = rows[rows.length - 1];
+  }
+}
+
+/** Ledger entries with their member, oldest first, for one member or a time range, a chunk at a time. */
+export async function* exportLedger(
+  db: Db,
+  tenantId: string,
+  scope: { memberId?: string; from?: Date; to?: Date },
+  chunkSize = 1000,
+) {
+  let last: { sortAt: string; id: string } | undefined;
+  for (;;) {
+    const conditions: SQL[] = [eq(pointsLedger.tenantId, tenantId)];
+    if (scope.memberId) conditions.push(eq(pointsLedger.memberId, scope.memberId));
+    if (scope.from) conditions.push(sql`${pointsLedger.createdAt} >= ${scope.from.toISOString()}::timestamptz`);
+    if (scope.to) conditions.push(sql`${pointsLedger.createdAt} < ${scope.to.toISOString()}::timestamptz`);
+    if (last)
+      conditions.push(sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${last.sortAt}::timestamptz, ${last.id})`);
+    const rows = await db
+      .select({
+        id: pointsLedger.id,
+        createdAt: pointsLedger.createdAt,
+        sortAt: sql<string>`${pointsLedger.createdAt}::text`,
+        membershipCode: members.membershipCode,
+        firstName: members.firstName,
+        lastName: members.lastName,
+        type: pointsLedger.type,
+        points: pointsLedger.points,
+        amount: pointsLedger.amount,
+        reason: pointsLedger.reason,
+        reversesId: pointsLedger.reversesId,
+      })
+      .from(pointsLedger)
+      .innerJoin(members, eq(members.id, pointsLedger.memberId))
+      .where(and(...conditions))
+      .orderBy(asc(pointsLedger.createdAt), asc(pointsLedger.id))
+      .limit(chunkSize);
+    if (rows.length) yield rows;
+    if (rows.length < chunkSize) return;
+    last = rows[rows.length - 1];
+  }
+}
+
+/** `n` membership codes at once for a bulk insert (an import): the counter moves by n in one statement. */
+export async function reserveMembershipCodes(db: Db, tenantId: string, n: number): Promise<string[]> {
+  if (n === 0) return [];
+  const [row] = await db
+    .insert(memberCodeCounters)
+    .values({ tenantId, lastValue: n })
+    .onConflictDoUpdate({
+      target: memberCodeCounters.tenantId,
+      set: { lastValue: sql`${memberCodeCounters.lastValue} + ${n}` },
+    })
+    .returning({ last_value: memberCodeCounters.lastValue });
+  const last = row?.last_value ?? n;
+  return Array.from({ length: n }, (_, i) => membershipCodeOf(last - n + 1 + i));
+}

@@ -3,6 +3,7 @@ import { REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } fr
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { conflict, notFound } from '../../lib/errors';
 import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from './engine';
 import { ledgerEvents } from './events';
@@ -40,6 +41,7 @@ export async function reverseEntry(
   entryId: string,
   accountId: string | null,
   idempotencyKey: string | undefined,
+  trail: AuditTrail = async () => {},
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -130,6 +132,22 @@ export async function reverseEntry(
         balance,
         fromTierId: member.tierId,
         toTierId: tierId,
+      });
+      await trail(tx, {
+        action: 'points.reversal',
+        target: { type: 'member', id: memberId },
+        before: {
+          pointsBalance: member.balance,
+          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+          tierId: member.tierId,
+          entry: null,
+        },
+        after: {
+          pointsBalance: balance,
+          lifetimeSpend: centsToNumber(spend),
+          tierId,
+          entry: { id: stored?.id, type: 'REVERSAL', points, reversesId: entryId },
+        },
       });
       return {
         entry: toEntry(stored as Parameters<typeof toEntry>[0]),

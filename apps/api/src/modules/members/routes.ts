@@ -17,6 +17,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
@@ -73,7 +74,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:write',
     ),
     async (request, reply) => {
-      const id = await createMember(app.db, request.tenant.tenantId, request.body);
+      const id = await createMember(app.db, request.tenant.tenantId, request.body, trailOf(request));
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
     },
   );
@@ -117,7 +118,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:write',
     ),
     async (request) => {
-      await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body);
+      await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body, trailOf(request));
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
     },
   );
@@ -132,7 +133,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       'members:write',
     ),
-    async (request, reply) => deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id)),
+    async (request, reply) =>
+      deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 
   app.get(
@@ -177,6 +179,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         actorAccountId(request),
         request.body,
         request.headers['idempotency-key'],
+        trailOf(request),
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -205,6 +208,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         entryId,
         actorAccountId(request),
         request.headers['idempotency-key'],
+        trailOf(request),
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
     },

@@ -15,6 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { memberChanged, memberDeleted, tenantEvent } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
@@ -105,7 +106,33 @@ function pickTier(tiers: TierRow[], tierId: string | null) {
   return tier;
 }
 
-export async function createMember(db: Database, tenantId: string, body: CreateMemberBody): Promise<string> {
+/** What the audit trail records of a member: the fields an admin sets. */
+const auditedMember = (m: {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  status?: string;
+  tierId: string | null;
+  tierPinned: boolean;
+}) => ({
+  firstName: m.firstName,
+  lastName: m.lastName,
+  email: m.email,
+  phone: m.phone,
+  status: m.status ?? 'active',
+  tierId: m.tierId,
+  tierPinned: m.tierPinned,
+});
+
+const noTrail: AuditTrail = async () => {};
+
+export async function createMember(
+  db: Database,
+  tenantId: string,
+  body: CreateMemberBody,
+  trail: AuditTrail = noTrail,
+): Promise<string> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone);
   try {
@@ -113,20 +140,23 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
       const id = randomUUID();
-      const [made] = await tx
-        .insert(members)
-        .values({
-          id,
-          tenantId,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email,
-          phone: body.phone,
-          membershipCode: await nextMembershipCode(tx, tenantId),
-          tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
-          tierPinned: pinned !== null,
-        })
-        .returning();
+      const values = {
+        id,
+        tenantId,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phone: body.phone,
+        membershipCode: await nextMembershipCode(tx, tenantId),
+        tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
+        tierPinned: pinned !== null,
+      };
+      const [made] = await tx.insert(members).values(values).returning();
+      await trail(tx, {
+        action: 'member.create',
+        target: { type: 'member', id },
+        after: { ...auditedMember(values), membershipCode: values.membershipCode },
+      });
       await tenantEvent(db, tx, tenantId, {
         type: 'member.created',
         data: memberData(made as typeof members.$inferSelect),
@@ -138,33 +168,54 @@ export async function createMember(db: Database, tenantId: string, body: CreateM
   }
 }
 
-export async function updateMember(db: Database, tenantId: string, id: string, body: UpdateMemberBody): Promise<void> {
+export async function updateMember(
+  db: Database,
+  tenantId: string,
+  id: string,
+  body: UpdateMemberBody,
+  trail: AuditTrail = noTrail,
+): Promise<void> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone, id);
   try {
     await db.transaction(async (tx) => {
       const [member] = await tx
-        .select({ lifetimeSpend: members.lifetimeSpend, tierId: members.tierId })
+        .select({
+          lifetimeSpend: members.lifetimeSpend,
+          firstName: members.firstName,
+          lastName: members.lastName,
+          email: members.email,
+          phone: members.phone,
+          status: members.status,
+          tierId: members.tierId,
+          tierPinned: members.tierPinned,
+        })
         .from(members)
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
         .for('update');
       if (!member) throw notFound('Member not found');
       const tiers = await loadTiers(tx, tenantId);
       const pinned = pickTier(tiers, body.tierId);
+      const change = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        email,
+        phone: body.phone,
+        status: body.status,
+        tierPinned: pinned !== null,
+        tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
+      };
       const [updated] = await tx
         .update(members)
-        .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email,
-          phone: body.phone,
-          status: body.status,
-          tierPinned: pinned !== null,
-          tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
-          updatedAt: sql`now()`,
-        })
+        .set({ ...change, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
         .returning();
+      await trail(tx, {
+        action: 'member.update',
+        target: { type: 'member', id },
+        before: auditedMember(member),
+        after: auditedMember(change),
+      });
       await memberChanged(db, tx, tenantId, id);
       const after = updated as typeof members.$inferSelect;
       await tenantEvent(db, tx, tenantId, { type: 'member.updated', data: memberData(after) });
@@ -178,16 +229,35 @@ export async function updateMember(db: Database, tenantId: string, id: string, b
   }
 }
 
-export async function deleteMember(db: Database, tenantId: string, id: string): Promise<void> {
+export async function deleteMember(
+  db: Database,
+  tenantId: string,
+  id: string,
+  trail: AuditTrail = noTrail,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // Before the row goes, so the wallets can read what they withdraw; a missing member rolls it all back.
     await memberDeleted(db, tx, tenantId, id);
     const [removed] = await tx
       .delete(members)
       .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-      .returning({ id: members.id, membershipCode: members.membershipCode });
+      .returning();
     if (!removed) throw notFound('Member not found');
-    await tenantEvent(db, tx, tenantId, { type: 'member.deleted', data: removed });
+    await trail(tx, {
+      action: 'member.delete',
+      target: { type: 'member', id },
+      before: {
+        ...auditedMember(removed),
+        membershipCode: removed.membershipCode,
+        pointsBalance: removed.pointsBalance,
+        lifetimeSpend: Number(removed.lifetimeSpend),
+      },
+      after: null,
+    });
+    await tenantEvent(db, tx, tenantId, {
+      type: 'member.deleted',
+      data: { id: removed.id, membershipCode: removed.membershipCode },
+    });
   });
 }
 
@@ -289,6 +359,7 @@ export async function recordTransaction(
   accountId: string | null,
   body: TransactionBody,
   idempotencyKey: string | undefined,
+  trail: AuditTrail = noTrail,
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
@@ -400,6 +471,28 @@ export async function recordTransaction(
         balance,
         fromTierId: member.tierId,
         toTierId: tierId,
+      });
+      await trail(tx, {
+        action: `points.${body.type.toLowerCase()}`,
+        target: { type: 'member', id: memberId },
+        before: {
+          pointsBalance: member.balance,
+          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+          tierId: member.tierId,
+          entry: null,
+        },
+        after: {
+          pointsBalance: balance,
+          lifetimeSpend: centsToNumber(spend),
+          tierId,
+          entry: {
+            id: entryId,
+            type: entry.type,
+            points: entry.points,
+            amount: entry.amount ?? null,
+            reason: entry.reason ?? null,
+          },
+        },
       });
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =

@@ -7,6 +7,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trailOf } from '../../lib/audit';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
@@ -44,7 +45,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/memberships',
     route.admin({ summary: 'Create a tier', body: membershipBodySchema, response: { 201: membershipSchema } }),
-    async (request, reply) => created(reply, saveMembership(app.db, request.tenant.tenantId, request.body)),
+    async (request, reply) =>
+      created(reply, saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
   app.put(
@@ -55,7 +57,8 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: membershipBodySchema,
       response: { 200: membershipSchema },
     }),
-    async (request) => saveMembership(app.db, request.tenant.tenantId, request.body, request.params.id),
+    async (request) =>
+      saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
   );
 
   app.delete(
@@ -65,6 +68,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: membershipIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id)),
+    async (request, reply) =>
+      deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 };

@@ -1,5 +1,6 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import type { AuditTrail } from '../../lib/audit';
 import { tenantChanged } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
@@ -61,16 +62,24 @@ export async function saveMembership(
   db: Database,
   tenantId: string,
   body: MembershipBody,
+  trail: AuditTrail,
   id?: string,
 ): Promise<Membership> {
   await assertOwnImages(db, tenantId, body);
   try {
     const row = await db.transaction(async (tx) => {
       await lockTenantTiers(tx, tenantId);
-      if (id && !(await findMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
+      const before = id ? await findMembership(tx, tenantId, id) : undefined;
+      if (id && !before) throw notFound(NOT_FOUND);
       await assertNoOverlap(tx, tenantId, body, id);
       const saved = id ? await updateMembership(tx, tenantId, id, body) : await insertMembership(tx, tenantId, body);
       if (!saved) throw notFound(NOT_FOUND);
+      await trail(tx, {
+        action: id ? 'tier.update' : 'tier.create',
+        target: { type: 'tier', id: saved.id },
+        before: before && toMembership(before),
+        after: toMembership(saved),
+      });
       // A renamed tier shows on the cards of the members who hold it.
       if (id) await tenantChanged(db, tx, tenantId);
       return saved;
@@ -89,14 +98,21 @@ export async function getMembership(db: Database, tenantId: string, id: string):
 }
 
 /** Members hold tiers by reference: a tier still held is 409 with how many hold it. */
-export async function removeMembership(db: Database, tenantId: string, id: string): Promise<void> {
+export async function removeMembership(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<void> {
   const inUse = (count: number) => new AppError(409, MEMBERSHIP_MESSAGES.inUse(count), { error: 'TIER_IN_USE' });
   try {
     await db.transaction(async (tx) => {
       await lockTenantTiers(tx, tenantId);
       const holders = await countHolders(tx, tenantId, id);
       if (holders > 0) throw inUse(holders);
-      if (!(await deleteMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
+      const before = await findMembership(tx, tenantId, id);
+      if (!before || !(await deleteMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
+      await trail(tx, {
+        action: 'tier.delete',
+        target: { type: 'tier', id },
+        before: toMembership(before),
+        after: null,
+      });
     });
   } catch (error) {
     if (violation(error, '23503')) throw inUse(await countHolders(db, tenantId, id));

@@ -2,6 +2,7 @@ import type { PassSettings, PassSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { passSettings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
@@ -30,13 +31,29 @@ export async function findPassSettings(db: Database, tenantId: string): Promise<
  * One statement: two saves at the same moment leave one of the two bodies whole, never a mix. Every card of
  * the tenant shows these settings, so the save tells them in its transaction (lib/change-hooks.ts).
  */
-export async function savePassSettings(db: Database, tenantId: string, body: PassSettingsBody): Promise<PassSettings> {
+export async function savePassSettings(
+  db: Database,
+  tenantId: string,
+  body: PassSettingsBody,
+  trail: AuditTrail,
+): Promise<PassSettings> {
   const [row] = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(passSettings)
+      .where(eq(passSettings.tenantId, tenantId))
+      .for('update');
     const saved = await tx
       .insert(passSettings)
       .values({ tenantId, ...body })
       .onConflictDoUpdate({ target: passSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
       .returning(columns);
+    await trail(tx, {
+      action: 'passSettings.update',
+      target: { type: 'passSettings', id: tenantId },
+      before,
+      after: saved[0],
+    });
     await tenantChanged(db, tx, tenantId);
     return saved;
   });

@@ -2,6 +2,7 @@ import type { PointsConversion, PointsConversionBody } from '@loyalty/contracts'
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pointsConversionSettings as settings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 
 type Row = typeof settings.$inferSelect;
 
@@ -30,6 +31,7 @@ export async function savePointsConversion(
   db: Database,
   tenantId: string,
   body: PointsConversionBody,
+  trail: AuditTrail,
 ): Promise<PointsConversion> {
   const values = {
     ...body,
@@ -37,11 +39,21 @@ export async function savePointsConversion(
     redeemRateAmount: body.redeemRateAmount.toFixed(2),
     pointsExpiryDate: body.pointsExpiryDate ? new Date(body.pointsExpiryDate) : null,
   };
-  const [row] = await db
-    .insert(settings)
-    .values({ tenantId, ...values })
-    .onConflictDoUpdate({ target: settings.tenantId, set: { ...values, updatedAt: sql`now()` } })
-    .returning();
-  if (!row) throw new Error('points conversion upsert returned no row');
+  const row = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(settings).where(eq(settings.tenantId, tenantId)).for('update');
+    const [saved] = await tx
+      .insert(settings)
+      .values({ tenantId, ...values })
+      .onConflictDoUpdate({ target: settings.tenantId, set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    if (!saved) throw new Error('points conversion upsert returned no row');
+    await trail(tx, {
+      action: 'pointsConversion.update',
+      target: { type: 'pointsConversion', id: tenantId },
+      before: before && toAnswer(before),
+      after: toAnswer(saved),
+    });
+    return saved;
+  });
   return toAnswer(row);
 }

@@ -2,6 +2,7 @@ import type { StoreSettings, StoreSettingsBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeSettings } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import { tenantChanged } from '../../lib/change-hooks';
 
 const columns = {
@@ -23,13 +24,25 @@ export async function saveStoreSettings(
   db: Database,
   tenantId: string,
   body: StoreSettingsBody,
+  trail: AuditTrail,
 ): Promise<StoreSettings> {
   const [row] = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(columns)
+      .from(storeSettings)
+      .where(eq(storeSettings.tenantId, tenantId))
+      .for('update');
     const saved = await tx
       .insert(storeSettings)
       .values({ tenantId, ...body })
       .onConflictDoUpdate({ target: storeSettings.tenantId, set: { ...body, updatedAt: sql`now()` } })
       .returning(columns);
+    await trail(tx, {
+      action: 'storeSettings.update',
+      target: { type: 'storeSettings', id: tenantId },
+      before,
+      after: saved[0],
+    });
     await tenantChanged(db, tx, tenantId);
     return saved;
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { TenantUser, UserSortField } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { accounts, tenantUsers } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 
 type Role = (typeof tenantUsers.$inferSelect)['role'];
 type Status = (typeof tenantUsers.$inferSelect)['status'];
@@ -134,6 +135,7 @@ export async function addToTenant(
   account: NewAccount,
   role: Exclude<Role, 'owner'>,
   status: Status,
+  trail: AuditTrail,
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -165,6 +167,11 @@ export async function addToTenant(
       .onConflictDoNothing()
       .returning({ id: tenantUsers.id });
     if (!added[0]) return { kind: 'in-tenant' as const };
+    await trail(tx, {
+      action: 'user.create',
+      target: { type: 'user', id: accountId },
+      after: { email: account.email, firstName: account.firstName, lastName: account.lastName, role, status },
+    });
     return { kind: 'added' as const, accountId };
   });
 }
@@ -178,14 +185,33 @@ export type UserChange = {
   status: Exclude<Status, 'PENDING_VERIFICATION'>;
 };
 
+/** What the audit trail records of a team user, read in the transaction of the change. */
+async function auditedUser(tx: Queries, tenantId: string, accountId: string) {
+  const [row] = await tx
+    .select({
+      email: accounts.email,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      phone: accounts.phone,
+      role: tenantUsers.role,
+      status: tenantUsers.status,
+    })
+    .from(tenantUsers)
+    .innerJoin(accounts, eq(accounts.id, tenantUsers.accountId))
+    .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.accountId, accountId)));
+  return row ?? null;
+}
+
 /** Updates the account's details and the tenant row; never touches an owner row (the WHERE says so too). */
 export async function updateTenantUser(
   db: Database,
   tenantId: string,
   accountId: string,
   change: UserChange,
+  trail: AuditTrail,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const before = await auditedUser(tx, tenantId, accountId);
     const updated = await tx
       .update(tenantUsers)
       .set({ role: change.role, status: change.status, updatedAt: sql`now()` })
@@ -204,6 +230,13 @@ export async function updateTenantUser(
         updatedAt: sql`now()`,
       })
       .where(eq(accounts.id, accountId));
+    const { firstName, lastName, email, phone, role, status } = change;
+    await trail(tx, {
+      action: 'user.update',
+      target: { type: 'user', id: accountId },
+      before,
+      after: { email, firstName, lastName, phone, role, status },
+    });
     return true;
   });
 }
@@ -217,8 +250,10 @@ export async function removeTenantUser(
   db: Database,
   tenantId: string,
   accountId: string,
+  trail: AuditTrail,
 ): Promise<{ removed: boolean; orphanUid?: string }> {
   return db.transaction(async (tx) => {
+    const before = await auditedUser(tx, tenantId, accountId);
     const [account] = await tx
       .select({ uid: accounts.firebaseUid })
       .from(accounts)
@@ -232,6 +267,7 @@ export async function removeTenantUser(
       )
       .returning({ id: tenantUsers.id });
     if (!removed[0]) return { removed: false };
+    await trail(tx, { action: 'user.delete', target: { type: 'user', id: accountId }, before, after: null });
     const [left] = await tx.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.accountId, accountId));
     if ((left?.n ?? 0) > 0) return { removed: true };
     await tx.delete(accounts).where(eq(accounts.id, accountId));

@@ -8,6 +8,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trailOf } from '../../lib/audit';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { listTenantUsers } from './repository';
 import { createTenantUser, deleteUser, updateUser } from './service';
@@ -33,7 +34,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createUserSchema,
       response: { 201: tenantUserSchema },
     }),
-    async (request, reply) => created(reply, createTenantUser(app, request.tenant, request.body)),
+    async (request, reply) => created(reply, createTenantUser(app, request.tenant, request.body, trailOf(request))),
   );
 
   app.put(
@@ -44,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateUserSchema,
       response: { 200: tenantUserSchema },
     }),
-    async (request) => updateUser(app, request.tenant, request.params.userId, request.body),
+    async (request) => updateUser(app, request.tenant, request.params.userId, request.body, trailOf(request)),
   );
 
   app.delete(
@@ -54,6 +55,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       params: userIdParamsSchema,
       response: { 204: z.null() },
     }),
-    async (request, reply) => deleted(reply, deleteUser(app, request.tenant, request.params.userId)),
+    async (request, reply) => deleted(reply, deleteUser(app, request.tenant, request.params.userId, trailOf(request))),
   );
 };

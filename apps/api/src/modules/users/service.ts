@@ -1,6 +1,7 @@
 import type { CreateUserBody, TenantUser, UpdateUserBody } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UpdateRequest, UserRecord } from 'firebase-admin/auth';
+import type { AuditTrail } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Membership } from '../identity/repository';
 import {
@@ -73,6 +74,7 @@ export async function createTenantUser(
   app: FastifyInstance,
   tenant: Membership,
   body: CreateUserBody,
+  trail: AuditTrail,
 ): Promise<TenantUser> {
   const email = body.email.toLowerCase();
   const role = body.role === 'ADMIN' ? 'admin' : 'staff';
@@ -117,6 +119,7 @@ export async function createTenantUser(
       },
       role,
       status,
+      trail,
     );
   } catch (err) {
     if (created) await deleteFirebaseUser(app, firebaseUser.uid);
@@ -143,6 +146,7 @@ export async function updateUser(
   tenant: Membership,
   accountId: string,
   body: UpdateUserBody,
+  trail: AuditTrail,
 ): Promise<TenantUser> {
   const target = await findTenantUser(app.db, tenant.tenantId, accountId);
   if (!target) throw notFound(USER_ERRORS.notFound);
@@ -178,14 +182,20 @@ export async function updateUser(
   }
 
   const role = body.role === 'ADMIN' ? 'admin' : 'staff';
-  const changed = await updateTenantUser(app.db, tenant.tenantId, accountId, {
-    firstName: body.firstName,
-    lastName: body.lastName,
-    email,
-    phone: body.phone,
-    role,
-    status: body.status,
-  });
+  const changed = await updateTenantUser(
+    app.db,
+    tenant.tenantId,
+    accountId,
+    {
+      firstName: body.firstName,
+      lastName: body.lastName,
+      email,
+      phone: body.phone,
+      role,
+      status: body.status,
+    },
+    trail,
+  );
   if (!changed) throw notFound(USER_ERRORS.notFound);
   if (body.status === 'INACTIVE') await app.firebase.auth.revokeRefreshTokens(target.uid);
   const row = await findTenantUser(app.db, tenant.tenantId, accountId);
@@ -194,12 +204,17 @@ export async function updateUser(
 }
 
 /** DELETE /api/tenants/users/{userId}/permanent: never the owner's row nor the caller's own. */
-export async function deleteUser(app: FastifyInstance, tenant: Membership, accountId: string): Promise<void> {
+export async function deleteUser(
+  app: FastifyInstance,
+  tenant: Membership,
+  accountId: string,
+  trail: AuditTrail,
+): Promise<void> {
   const target = await findTenantUser(app.db, tenant.tenantId, accountId);
   if (!target) throw notFound(USER_ERRORS.notFound);
   if (target.role === 'owner') throw forbidden(USER_ERRORS.ownerRow, 'OWNER_ROW');
   if (target.userId === tenant.accountId) throw forbidden(USER_ERRORS.ownRow, 'OWN_ROW');
-  const result = await removeTenantUser(app.db, tenant.tenantId, accountId);
+  const result = await removeTenantUser(app.db, tenant.tenantId, accountId, trail);
   if (!result.removed) throw notFound(USER_ERRORS.notFound);
   if (result.orphanUid) await deleteFirebaseUser(app, result.orphanUid);
 }

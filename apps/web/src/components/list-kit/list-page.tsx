@@ -24,14 +24,31 @@ type ListPageProps = {
   children: React.ReactNode;
   /** The screen's dialogs. */
   dialogs?: React.ReactNode;
+  /** More header buttons before Add. */
+  actions?: React.ReactNode;
 };
 
 /** A searched, paged list screen: title and Add, the search box, the list, the pager, then its dialogs. */
-export function ListPage({ text, onAdd, list, totalPages, last, loading, summary, children, dialogs }: ListPageProps) {
+export function ListPage({
+  text,
+  onAdd,
+  list,
+  totalPages,
+  last,
+  loading,
+  summary,
+  children,
+  dialogs,
+  actions,
+}: ListPageProps) {
   const t = useT();
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
-      <PageHeader text={{ title: t(text.title), subtitle: t(text.subtitle), add: t(text.add) }} onAdd={onAdd} />
+      <PageHeader
+        text={{ title: t(text.title), subtitle: t(text.subtitle), add: t(text.add) }}
+        onAdd={onAdd}
+        actions={actions}
+      />
       <SearchBox label={t(text.search)} value={list.text} onChange={list.setText} />
       {children}
       <Pager

@@ -1,20 +1,31 @@
 import type { MemberRow } from '@loyalty/contracts';
+import { DownloadIcon, UploadIcon } from 'lucide-react';
 import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
 import { pageOf } from '@/components/pager';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage as apiFailure } from '@/lib/api-error';
 import { formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMembers } from './api/get-members';
+import { useExportMembers } from './api/member-files';
 import { DeleteMemberDialog } from './components/delete-member-dialog';
+import { ImportMembersDialog } from './components/import-members-dialog';
 import { MemberDetailDialog } from './components/member-detail-dialog';
 import { MemberFormDialog } from './components/member-form-dialog';
 import { MembersTable } from './components/members-table';
 import { failureMessage, MEMBERS_TEXT } from './members-labels';
 
 /** The one place that says which dialog is open (the member detail lives in the URL). */
-type OpenDialog = { kind: 'add' } | { kind: 'edit'; member: MemberRow } | { kind: 'delete'; member: MemberRow } | null;
+type OpenDialog =
+  | { kind: 'add' }
+  | { kind: 'import' }
+  | { kind: 'edit'; member: MemberRow }
+  | { kind: 'delete'; member: MemberRow }
+  | null;
 
 /** /members (spec data-screens "Members"), searched and paged on the server (?page=2&search=ada&member=<id>). */
 export function MembersPage() {
@@ -24,6 +35,7 @@ export function MembersPage() {
   const showMember = (id: string | null) => list.update({ extra: { member: id } });
   const [dialog, setDialog] = React.useState<OpenDialog>(null);
   const t = useT();
+  const exporting = useExportMembers();
 
   const query = useMembers({ page: list.page, search: list.search });
   useKeepPageInRange(list, query.data?.totalPages);
@@ -41,6 +53,29 @@ export function MembersPage() {
     <ListPage
       text={MEMBERS_TEXT}
       onAdd={canWrite ? () => setDialog({ kind: 'add' }) : null}
+      actions={
+        canWrite && (
+          <>
+            <Button
+              variant="outline"
+              disabled={exporting.isPending}
+              onClick={() =>
+                exporting.mutate(list.search, {
+                  onError: (error) =>
+                    toast({ variant: 'destructive', title: t('import.exportFailed'), description: apiFailure(error) }),
+                })
+              }
+            >
+              <DownloadIcon aria-hidden="true" />
+              {exporting.isPending ? t('import.exporting') : t('import.export')}
+            </Button>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+              <UploadIcon aria-hidden="true" />
+              {t('import.open')}
+            </Button>
+          </>
+        )
+      }
       list={list}
       {...pageOf(query)}
       summary={t('members.showing', {
@@ -54,6 +89,7 @@ export function MembersPage() {
             onClose={close}
           />
           <DeleteMemberDialog member={dialog?.kind === 'delete' ? dialog.member : null} onClose={close} />
+          <ImportMembersDialog open={dialog?.kind === 'import'} onClose={close} />
           <MemberDetailDialog memberId={member} canAdjust={canWrite} onClose={() => showMember(null)} />
         </>
       }

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Queries } from '../db/client';
+import { accounts, auditEvents, type FieldChange } from '../db/schema';
+
+/**
+ * Who made a change. Today only a signed-in account; an API key (branch `integrations`) will set
+ * `request.apiKey` and be answered here as `{type: 'apiKey', ...}`: this is the one place that decides.
+ */
+export type Actor = { type: 'account' | 'apiKey'; id: string; name?: string };
+
+type WithApiKey = { apiKey?: { id: string; name: string } | null };
+
+export function actorOf(request: FastifyRequest): Actor {
+  const key = (request as FastifyRequest & WithApiKey).apiKey;
+  if (key) return { type: 'apiKey', id: key.id, name: key.name };
+  return { type: 'account', id: request.tenant.accountId };
+}
+
+export type AuditEntry = {
+  /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
+  action: string;
+  target: { type: string; id?: string | null };
+  /** The target as it was (undefined or null when made by this change) and as it is now (null when removed). */
+  before?: object | null;
+  after?: object | null;
+};
+
+/** Fields that say nothing about what an admin changed. */
+const IGNORED = new Set(['updatedAt', 'createdAt', 'tenantId']);
+
+/** The fields whose values differ between before and after, each as {before, after}. */
+export function changedFields(before?: object | null, after?: object | null): Record<string, FieldChange> {
+  const b = (before ?? {}) as Record<string, unknown>;
+  const a = (after ?? {}) as Record<string, unknown>;
+  const changes: Record<string, FieldChange> = {};
+  for (const field of new Set([...Object.keys(b), ...Object.keys(a)])) {
+    if (IGNORED.has(field)) continue;
+    const was = normalise(b[field]);
+    const now = normalise(a[field]);
+    if (!isDeepStrictEqual(was, now)) changes[field] = { before: was, after: now };
+  }
+  return changes;
+}
+
+const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
+
+/** A writer that appends to the trail for one request: handed to services, which call it inside their transaction. */
+export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
+
+/**
+ * Appends one event in `tx`, the transaction of the change, so the change and its event commit or vanish
+ * together. The account's name is read in the same statement, as it is at the moment of the change.
+ */
+export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  const actor = actorOf(request);
+  const name = actor.name
+    ? sql`${actor.name}`
+    : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
+        from ${accounts} where ${accounts.id} = ${actor.id}), ${actor.id})`;
+  await tx.execute(sql`insert into ${auditEvents}
+    (id, tenant_id, actor_type, actor_id, actor_name, action, target_type, target_id, changes, ip, request_id)
+    values (${randomUUID()}, ${request.tenant.tenantId}, ${actor.type}, ${actor.id}, ${name}, ${entry.action},
+      ${entry.target.type}, ${entry.target.id ?? null}, ${JSON.stringify(changedFields(entry.before, entry.after))}::jsonb,
+      ${request.ip}, ${request.id})`);
+}
+
+/** The trail of one request, for services that open their own transaction. */
+export const trailOf =
+  (request: FastifyRequest): AuditTrail =>
+  (tx, entry) =>
+    audit(tx, request, entry);

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signUp, uniquePhone } from '../../../test/helpers';
+import { auditEvents } from '../../db/schema';
+import { ENGLISH_MAPPING, filesApi, importTestApp } from '../member-import/member-files-test-support';
+import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
+import { ownUpload } from '../pass-settings/settings-test-support';
+
+type Biz = Awaited<ReturnType<typeof business>>;
+type Event = {
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  actorType: string;
+  actorId: string;
+  actorName: string;
+  changes: Record<string, { before: unknown; after: unknown }>;
+  ip: string | null;
+  requestId: string | null;
+};
+
+/** Raw rows: postgres-js answers an array, PGlite an object with rows. */
+async function rows<T>(app: FastifyInstance, statement: ReturnType<typeof sql>): Promise<T[]> {
+  const result: unknown = await app.database.db.execute(statement);
+  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+}
+
+describe('audit trail', () => {
+  let app: FastifyInstance;
+  let b: Biz;
+  let members: ReturnType<typeof membersApi>;
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = b.admin) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const eventsOf = async () =>
+    (await app.inject({ url: '/api/tenants/audit?size=100', headers: bearer(b.owner) })).json().content as Event[];
+
+  beforeAll(async () => {
+    app = await importTestApp();
+    members = membersApi(app);
+    b = await business(app);
+    await insertSettings(app, b.tenantId);
+  });
+  afterAll(() => app.close());
+
+  // Each admin write, what it should record, and the fields whose before → after it must show.
+  type Case = {
+    name: string;
+    action: string;
+    run: () => Promise<LightMyRequestResponse>;
+    changes: Record<string, { before: unknown; after: unknown }>;
+  };
+  let memberId = '';
+  let tierId = '';
+  let userId = '';
+  let purchaseId = '';
+  const member = () => memberId;
+  const cases: Case[] = [
+    {
+      name: 'member create',
+      action: 'member.create',
+      run: async () => {
+        const res = await members.create(b.admin, { firstName: 'Mia', lastName: 'Chen', phone: '+85290001111' });
+        memberId = res.json().userId;
+        return res;
+      },
+      changes: { firstName: { before: null, after: 'Mia' }, phone: { before: null, after: '+85290001111' } },
+    },
+    {
+      name: 'member update',
+      action: 'member.update',
+      run: () =>
+        members.update(b.admin, member(), {
+          firstName: 'May',
+          lastName: 'Chen',
+          phone: '+85290001111',
+          status: 'inactive',
+        }),
+      changes: { firstName: { before: 'Mia', after: 'May' }, status: { before: 'active', after: 'inactive' } },
+    },
+    {
+      name: 'points purchase',
+      action: 'points.purchase',
+      run: async () => {
+        const res = await members.record(b.staff, member(), { type: 'PURCHASE', amount: 12.5 });
+        purchaseId = res.json().entry.id;
+        return res;
+      },
+      changes: { pointsBalance: { before: 0, after: 125 }, lifetimeSpend: { before: 0, after: 12.5 } },
+    },
+    {
+      name: 'points reversal',
+      action: 'points.reversal',
+      run: () =>
+        send('POST', `/api/tenants/member/${member()}/transactions/${purchaseId}/reversal`, undefined, b.staff),
+      changes: { pointsBalance: { before: 125, after: 0 }, lifetimeSpend: { before: 12.5, after: 0 } },
+    },
+    {
+      name: 'points adjust',
+      action: 'points.adjust',
+      run: () => members.record(b.admin, member(), { type: 'ADJUST', points: 75, reason: 'Welcome back' }),
+      changes: { pointsBalance: { before: 0, after: 75 } },
+    },
+    {
+      name: 'points redeem',
+      action: 'points.redeem',
+      run: () => members.record(b.staff, member(), { type: 'REDEEM', points: 50 }),
+      changes: { pointsBalance: { before: 75, after: 25 } },
+    },
+    {
+      name: 'member delete',
+      action: 'member.delete',
+      run: () => members.remove(b.admin, member()),
+      changes: { firstName: { before: 'May', after: null }, pointsBalance: { before: 25, after: null } },
+    },
+    {
+      name: 'tier create',
+      action: 'tier.create',
+      run: async () => {
+        const res = await send('POST', '/api/memberships', { name: 'Gold', color: '#ffd700', minSpendAmount: 100 });
+        tierId = res.json().id;
+        return res;
+      },
+      changes: { name: { before: null, after: 'Gold' } },
+    },
+    {
+      name: 'tier update',
+      action: 'tier.update',
+      run: () => send('PUT', `/api/memberships/${tierId}`, { name: 'Golden', color: '#ffd700', minSpendAmount: 100 }),
+      changes: { name: { before: 'Gold', after: 'Golden' } },
+    },
+    {
+      name: 'tier delete',
+      action: 'tier.delete',
+      run: () => send('DELETE', `/api/memberships/${tierId}`),
+      changes: { name: { before: 'Golden', after: null } },
+    },
+    {
+      name: 'points settings',
+      action: 'pointsConversion.update',
+      run: () =>
+        send('POST', '/api/points-conversion', {
+          earnRateAmount: 10,
+          earnRatePoints: 100,
+          redeemRatePoints: 100,
+          redeemRateAmount: 1,
+          minimumRedemption: 100,
+          maximumRedemption: 10000,
+          expiryType: 'NEVER',
+          pointsExpiryDays: null,
+          pointsExpiryDate: null,
+          isActive: true,
+          description: 'Spend and save',
+        }),
+      changes: { earnRateAmount: { before: 1, after: 10 }, minimumRedemption: { before: 50, after: 100 } },
+    },
+    {
+      name: 'store settings',
+      action: 'storeSettings.update',
+      run: async () =>
+        send('PUT', '/api/tenant/store-settings', {
+          logoUrl: await ownUpload(app, b.tenantId),
+          text: 'Blue Bottle',
+          backgroundUrl: await ownUpload(app, b.tenantId),
+        }),
+      changes: { text: { before: null, after: 'Blue Bottle' } },
+    },
+    {
+      name: 'wallet pass settings',
+      action: 'passSettings.update',
+      run: async () =>
+        send('PUT', '/api/tenant/pass-settings', {
+          style: 'storeCard',
+          heroText: 'Welcome',
+          showPoints: true,
+          showLastUpdate: false,
+          backgroundColor: '#112233',
+          foregroundColor: '#ffffff',
+          labelColor: '#e9d5ff',
+          logoUrl: await ownUpload(app, b.tenantId),
+          stripUrl: await ownUpload(app, b.tenantId),
+          backgroundUrl: await ownUpload(app, b.tenantId),
+          lblMemberName: 'Member',
+          lblMembershipLvl: 'Tier',
+          lblLastUpdate: 'Updated',
+          lblPoints: 'Stars',
+        }),
+      changes: { heroText: { before: null, after: 'Welcome' } },
+    },
+    {
+      name: 'user create',
+      action: 'user.create',
+      run: async () => {
+        const res = await send('POST', '/api/tenants/users', {
+          firstName: 'Sam',
+          lastName: 'Lee',
+          email: `sam-${randomUUID()}@example.test`,
+          phone: uniquePhone(),
+          role: 'STAFF',
+          password: 'secret-pass-1',
+        });
+        userId = res.json().userId;
+        return res;
+      },
+      changes: { firstName: { before: null, after: 'Sam' }, role: { before: null, after: 'staff' } },
+    },
+    {
+      name: 'user update',
+      action: 'user.update',
+      run: async () => {
+        const current = (await app.inject({ url: '/api/tenants/users?size=100', headers: bearer(b.admin) }))
+          .json()
+          .content.find((u: { userId: string }) => u.userId === userId);
+        return send('PUT', `/api/tenants/users/${userId}`, { ...current, role: 'ADMIN', status: 'INACTIVE' });
+      },
+      changes: {
+        role: { before: 'staff', after: 'admin' },
+        status: { before: 'PENDING_VERIFICATION', after: 'INACTIVE' },
+      },
+    },
+    {
+      name: 'user delete',
+      action: 'user.delete',
+      run: () => send('DELETE', `/api/tenants/users/${userId}/permanent`),
+      changes: { firstName: { before: 'Sam', after: null } },
+    },
+    {
+      name: 'import',
+      action: 'import.run',
+      run: async () => {
+        const csv = 'First name,Last name\nAmy,Lee\n';
+        const res = await filesApi(app).import(b.admin, csv, ENGLISH_MAPPING);
+        return res;
+      },
+      changes: { rows: { before: null, after: 1 } },
+    },
+  ];
+
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s leaves exactly one event with the fields before → after',
+    async (_, c) => {
+      const before = await eventsOf();
+      const res = await c.run();
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      const after = await eventsOf();
+      expect(after).toHaveLength(before.length + 1);
+      const event = after[0] as Event;
+      expect(event.action).toBe(c.action);
+      expect(event.changes).toMatchObject(c.changes);
+      expect(event).toMatchObject({ actorType: 'account', ip: '127.0.0.1', requestId: expect.any(String) });
+      expect(event.actorName).toMatch(/<user-.*@example\.test>$/);
+    },
+  );
+
+  it('a refused write leaves no event (the event is in the transaction of the change)', async () => {
+    const before = (await eventsOf()).length;
+    const id = await addMember(app, b.admin, { firstName: 'Ana', lastName: 'Silva' });
+    const res = await members.record(b.admin, id, { type: 'REDEEM', points: 500 });
+    expect(res.statusCode).toBe(400);
+    expect((await eventsOf()).length).toBe(before + 1); // the create only
+  });
+
+  it('filters by actor, action and time; staff may not read the trail', async () => {
+    const all = await eventsOf();
+    const adjust = await app.inject({ url: '/api/tenants/audit?action=points.adjust', headers: bearer(b.admin) });
+    expect(adjust.json().content.map((e: Event) => e.action)).toEqual(['points.adjust']);
+    const actor = all.find((e) => e.action === 'points.purchase')?.actorId as string;
+    const byActor = await app.inject({ url: `/api/tenants/audit?actor=${actor}`, headers: bearer(b.admin) });
+    expect(byActor.json().content.every((e: Event) => e.actorId === actor)).toBe(true);
+    const future = await app.inject({ url: '/api/tenants/audit?from=2999-01-01T00:00:00Z', headers: bearer(b.admin) });
+    expect(future.json().totalElements).toBe(0);
+    expect((await app.inject({ url: '/api/tenants/audit', headers: bearer(b.staff) })).statusCode).toBe(403);
+    const other = await signUp();
+    expect((await app.inject({ url: '/api/tenants/audit', headers: bearer(other.idToken) })).statusCode).toBe(403);
+  });
+
+  it('the database refuses UPDATE, DELETE and TRUNCATE of audit events', async () => {
+    await addMember(app, b.admin, { firstName: 'Zed', lastName: 'Ng' });
+    const [first] = await rows<{ id: string }>(app, sql`select id from ${auditEvents} limit 1`);
+    expect(first).toBeDefined();
+    // Drizzle wraps the driver's error; the database's own message is its cause.
+    const refusal = (statement: ReturnType<typeof sql>) =>
+      app.database.db.execute(statement).then(
+        () => 'done',
+        (error: { cause?: { message?: string } }) => String(error.cause?.message),
+      );
+    expect(await refusal(sql`update ${auditEvents} set action = 'x' where id = ${first?.id}`)).toMatch(
+      /append-only: UPDATE refused/,
+    );
+    expect(await refusal(sql`delete from ${auditEvents} where id = ${first?.id}`)).toMatch(
+      /append-only: DELETE refused/,
+    );
+    expect(await refusal(sql`truncate ${auditEvents}`)).toMatch(/append-only: TRUNCATE refused/);
+    const [still] = await rows<{ action: string }>(app, sql`select action from ${auditEvents} where id = ${first?.id}`);
+    expect(still?.action).not.toBe('x');
+  });
+});

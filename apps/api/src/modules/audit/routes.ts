@@ -1,0 +1,28 @@
+import { auditActorsSchema, auditPageSchema, auditQuerySchema } from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { listAuditActors, listAuditEvents } from './repository';
+
+const route = routeRecipe(['audit'], [400, 401, 403]);
+
+/** The audit trail (DESIGN §8): read only; events are appended by the writes themselves (lib/audit.ts). */
+export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/tenants/audit',
+    route.admin({
+      summary: 'The audit trail of the tenant, newest first: filter by actor id, action and a [from, to) time range',
+      querystring: auditQuerySchema,
+      response: { 200: auditPageSchema },
+    }),
+    async (request) => pageAnswer(request.query, listAuditEvents(app.db, request.tenant.tenantId, request.query)),
+  );
+
+  app.get(
+    '/api/tenants/audit/actors',
+    route.admin({
+      summary: 'Everyone (accounts and keys) who appears in the audit trail, for the person filter',
+      response: { 200: auditActorsSchema },
+    }),
+    async (request) => listAuditActors(app.db, request.tenant.tenantId),
+  );
+};

@@ -1,0 +1,64 @@
+import { importMappingSchema } from '@loyalty/contracts';
+import type { Database } from '../../db/client';
+import { defineJob, type JobQueue } from '../../jobs/queue';
+import type { StorageDriver } from '../../storage';
+import { importMemberBatch } from '../members/import-writes';
+import { readImportFile } from './read-file';
+import { lockImport, markFailed, recordProgress } from './repository';
+
+/** Rows written per transaction: big enough that 100,000 rows take about a hundred round trips per kind. */
+export const IMPORT_BATCH = 1000;
+
+/**
+ * The import job: reads the stored file again (the same rows and errors the request found), then writes
+ * its good rows a batch at a time. Each batch and the import's progress commit together, so a run cut off
+ * by a crash or a stop resumes after the last batch that committed, and a batch never applies twice.
+ */
+export function memberImportJob(db: Database, storage: StorageDriver, jobs: JobQueue) {
+  const job = defineJob<{ importId: string }>({
+    name: 'member-import',
+    // A 100,000-row file takes well under a minute; a killed run is given to another worker after this.
+    expireInSeconds: 600,
+    retryLimit: 5,
+    retryDelay: 5,
+    retryDelayMax: 300,
+    async handle({ importId }, { retryCount }) {
+      try {
+        await run(importId);
+      } catch (error) {
+        // The last try: the import says it failed, so the screen stops waiting (pg-boss keeps the error).
+        if (retryCount >= job.retryLimit) await markFailed(db, importId);
+        throw error;
+      }
+    },
+  });
+
+  async function run(importId: string) {
+    const start = await lockImport(db, importId);
+    if (!start || start.state === 'done' || !start.storageKey) return;
+    const file = await storage.get(start.storageKey);
+    if (!file) throw new Error(`import ${importId}: its file is gone`);
+    const { rows, total } = await readImportFile(file.body, importMappingSchema.parse(start.mapping));
+    const key = start.storageKey;
+    for (let from = 0; from <= rows.length; from += IMPORT_BATCH) {
+      const batch = rows.slice(from, from + IMPORT_BATCH);
+      const last = from + IMPORT_BATCH >= rows.length;
+      // Rows up to the batch's last line are done after it; the last batch finishes the file.
+      const processed = last ? total : (batch.at(-1)?.row ?? 1) - 1;
+      await db.transaction(async (tx) => {
+        const current = await lockImport(tx, importId);
+        if (!current || current.state === 'done' || current.processed >= processed) return;
+        const result = await importMemberBatch(db, tx, current.tenantId, batch, {
+          fileHash: current.fileHash,
+          accountId: current.accountId,
+          apply: true,
+        });
+        await recordProgress(tx, importId, { ...result, processed, done: last });
+      });
+      if (last) break;
+    }
+    await storage.delete(key).catch(() => undefined);
+  }
+  jobs.define(job);
+  return job;
+}

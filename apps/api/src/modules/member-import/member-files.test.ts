@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, uniquePhone } from '../../../test/helpers';
+import { imports, members, pointsLedger } from '../../db/schema';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from './member-files-test-support';
+
+const HEADER = 'First name,Last name,Email,Phone,Membership code,Tier,Points,Lifetime spend';
+
+async function countOf(
+  app: FastifyInstance,
+  table: typeof members | typeof pointsLedger | typeof imports,
+  tenantId: string,
+) {
+  const [row] = await app.database.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(table)
+    .where(sql`${table.tenantId} = ${tenantId}`);
+  return row?.n ?? 0;
+}
+
+describe('members CSV export and import', () => {
+  let app: FastifyInstance;
+  let api: ReturnType<typeof filesApi>;
+  let list: ReturnType<typeof membersApi>;
+  beforeAll(async () => {
+    app = await importTestApp();
+    api = filesApi(app);
+    list = membersApi(app);
+  });
+  afterAll(() => app.close());
+
+  it('the export of a filtered list holds exactly the members the list shows, in its order, with a BOM', async () => {
+    const b = await business(app);
+    await insertTiers(app, b.tenantId);
+    for (const [first, last] of [
+      ['Mia', 'Chen'],
+      ['Leo', 'Chan'],
+      ['Ana', 'Silva'],
+      ['Chloe', 'Lam'],
+    ]) {
+      await addMember(app, b.admin, { firstName: first, lastName: last, phone: uniquePhone() });
+    }
+    const page = (await list.list(b.admin, '?search=ch&size=100')).json();
+    expect(page.totalElements).toBe(3);
+    const res = await api.exportMembers(b.admin, '?search=ch');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="members-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...rows] = csvRecords(res.body);
+    expect(header?.slice(0, 8)).toEqual(HEADER.split(','));
+    expect(rows.map((r) => r[4])).toEqual(page.content.map((m: { membershipCode: string }) => m.membershipCode));
+    expect(rows.map((r) => `${r[0]} ${r[1]}`)).toEqual(
+      page.content.map((m: { firstName: string; lastName: string }) => `${m.firstName} ${m.lastName}`),
+    );
+    // Staff see the list but may not take the data out.
+    expect((await api.exportMembers(b.staff)).statusCode).toBe(403);
+  });
+
+  it('a name that is a formula comes out inert (prefixed with a quote); numbers stay numbers', async () => {
+    const b = await business(app);
+    await addMember(app, b.admin, { firstName: '=HYPERLINK("http://evil.test","click")', lastName: '+SUM(A1)' });
+    const [, row] = csvRecords((await api.exportMembers(b.admin)).body);
+    expect(row?.[0]).toBe(`'=HYPERLINK("http://evil.test","click")`);
+    expect(row?.[1]).toBe(`'+SUM(A1)`);
+    expect(row?.[6]).toBe('0');
+  });
+
+  it('Chinese names survive the round trip: export from one business, import into another', async () => {
+    const from = await business(app);
+    await addMember(app, from.admin, { firstName: '大文', lastName: '陳', phone: uniquePhone() });
+    await addMember(app, from.admin, { firstName: '小明', lastName: '王', email: 'xm@example.test' });
+    const csv = (await api.exportMembers(from.admin)).body;
+    const to = await business(app);
+    const done = await api.importAndWait(to.admin, csv);
+    expect(done).toMatchObject({ state: 'done', total: 2, processed: 2, created: 2, updated: 0, errors: [] });
+    const names = (await list.list(to.admin))
+      .json()
+      .content.map((m: { firstName: string; lastName: string }) => `${m.lastName}${m.firstName}`);
+    expect(names.sort()).toEqual(['王小明', '陳大文']);
+  });
+
+  it('a dry run lists every bad row with its field and stores nothing but its own record', async () => {
+    const b = await business(app);
+    await insertTiers(app, b.tenantId);
+    const phone = uniquePhone();
+    const csv = [
+      HEADER,
+      `Mia,Chen,mia@example.test,${phone},,Gold,100,`,
+      ',Wong,,,,,,',
+      'Leo,Chan,not-an-email,,,,,',
+      `Ana,Silva,,${phone},,,,`,
+      'Ken,Ho,,,,Platinum,,',
+      'Amy,Lee,,,,,-5,',
+    ].join('\n');
+    const res = await api.import(b.admin, csv, ENGLISH_MAPPING, true);
+    expect(res.statusCode).toBe(202);
+    const status = (await api.status(b.admin, res.json().importId)).json();
+    expect(status).toMatchObject({ state: 'done', dryRun: true, total: 6, created: 1, updated: 0 });
+    expect(status.errors).toEqual([
+      { row: 3, field: 'firstName', message: 'Required' },
+      { row: 4, field: 'email', message: 'Invalid email' },
+      { row: 5, field: 'phone', message: 'This phone appears on another row of the file' },
+      { row: 6, field: 'tier', message: 'No tier of this business has this name' },
+      { row: 7, field: 'points', message: 'Points must be a whole number of 0 or more' },
+    ]);
+    expect(await countOf(app, members, b.tenantId)).toBe(0);
+    expect(await countOf(app, pointsLedger, b.tenantId)).toBe(0);
+    expect(await countOf(app, imports, b.tenantId)).toBe(1);
+    const errorsCsv = await app.inject({
+      url: `/api/tenants/imports/${status.id}/errors.csv`,
+      headers: { authorization: `Bearer ${b.admin}` },
+    });
+    expect(csvRecords(errorsCsv.body)).toEqual([
+      ['Row', 'Field', 'Message'],
+      ...status.errors.map((e: { row: number; field: string; message: string }) => [String(e.row), e.field, e.message]),
+    ]);
+  });
+
+  it('a bad row never stops the good ones; points open as IMPORT entries and spend sets the tier', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    const csv = [
+      HEADER,
+      `Mia,Chen,,${uniquePhone()},,,250,2500`,
+      'Bad,Row,nope,,,,,',
+      `Leo,Chan,leo@example.test,,,,,100.50`,
+      'Ken,Ho,,,,Platinum,,',
+      `Ana,Silva,,,,Silver,40,`,
+    ].join('\n');
+    const done = await api.importAndWait(b.admin, csv);
+    expect(done).toMatchObject({ state: 'done', total: 5, processed: 5, created: 3, updated: 0 });
+    expect(done.errors.map((e) => [e.row, e.field])).toEqual([
+      [3, 'email'],
+      [5, 'tier'],
+    ]);
+    const rows = (await list.list(b.admin)).json().content as {
+      firstName: string;
+      pointsBalance: number;
+      tierId: string;
+    }[];
+    const by = Object.fromEntries(rows.map((r) => [r.firstName, r]));
+    expect(by.Mia).toMatchObject({ pointsBalance: 250, tierId: tiers.gold });
+    expect(by.Leo).toMatchObject({ pointsBalance: 0, tierId: tiers.basic });
+    expect(by.Ana).toMatchObject({ pointsBalance: 40, tierId: tiers.silver });
+    const ledger = await app.database.db
+      .select({ type: pointsLedger.type, points: pointsLedger.points })
+      .from(pointsLedger)
+      .where(sql`${pointsLedger.tenantId} = ${b.tenantId}`);
+    expect(ledger.map((e) => `${e.type} ${e.points}`).sort()).toEqual(['IMPORT 250', 'IMPORT 40']);
+  });
+
+  it('importing the same file twice changes nothing the second time; a row matching by phone or e-mail updates', async () => {
+    const b = await business(app);
+    await insertTiers(app, b.tenantId);
+    const phone = uniquePhone();
+    const existing = await addMember(app, b.admin, { firstName: 'Old', lastName: 'Name', phone });
+    const csv = [HEADER, `Mia,Chen,,${phone},,,300,600`, 'Leo,Chan,leo@example.test,,,,120,'].join('\n');
+    const first = await api.importAndWait(b.admin, csv);
+    expect(first).toMatchObject({ created: 1, updated: 1, errors: [] });
+    const after = (await list.get(b.admin, existing)).json();
+    expect(after).toMatchObject({ firstName: 'Mia', lastName: 'Chen', pointsBalance: 300, lifetimeSpend: 600 });
+    const snapshot = async () => ({
+      members: await countOf(app, members, b.tenantId),
+      ledger: await countOf(app, pointsLedger, b.tenantId),
+      list: (await list.list(b.admin)).json().content,
+    });
+    const before = await snapshot();
+    const second = await api.importAndWait(b.admin, csv);
+    expect(second).toMatchObject({ created: 0, updated: 2, errors: [] });
+    expect(await snapshot()).toEqual(before);
+    // A fresh export imported back changes nothing either: points are the balance the member should have.
+    const exported = (await api.exportMembers(b.admin)).body;
+    await api.importAndWait(b.admin, exported);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('exports the ledger of one member and of a time range, oldest first, negative points as numbers', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId);
+    const mia = await addMember(app, b.admin, { firstName: 'Mia', lastName: 'Chen' });
+    const leo = await addMember(app, b.admin, { firstName: 'Leo', lastName: 'Chan' });
+    await list.record(b.staff, mia, { type: 'PURCHASE', amount: 12.5 });
+    await list.record(b.admin, mia, { type: 'ADJUST', points: -25, reason: '-fix' });
+    await list.record(b.staff, leo, { type: 'PURCHASE', amount: 3 });
+    const one = await app.inject({ url: `/api/tenants/member/${mia}/transactions.csv`, headers: bearer(b.admin) });
+    expect(one.statusCode, one.body).toBe(200);
+    const [header, ...rows] = csvRecords(one.body);
+    expect(header).toEqual([
+      'Date',
+      'Membership code',
+      'First name',
+      'Last name',
+      'Type',
+      'Points',
+      'Amount',
+      'Reason',
+      'Entry id',
+      'Reverses entry',
+    ]);
+    expect(rows.map((r) => [r[2], r[4], r[5], r[6], r[7]])).toEqual([
+      ['Mia', 'PURCHASE', '125', '12.5', ''],
+      ['Mia', 'ADJUST', '-25', '', "'-fix"],
+    ]);
+    const all = await app.inject({ url: '/api/tenants/transactions/export.csv', headers: bearer(b.admin) });
+    expect(
+      csvRecords(all.body)
+        .slice(1)
+        .map((r) => r[2]),
+    ).toEqual(['Mia', 'Mia', 'Leo']);
+    const none = await app.inject({
+      url: '/api/tenants/transactions/export.csv?from=2999-01-01T00:00:00Z',
+      headers: bearer(b.admin),
+    });
+    expect(csvRecords(none.body)).toHaveLength(1);
+    const other = await business(app);
+    const foreign = await app.inject({
+      url: `/api/tenants/member/${mia}/transactions.csv`,
+      headers: bearer(other.admin),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('refuses a file without first and last name mapped, and answers 404 for another tenant’s import', async () => {
+    const b = await business(app);
+    const res = await api.import(b.admin, `${HEADER}\nMia,Chen,,,,,,`, { Email: 'email' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ mapping: 'Map the columns: first name and last name are needed' });
+    const ok = await api.import(b.admin, `${HEADER}\nMia,Chen,,,,,,`, ENGLISH_MAPPING, true);
+    const other = await business(app);
+    expect((await api.status(other.admin, ok.json().importId)).statusCode).toBe(404);
+  });
+});

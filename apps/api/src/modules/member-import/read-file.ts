@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MESSAGES,
+  type ImportError,
+  type ImportField,
+  type ImportMapping,
+  importRowSchema,
+} from '@loyalty/contracts';
+import { parse } from 'csv-parse';
+import { restoredCell } from '../../lib/csv';
+import { badRequest } from '../../lib/errors';
+import type { ImportRow } from '../members/import-writes';
+
+export type ReadFile = {
+  /** Data rows in the file (the header not counted). */
+  total: number;
+  /** The rows that pass the member form's rules, each with its line in the file. */
+  rows: ImportRow[];
+  /** Every bad row's field and message: the form's rules, and a phone or e-mail already on an earlier row. */
+  errors: ImportError[];
+};
+
+export const fileHash = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Reads an uploaded CSV (UTF-8, with or without a byte order mark, comma separated, quoted as RFC 4180)
+ * with the admin's column mapping. Rows are numbered as a spreadsheet shows them: the header is row 1.
+ * Deterministic: the job reads the stored file again and finds the same rows and errors.
+ */
+export async function readImportFile(bytes: Buffer, mapping: ImportMapping): Promise<ReadFile> {
+  const parser = Readable.from([bytes]).pipe(
+    parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }),
+  );
+  let columns: [number, ImportField][] | undefined;
+  const rows: ImportRow[] = [];
+  const errors: ImportError[] = [];
+  const phones = new Set<string>();
+  const emails = new Set<string>();
+  let total = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!columns) {
+        columns = columnsOf(record, mapping);
+        continue;
+      }
+      total++;
+      const row = total + 1;
+      const input: Record<string, string> = {};
+      for (const [index, field] of columns) input[field] = restoredCell(record[index] ?? '');
+      const parsed = importRowSchema.safeParse(input);
+      if (!parsed.success) {
+        const seen = new Set<string>();
+        for (const issue of parsed.error.issues) {
+          const field = String(issue.path[0] ?? 'row');
+          if (seen.has(field)) continue;
+          seen.add(field);
+          errors.push({ row, field, message: issue.message });
+        }
+        continue;
+      }
+      const values = parsed.data;
+      const email = values.email.toLowerCase();
+      if (values.phone && phones.has(values.phone)) {
+        errors.push({ row, field: 'phone', message: IMPORT_MESSAGES.duplicatePhone });
+        continue;
+      }
+      if (email && emails.has(email)) {
+        errors.push({ row, field: 'email', message: IMPORT_MESSAGES.duplicateEmail });
+        continue;
+      }
+      if (values.phone) phones.add(values.phone);
+      if (email) emails.add(email);
+      rows.push({ row, ...values });
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('CSV_')) {
+      throw badRequest({ file: IMPORT_MESSAGES.notCsv }, IMPORT_MESSAGES.notCsv);
+    }
+    throw error;
+  }
+  if (!columns) throw badRequest({ file: IMPORT_MESSAGES.notCsv }, IMPORT_MESSAGES.notCsv);
+  return { total, rows, errors };
+}
+
+/** Which column feeds which field; first and last name must be mapped to columns the file has. */
+function columnsOf(header: string[], mapping: ImportMapping): [number, ImportField][] {
+  const columns: [number, ImportField][] = [];
+  for (const [name, field] of Object.entries(mapping)) {
+    const index = header.findIndex((h) => h.trim() === name.trim());
+    if (index >= 0 && !columns.some(([, f]) => f === field)) columns.push([index, field]);
+  }
+  const mapped = new Set(columns.map(([, f]) => f));
+  if (!mapped.has('firstName') || !mapped.has('lastName')) {
+    throw badRequest({ mapping: IMPORT_MESSAGES.mapping }, IMPORT_MESSAGES.mapping);
+  }
+  return columns.sort((a, b) => IMPORT_FIELDS.indexOf(a[1]) - IMPORT_FIELDS.indexOf(b[1]));
+}

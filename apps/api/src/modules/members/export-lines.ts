@@ -1,0 +1,74 @@
+import { EXPORT_HEADERS } from '@loyalty/contracts';
+import type { ExportedMember } from './repository';
+
+/** The export's columns: the import's field names first (so an export imports back as it is), then the rest. */
+export const MEMBER_HEADER = [
+  EXPORT_HEADERS.firstName,
+  EXPORT_HEADERS.lastName,
+  EXPORT_HEADERS.email,
+  EXPORT_HEADERS.phone,
+  EXPORT_HEADERS.membershipCode,
+  EXPORT_HEADERS.tier,
+  EXPORT_HEADERS.points,
+  EXPORT_HEADERS.lifetimeSpend,
+  'Status',
+  'Joined',
+];
+export const LEDGER_HEADER = [
+  'Date',
+  EXPORT_HEADERS.membershipCode,
+  EXPORT_HEADERS.firstName,
+  EXPORT_HEADERS.lastName,
+  'Type',
+  EXPORT_HEADERS.points,
+  'Amount',
+  'Reason',
+  'Entry id',
+  'Reverses entry',
+];
+
+type LedgerRow = {
+  id: string;
+  createdAt: Date;
+  membershipCode: string;
+  firstName: string;
+  lastName: string;
+  type: string;
+  points: number;
+  amount: string | null;
+  reason: string | null;
+  reversesId: string | null;
+};
+
+export async function* ledgerLines(chunks: AsyncIterable<LedgerRow[]>) {
+  for await (const chunk of chunks)
+    yield chunk.map((e) => [
+      e.createdAt.toISOString(),
+      e.membershipCode,
+      e.firstName,
+      e.lastName,
+      e.type,
+      e.points,
+      e.amount === null ? null : Number(e.amount),
+      e.reason,
+      e.id,
+      e.reversesId,
+    ]);
+}
+
+/** The export's rows of members, chunk by chunk, in MEMBER_HEADER's order. */
+export async function* memberLines(chunks: AsyncIterable<ExportedMember[]>) {
+  for await (const chunk of chunks)
+    yield chunk.map((m) => [
+      m.firstName,
+      m.lastName,
+      m.email,
+      m.phone,
+      m.membershipCode,
+      m.membershipLevelName,
+      m.pointsBalance,
+      Number(m.lifetimeSpend),
+      m.status,
+      m.createdAt.toISOString(),
+    ]);
+}

@@ -1,0 +1,104 @@
+import { type AuditEvent, auditQuerySchema } from '@loyalty/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from './activity-test-api';
+
+vi.mock('@/lib/api', () => import('./activity-test-api'));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const EVENTS: AuditEvent[] = [
+  {
+    id: 'e2',
+    actorType: 'account',
+    actorId: 'a-1',
+    actorName: 'Ada Lovelace <ada@example.test>',
+    action: 'member.update',
+    targetType: 'member',
+    targetId: 'm-1',
+    changes: { firstName: { before: 'Mia', after: 'May' }, email: { before: null, after: 'may@example.test' } },
+    ip: '127.0.0.1',
+    requestId: 'r-2',
+    createdAt: '2026-01-02T10:00:00.000Z',
+  },
+  {
+    id: 'e1',
+    actorType: 'account',
+    actorId: 'a-2',
+    actorName: 'Sam Lee <sam@example.test>',
+    action: 'points.adjust',
+    targetType: 'member',
+    targetId: 'm-1',
+    changes: { pointsBalance: { before: 100, after: 150 } },
+    ip: '127.0.0.1',
+    requestId: 'r-1',
+    createdAt: '2026-01-01T10:00:00.000Z',
+  },
+];
+
+function fakeAudit() {
+  const queries: Record<string, unknown>[] = [];
+  serveApi(async (input) => {
+    const url = new URL(String(input), 'http://x');
+    if (url.pathname === '/api/tenants/audit/actors') {
+      return json(200, [
+        { id: 'a-1', name: 'Ada Lovelace <ada@example.test>', type: 'account' },
+        { id: 'a-2', name: 'Sam Lee <sam@example.test>', type: 'account' },
+      ]);
+    }
+    if (url.pathname === '/api/tenants/audit') {
+      const q = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
+      queries.push(q);
+      const content = EVENTS.filter((e) => (!q.actor || e.actorId === q.actor) && (!q.action || e.action === q.action));
+      return json(200, {
+        content,
+        totalElements: content.length,
+        totalPages: 1,
+        number: 0,
+        size: 20,
+        numberOfElements: content.length,
+        first: true,
+        last: true,
+      });
+    }
+    return json(404, { status: 404, message: 'Not found' });
+  });
+  return { queries };
+}
+
+describe('activity screen', () => {
+  it('lists who did what with each changed field before → after, and filters by person, action and days', async () => {
+    const server = fakeAudit();
+    renderApp('/activity', { user: SAMPLE_USER });
+    expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('region', { name: 'Activity table' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Ada Lovelace <ada@example.test>');
+    expect(rows[1]).toHaveTextContent('Member edited');
+    expect(rows[1]).toHaveTextContent('firstName: Mia → May');
+    expect(rows[1]).toHaveTextContent('email: — → may@example.test');
+    expect(rows[2]).toHaveTextContent('Points adjusted');
+    expect(rows[2]).toHaveTextContent('pointsBalance: 100 → 150');
+    expect(screen.getByText('2 events')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Person'), 'a-2');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sam Lee');
+    await user.selectOptions(screen.getByLabelText('Action'), 'points.adjust');
+    await user.type(screen.getByLabelText('From'), '2026-01-01');
+    await user.type(screen.getByLabelText('To'), '2026-01-31');
+    await waitFor(() =>
+      expect(server.queries.at(-1)).toMatchObject({ actor: 'a-2', action: 'points.adjust', from: expect.any(String) }),
+    );
+    const last = server.queries.at(-1) as { from: string; to: string };
+    // The "to" day is included whole: the range ends at the start of the next day.
+    expect(new Date(last.to).getTime() - new Date(last.from).getTime()).toBeGreaterThanOrEqual(
+      31 * 24 * 3600 * 1000 - 3600 * 1000,
+    );
+  });
+});

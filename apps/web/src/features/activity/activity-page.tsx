@@ -1,0 +1,146 @@
+import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@loyalty/contracts';
+import * as React from 'react';
+import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { PageHeader } from '@/components/page-header';
+import { Pager, pageOf } from '@/components/pager';
+import { Label } from '@/components/ui/label';
+import { failureMessage } from '@/lib/api-error';
+import { formatDateTime, formatNumber } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
+import { ACTION_LABELS, shownValue } from './activity-labels';
+import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
+
+const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
+
+/** The changed fields of one event, each as "field: before → after". */
+function Changes({ event }: { event: AuditEvent }) {
+  const entries = Object.entries(event.changes);
+  if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+  return (
+    <ul className="grid gap-0.5">
+      {entries.map(([field, change]) => (
+        <li key={field} className="break-all">
+          <span className="font-medium">{field}</span>
+          {': '}
+          <span className="text-muted-foreground">{shownValue(change.before)}</span>
+          {' → '}
+          <span>{shownValue(change.after)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /activity (issue 24): the audit trail for owners and admins, filtered by person, action and days. */
+export function ActivityPage() {
+  const t = useT();
+  const [filters, setFilters] = React.useState<AuditFilters>({ page: 0, actor: '', action: '', from: '', to: '' });
+  const query = useAudit(filters);
+  const actors = useAuditActors();
+  const set = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, page: 0, ...change }));
+  const actionLabel = (action: string) => (action in ACTION_LABELS ? t(ACTION_LABELS[action as AuditAction]) : action);
+
+  const columns: Column<AuditEvent>[] = [
+    {
+      header: t('activity.when'),
+      cell: (e) => formatDateTime(e.createdAt),
+      className: 'whitespace-nowrap px-3 py-2 align-top',
+    },
+    { header: t('activity.who'), cell: (e) => e.actorName, className: 'px-3 py-2 align-top' },
+    {
+      header: t('activity.what'),
+      cell: (e) => actionLabel(e.action),
+      className: 'whitespace-nowrap px-3 py-2 align-top',
+    },
+    { header: t('activity.changes'), cell: (e) => <Changes event={e} />, className: 'px-3 py-2 align-top text-xs' },
+  ];
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <PageHeader text={{ title: t('activity.title'), subtitle: t('activity.subtitle'), add: '' }} onAdd={null} />
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <Label htmlFor="activity-actor">{t('activity.person')}</Label>
+          <select
+            id="activity-actor"
+            className={FIELD_CLASS}
+            value={filters.actor}
+            onChange={(e) => set({ actor: e.target.value })}
+          >
+            <option value="">{t('activity.everyone')}</option>
+            {(actors.data ?? []).map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="activity-action">{t('activity.action')}</Label>
+          <select
+            id="activity-action"
+            className={FIELD_CLASS}
+            value={filters.action}
+            onChange={(e) => set({ action: e.target.value })}
+          >
+            <option value="">{t('activity.allActions')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="activity-from">{t('activity.from')}</Label>
+          <input
+            id="activity-from"
+            type="date"
+            className={FIELD_CLASS}
+            value={filters.from}
+            onChange={(e) => set({ from: e.target.value })}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="activity-to">{t('activity.to')}</Label>
+          <input
+            id="activity-to"
+            type="date"
+            className={FIELD_CLASS}
+            value={filters.to}
+            onChange={(e) => set({ to: e.target.value })}
+          />
+        </div>
+      </div>
+      {query.isError && !query.data ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">
+          <p className="font-medium">{t('activity.failed')}</p>
+          <p className="text-sm">{failureMessage(query.error)}</p>
+        </div>
+      ) : query.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          {t('activity.loading')}
+        </p>
+      ) : (
+        <DataTable
+          label={t('activity.table')}
+          rows={query.data?.content ?? []}
+          rowKey={(e) => e.id}
+          columns={columns}
+          emptyText={t('activity.empty')}
+          headClassName="px-3"
+          emptyClassName="px-3"
+        />
+      )}
+      <Pager
+        page={filters.page}
+        {...pageOf(query)}
+        onPageChange={(page) => setFilters((current) => ({ ...current, page }))}
+        summary={t('activity.count', {
+          count: query.data?.totalElements ?? 0,
+          total: formatNumber(query.data?.totalElements ?? 0),
+        })}
+      />
+    </div>
+  );
+}
