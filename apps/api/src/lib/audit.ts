@@ -4,20 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queries } from '../db/client';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
-
-/**
- * Who made a change. Today only a signed-in account; an API key (branch `integrations`) will set
- * `request.apiKey` and be answered here as `{type: 'apiKey', ...}`: this is the one place that decides.
- */
-export type Actor = { type: 'account' | 'apiKey'; id: string; name?: string };
-
-type WithApiKey = { apiKey?: { id: string; name: string } | null };
-
-export function actorOf(request: FastifyRequest): Actor {
-  const key = (request as FastifyRequest & WithApiKey).apiKey;
-  if (key) return { type: 'apiKey', id: key.id, name: key.name };
-  return { type: 'account', id: request.tenant.accountId };
-}
+import { actorOf } from '../plugins/actor';
 
 export type AuditEntry = {
   /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
@@ -56,9 +43,11 @@ export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
  */
 export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const actor = actorOf(request);
-  const name = actor.name
-    ? sql`${actor.name}`
-    : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
+  // A key acts as itself under its own name; an account is named as it is at the moment of the change.
+  const name =
+    actor.type === 'apiKey'
+      ? sql`${actor.name}`
+      : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
         from ${accounts} where ${accounts.id} = ${actor.id}), ${actor.id})`;
   await tx.execute(sql`insert into ${auditEvents}
     (id, tenant_id, actor_type, actor_id, actor_name, action, target_type, target_id, changes, ip, request_id)

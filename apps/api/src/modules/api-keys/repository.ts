@@ -2,6 +2,7 @@ import type { ApiKey, ApiKeyScope } from '@loyalty/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiKeys, tenants } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 
 const PREFIX = 'lpk_';
 
@@ -34,12 +35,21 @@ export async function insertApiKey(
   db: Database,
   tenantId: string,
   key: { id: string; name: string; scopes: ApiKeyScope[]; secretHash: string; createdBy: string | null },
+  trail: AuditTrail,
 ): Promise<ApiKey> {
-  const [row] = await db
-    .insert(apiKeys)
-    .values({ ...key, tenantId })
-    .returning(listColumns);
-  return toApiKey(row as NonNullable<typeof row>);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(apiKeys)
+      .values({ ...key, tenantId })
+      .returning(listColumns);
+    // The trail keeps the key's name and scopes, never its secret or hash.
+    await trail(tx, {
+      action: 'apiKey.create',
+      target: { type: 'apiKey', id: key.id },
+      after: { name: key.name, scopes: key.scopes },
+    });
+    return toApiKey(row as NonNullable<typeof row>);
+  });
 }
 
 /** The tenant's keys that still work, newest first (revoked keys stay in the table for the audit). */
@@ -53,13 +63,22 @@ export async function listApiKeys(db: Database, tenantId: string): Promise<ApiKe
 }
 
 /** True when a key of this tenant was revoked now; false when there is no such working key. */
-export async function revokeApiKey(db: Database, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+export async function revokeApiKey(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
+      .returning({ name: apiKeys.name, scopes: apiKeys.scopes });
+    if (!revoked) return false;
+    await trail(tx, {
+      action: 'apiKey.revoke',
+      target: { type: 'apiKey', id },
+      before: { ...revoked, revoked: false },
+      after: { ...revoked, revoked: true },
+    });
+    return true;
+  });
 }
 
 /** A working key of an active tenant, by its public id: what a bearer check compares its secret with. */

@@ -1,6 +1,7 @@
 import { apiKeyParamsSchema, apiKeysListSchema, createApiKeySchema, createdApiKeySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { created, deleted, routeRecipe } from '../../lib/route-recipe';
 import { newApiKey } from './keys';
@@ -20,7 +21,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, key, secretHash } = newApiKey();
       const { tenantId, accountId } = request.tenant;
-      const made = insertApiKey(app.db, tenantId, { id, secretHash, createdBy: accountId, ...request.body });
+      const made = insertApiKey(
+        app.db,
+        tenantId,
+        { id, secretHash, createdBy: accountId, ...request.body },
+        trailOf(request),
+      );
       return created(
         reply,
         made.then((row) => ({ ...row, key })),
@@ -43,7 +49,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request, reply) => {
       const revoke = async () => {
-        if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id)))
+        if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
           throw notFound('API key not found');
         app.apiKeys.forget();
       };

@@ -55,6 +55,8 @@ describe('audit trail', () => {
   let tierId = '';
   let userId = '';
   let purchaseId = '';
+  let keyId = '';
+  let webhookId = '';
   const member = () => memberId;
   const cases: Case[] = [
     {
@@ -226,6 +228,52 @@ describe('audit trail', () => {
       changes: { firstName: { before: 'Sam', after: null } },
     },
     {
+      name: 'API key create',
+      action: 'apiKey.create',
+      run: async () => {
+        const res = await send('POST', '/api/tenants/api-keys', { name: 'Till', scopes: ['members:read'] });
+        keyId = res.json().id;
+        return res;
+      },
+      changes: { name: { before: null, after: 'Till' }, scopes: { before: null, after: ['members:read'] } },
+    },
+    {
+      name: 'API key revoke',
+      action: 'apiKey.revoke',
+      run: () => send('DELETE', `/api/tenants/api-keys/${keyId}`),
+      changes: { revoked: { before: false, after: true } },
+    },
+    {
+      name: 'webhook create',
+      action: 'webhook.create',
+      run: async () => {
+        const res = await send('POST', '/api/tenants/webhooks', {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['member.created'],
+        });
+        webhookId = res.json().id;
+        return res;
+      },
+      changes: { url: { before: null, after: 'http://127.0.0.1:9/hook' } },
+    },
+    {
+      name: 'webhook update',
+      action: 'webhook.update',
+      run: () =>
+        send('PUT', `/api/tenants/webhooks/${webhookId}`, {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['member.created'],
+          enabled: false,
+        }),
+      changes: { enabled: { before: true, after: false } },
+    },
+    {
+      name: 'webhook delete',
+      action: 'webhook.delete',
+      run: () => send('DELETE', `/api/tenants/webhooks/${webhookId}`),
+      changes: { url: { before: 'http://127.0.0.1:9/hook', after: null } },
+    },
+    {
       name: 'import',
       action: 'import.run',
       run: async () => {
@@ -252,6 +300,20 @@ describe('audit trail', () => {
       expect(event.actorName).toMatch(/<user-.*@example\.test>$/);
     },
   );
+
+  it('an API key acts as itself: its writes are its own events, never a person’s', async () => {
+    const made = await send('POST', '/api/tenants/api-keys', { name: 'Shop till', scopes: ['members:write'] });
+    const { key, id } = made.json() as { key: string; id: string };
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/tenants/member',
+      headers: bearer(key),
+      payload: { firstName: 'Kit', lastName: 'Ho' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [event] = await eventsOf();
+    expect(event).toMatchObject({ action: 'member.create', actorType: 'apiKey', actorId: id, actorName: 'Shop till' });
+  });
 
   it('a refused write leaves no event (the event is in the transaction of the change)', async () => {
     const before = (await eventsOf()).length;

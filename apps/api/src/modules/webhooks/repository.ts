@@ -2,6 +2,7 @@ import type { Delivery, Webhook, WebhookBody, WebhookEventType } from '@loyalty/
 import { and, arrayContains, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 import type { ChangeHooks } from '../../lib/change-hooks';
 
 type Db = Parameters<ChangeHooks['memberChanged']>[0];
@@ -27,16 +28,28 @@ const toWebhook = (row: EndpointRow): Webhook => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** What the audit trail keeps of an endpoint: never its secret. */
+const audited = (row: { url: string; events: string[]; enabled: boolean }) => ({
+  url: row.url,
+  events: row.events,
+  enabled: row.enabled,
+});
+
 export async function insertEndpoint(
   db: Database,
   tenantId: string,
   row: WebhookBody & { id: string; secret: string },
+  trail: AuditTrail,
 ): Promise<Webhook> {
-  const [made] = await db
-    .insert(webhookEndpoints)
-    .values({ ...row, tenantId })
-    .returning(endpointColumns);
-  return toWebhook(made as EndpointRow);
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(webhookEndpoints)
+      .values({ ...row, tenantId })
+      .returning(endpointColumns);
+    const endpoint = toWebhook(made as EndpointRow);
+    await trail(tx, { action: 'webhook.create', target: { type: 'webhook', id: row.id }, after: audited(endpoint) });
+    return endpoint;
+  });
 }
 
 export async function listEndpoints(db: Database, tenantId: string): Promise<Webhook[]> {
@@ -62,25 +75,47 @@ export async function updateEndpoint(
   tenantId: string,
   id: string,
   body: WebhookBody,
+  trail: AuditTrail,
 ): Promise<Webhook | undefined> {
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({
-      ...body,
-      ...(body.enabled ? { disabledReason: null, failingSince: null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
-    .returning(endpointColumns);
-  return row && toWebhook(row as EndpointRow);
+  return db.transaction(async (tx) => {
+    const where = and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id));
+    const [before] = await tx.select(endpointColumns).from(webhookEndpoints).where(where).for('update');
+    if (!before) return undefined;
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        ...body,
+        ...(body.enabled ? { disabledReason: null, failingSince: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(where)
+      .returning(endpointColumns);
+    const endpoint = toWebhook(row as EndpointRow);
+    await trail(tx, {
+      action: 'webhook.update',
+      target: { type: 'webhook', id },
+      before: audited(before),
+      after: audited(endpoint),
+    });
+    return endpoint;
+  });
 }
 
-export async function deleteEndpoint(db: Database, tenantId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+export async function deleteEndpoint(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
+      .returning(endpointColumns);
+    if (!removed) return false;
+    await trail(tx, {
+      action: 'webhook.delete',
+      target: { type: 'webhook', id },
+      before: audited(removed),
+      after: null,
+    });
+    return true;
+  });
 }
 
 /** The tenant's enabled endpoints that asked for this event. */

@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { trailOf } from '../../lib/audit';
 import { onChanges } from '../../lib/change-hooks';
 import { badRequest, foundOr404, notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
@@ -59,7 +60,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       await assertReachable(request.body);
       const secret = newWebhookSecret();
       const id = crypto.randomUUID();
-      const made = insertEndpoint(app.db, request.tenant.tenantId, { ...request.body, id, secret });
+      const made = insertEndpoint(app.db, request.tenant.tenantId, { ...request.body, id, secret }, trailOf(request));
       return created(
         reply,
         made.then((endpoint) => ({ ...endpoint, secret })),
@@ -90,7 +91,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     }),
     async (request) => {
       await assertReachable(request.body);
-      const updated = await updateEndpoint(app.db, request.tenant.tenantId, request.params.id, request.body);
+      const updated = await updateEndpoint(
+        app.db,
+        request.tenant.tenantId,
+        request.params.id,
+        request.body,
+        trailOf(request),
+      );
       return foundOr404(updated, 'Webhook not found');
     },
   );
@@ -104,7 +111,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     }),
     async (request, reply) => {
       const remove = async () => {
-        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id)))
+        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
           throw notFound('Webhook not found');
       };
       return deleted(reply, remove());
