@@ -23,6 +23,12 @@ export const AUDIT_ACTIONS = [
   'pointsConversion.update',
   'storeSettings.update',
   'import.run',
+  'enrolment.update',
+  'apiKey.create',
+  'apiKey.revoke',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -228,6 +228,20 @@ describe('audit trail', () => {
       changes: { firstName: { before: 'Sam', after: null } },
     },
     {
+      name: 'enrolment settings',
+      action: 'enrolment.update',
+      run: () =>
+        send('PUT', '/api/tenants/enrolment', {
+          enabled: true,
+          slug: `audit-${randomUUID().slice(0, 8)}`,
+          welcomePoints: 25,
+          requireEmail: false,
+          termsUrl: '',
+          allowedCountries: [],
+        }),
+      changes: { enabled: { before: null, after: true }, welcomePoints: { before: null, after: 25 } },
+    },
+    {
       name: 'API key create',
       action: 'apiKey.create',
       run: async () => {

@@ -10,6 +10,7 @@ import {
   tenants,
   tenantUsers,
 } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
 
 const settingsColumns = {
   enabled: enrolmentSettings.enabled,
@@ -77,15 +78,22 @@ export async function slugTakenByOther(db: Database, tenantId: string, slug: str
 }
 
 /** Insert or replace in one statement; the unique lower(slug) index decides two tenants saving one slug at once. */
-export async function saveEnrolment(db: Database, tenantId: string, body: EnrolmentSettingsBody) {
+export async function saveEnrolment(db: Database, tenantId: string, body: EnrolmentSettingsBody, trail: AuditTrail) {
   const values = { ...body, slug: body.slug.toLowerCase() };
-  const [row] = await db
-    .insert(enrolmentSettings)
-    .values({ tenantId, ...values })
-    .onConflictDoUpdate({ target: enrolmentSettings.tenantId, set: { ...values, updatedAt: sql`now()` } })
-    .returning(settingsColumns);
-  if (!row) throw new Error('enrolment settings upsert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(settingsColumns)
+      .from(enrolmentSettings)
+      .where(eq(enrolmentSettings.tenantId, tenantId));
+    const [row] = await tx
+      .insert(enrolmentSettings)
+      .values({ tenantId, ...values })
+      .onConflictDoUpdate({ target: enrolmentSettings.tenantId, set: { ...values, updatedAt: sql`now()` } })
+      .returning(settingsColumns);
+    if (!row) throw new Error('enrolment settings upsert returned no row');
+    await trail(tx, { action: 'enrolment.update', target: { type: 'enrolment' }, before: before ?? null, after: row });
+    return row;
+  });
 }
 
 /** The join page of a slug (any letter case) with the tenant's branding, enabled or not. */

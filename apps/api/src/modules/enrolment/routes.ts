@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
+import { trailOf } from '../../lib/audit';
 import { foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { type PosterInput, posterPdf, posterPng } from './poster';
@@ -49,7 +50,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       body: enrolmentSettingsInputSchema,
       response: { 200: enrolmentSettingsSchema },
     }),
-    async (request) => writeEnrolment(app.db, request.tenant.tenantId, publicUrl, request.body),
+    async (request) => writeEnrolment(app.db, request.tenant.tenantId, publicUrl, request.body, trailOf(request)),
   );
 
   /** The poster's inputs: the saved or default join URL, names and colours, in the asked or owner's language. */

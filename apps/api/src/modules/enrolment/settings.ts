@@ -6,6 +6,7 @@ import {
   SLUG_PATTERN,
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import type { AuditTrail } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { findEnrolment, saveEnrolment, slugTakenByOther, type TenantFacts, tenantFacts } from './repository';
 
@@ -67,10 +68,12 @@ export async function writeEnrolment(
   tenantId: string,
   publicUrl: string,
   body: EnrolmentSettingsBody,
+  trail: AuditTrail,
 ): Promise<EnrolmentSettings> {
   if (await slugTakenByOther(db, tenantId, body.slug)) throw slugTaken();
   try {
-    const saved = await saveEnrolment(db, tenantId, { ...body, allowedCountries: [...new Set(body.allowedCountries)] });
+    const allowedCountries = [...new Set(body.allowedCountries)];
+    const saved = await saveEnrolment(db, tenantId, { ...body, allowedCountries }, trail);
     return { ...saved, joinUrl: joinUrlOf(publicUrl, saved.slug) };
   } catch (error) {
     if (isSlugViolation(error)) throw slugTaken();

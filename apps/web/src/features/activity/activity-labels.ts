@@ -20,6 +20,12 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'pointsConversion.update': 'activity.action.pointsConversionUpdate',
   'storeSettings.update': 'activity.action.storeSettingsUpdate',
   'import.run': 'activity.action.importRun',
+  'enrolment.update': 'activity.action.enrolmentUpdate',
+  'apiKey.create': 'activity.action.apiKeyCreate',
+  'apiKey.revoke': 'activity.action.apiKeyRevoke',
+  'webhook.create': 'activity.action.webhookCreate',
+  'webhook.update': 'activity.action.webhookUpdate',
+  'webhook.delete': 'activity.action.webhookDelete',
 };
 
 /** A recorded value as one short line: nothing as a dash, text as it is, anything else as compact JSON. */
