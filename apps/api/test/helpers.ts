@@ -39,8 +39,22 @@ export async function buildTestApp(overrides: Record<string, string> = {}): Prom
 export const rest = (path: string) =>
   `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/${path}?key=fake-api-key`;
 
+/**
+ * fetch to the emulator, sent once more when a kept-alive socket was closed under it: Node's HTTP server closes
+ * an idle connection after 5 s, and a request that leaves on it at that moment fails with "other side closed"
+ * (UND_ERR_SOCKET) before the emulator has read it.
+ */
+export async function emulatorFetch(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
 export async function post<T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(url, {
+  const res = await emulatorFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -81,7 +95,7 @@ async function phoneCode(phoneNumber: string): Promise<{ sessionInfo: string; co
     recaptchaToken: 'ignored-by-emulator',
   });
   const codes = (await (
-    await fetch(`http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)
+    await emulatorFetch(`http://${emulatorHost()}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)
   ).json()) as { verificationCodes: { sessionInfo: string; code: string }[] };
   const code = codes.verificationCodes.find((c) => c.sessionInfo === sessionInfo)?.code;
   if (!code) throw new Error('no verification code in the emulator');
