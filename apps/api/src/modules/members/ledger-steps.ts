@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TransactionResult } from '@loyalty/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
+import type { AuditEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from './engine';
 import { keyReusedWithAnotherBody } from './idempotency';
@@ -129,4 +130,29 @@ export async function openLots(tx: Db, tenantId: string, memberId: string): Prom
     })
     .from(pointsLots)
     .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
+}
+
+/** The audit event of one ledger write: the member's balance, lifetime spend and tier before → after, and the entry. */
+export function ledgerAudit(
+  action: string,
+  memberId: string,
+  member: LockedMember,
+  after: { balance: number; spendCents: bigint; tierId: string | null; entry: object },
+): AuditEntry {
+  return {
+    action,
+    target: { type: 'member', id: memberId },
+    before: {
+      pointsBalance: member.balance,
+      lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+      tierId: member.tierId,
+      entry: null,
+    },
+    after: {
+      pointsBalance: after.balance,
+      lifetimeSpend: centsToNumber(after.spendCents),
+      tierId: after.tierId,
+      entry: after.entry,
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { transactionBodyHash } from './idempotency';
 import {
   dbNow,
   keyUsedForAnotherMember,
+  ledgerAudit,
   lockMember,
   openLots,
   replayOf,
@@ -133,22 +134,15 @@ export async function reverseEntry(
         fromTierId: member.tierId,
         toTierId: tierId,
       });
-      await trail(tx, {
-        action: 'points.reversal',
-        target: { type: 'member', id: memberId },
-        before: {
-          pointsBalance: member.balance,
-          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
-          tierId: member.tierId,
-          entry: null,
-        },
-        after: {
-          pointsBalance: balance,
-          lifetimeSpend: centsToNumber(spend),
+      await trail(
+        tx,
+        ledgerAudit('points.reversal', memberId, member, {
+          balance,
+          spendCents: spend,
           tierId,
           entry: { id: stored?.id, type: 'REVERSAL', points, reversesId: entryId },
-        },
-      });
+        }),
+      );
       return {
         entry: toEntry(stored as Parameters<typeof toEntry>[0]),
         // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.

@@ -39,6 +39,7 @@ import { transactionBodyHash } from './idempotency';
 import {
   dbNow,
   keyUsedForAnotherMember,
+  ledgerAudit,
   lockMember,
   openLots,
   replayOf,
@@ -472,18 +473,11 @@ export async function recordTransaction(
         fromTierId: member.tierId,
         toTierId: tierId,
       });
-      await trail(tx, {
-        action: `points.${body.type.toLowerCase()}`,
-        target: { type: 'member', id: memberId },
-        before: {
-          pointsBalance: member.balance,
-          lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
-          tierId: member.tierId,
-          entry: null,
-        },
-        after: {
-          pointsBalance: balance,
-          lifetimeSpend: centsToNumber(spend),
+      await trail(
+        tx,
+        ledgerAudit(`points.${body.type.toLowerCase()}`, memberId, member, {
+          balance,
+          spendCents: spend,
           tierId,
           entry: {
             id: entryId,
@@ -492,8 +486,8 @@ export async function recordTransaction(
             amount: entry.amount ?? null,
             reason: entry.reason ?? null,
           },
-        },
-      });
+        }),
+      );
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;
