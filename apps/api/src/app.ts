@@ -7,6 +7,7 @@ import { createFirebaseAdmin } from './firebase/admin';
 import { jobsPlugin } from './jobs/plugin';
 import { requestForLog } from './lib/log-safety';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { joinPageRoutes } from './modules/enrolment/join-page-route';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -125,7 +126,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
 
-  if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
+  if (options.serveWeb) {
+    await app.register(webStaticPlugin, { root: config.webDistDir });
+    // /join/<slug> painted by the server (the built customer.html and its texts): before the page fallback.
+    await app.register(joinPageRoutes, { root: config.webDistDir, config: config.enrolment });
+  }
   await app.register(notFoundPlugin);
   return app;
 }

@@ -1,3 +1,4 @@
+export * from './brand-colors';
 export * from './common';
 export * from './dashboard';
 export * from './enrolment';
