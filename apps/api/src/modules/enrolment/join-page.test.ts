@@ -84,14 +84,12 @@ describe('/join/<slug> painted by the server', () => {
     await enable(biz.admin, slug);
     // A store name no form lets through, written directly: the page must be safe whatever is stored.
     const hostile = await business(app);
-    await app.database.db
-      .insert(storeSettings)
-      .values({
-        tenantId: hostile.tenantId,
-        logoUrl: 'https://cdn.test/logo.png?a=1&b="2"',
-        text: HOSTILE,
-        backgroundUrl: '',
-      });
+    await app.database.db.insert(storeSettings).values({
+      tenantId: hostile.tenantId,
+      logoUrl: 'https://cdn.test/logo.png?a=1&b="2"',
+      text: HOSTILE,
+      backgroundUrl: '',
+    });
     hostileSlug = `evil-${randomUUID().slice(0, 8)}`;
     await enable(hostile.admin, hostileSlug);
   });
