@@ -6,6 +6,7 @@ import { inlineCss } from './build/inline-css';
 import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { serverTexts } from './build/server-texts';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
 // where the API serves the built app.
@@ -43,6 +44,8 @@ export default defineConfig({
     }),
     // The customer pages paint with their HTML: their small stylesheet is inside it.
     inlineCss('customer.html'),
+    // The customer texts the API's server paint of /join/<slug> is written in (customer-texts.json).
+    serverTexts(),
     // .br and .gz beside every file of the build, so the API serves compressed bytes without compressing.
     precompress(),
   ],

@@ -10,6 +10,7 @@ import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { joinPageRoutes } from './modules/enrolment/join-page-route';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
@@ -136,7 +137,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config });
 
-  if (options.serveWeb) await app.register(webStaticPlugin, { root: config.webDistDir });
+  if (options.serveWeb) {
+    await app.register(webStaticPlugin, { root: config.webDistDir });
+    // /join/<slug> painted by the server (the built customer.html and its texts): before the page fallback.
+    await app.register(joinPageRoutes, { root: config.webDistDir, config: config.enrolment });
+  }
   await app.register(notFoundPlugin);
   return app;
 }

@@ -24,13 +24,16 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 /** A fresh app on a fresh database: in-memory PGlite, or the shared migrated PostgreSQL of TEST_DATABASE_URL. */
-export async function buildTestApp(overrides: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: { serveWeb?: boolean } = {},
+): Promise<FastifyInstance> {
   const database: DatabaseHandle =
     engine === 'postgres'
       ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: ':memory:' })
       : createDatabase({ dataDir: ':memory:' });
   if (engine === 'pglite') await database.migrate();
-  const app = await buildApp(testConfig(overrides), { database });
+  const app = await buildApp(testConfig(overrides), { database, ...options });
   app.addHook('onClose', () => database.close());
   await app.ready();
   return app;

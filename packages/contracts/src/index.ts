@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './brand-colors';
 export * from './common';
 export * from './dashboard';
 export * from './enrolment';

@@ -12,6 +12,9 @@ export const COMPRESS_MIN_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip';
 
+/** JSON, and the pages the API writes per request (the server-painted /join/<slug>). */
+const COMPRESSED_TYPES = /^(?:application\/json|text\/html)\b/;
+
 /**
  * Brotli at quality 4 costs what gzip's default level does and comes out a quarter smaller or more on a
  * members page: fast enough per answer (quality 11 is for the build's static files only).
@@ -86,7 +89,7 @@ function addVary(current: unknown): string {
 }
 
 /**
- * Compresses JSON answers of COMPRESS_MIN_BYTES or more with brotli or gzip, whichever the client's
+ * Compresses JSON answers and written pages of COMPRESS_MIN_BYTES or more with brotli or gzip, whichever the client's
  * Accept-Encoding prefers; smaller ones, streams (files, the web app, which the build precompressed) and
  * answers that carry an encoding already are left alone. The work runs on libuv's thread pool.
  */
@@ -101,7 +104,7 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
     const size = isText ? Buffer.byteLength(payload) : payload.length;
     if (size < COMPRESS_MIN_BYTES || reply.hasHeader('content-encoding')) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return done(null, payload);
+    if (typeof type !== 'string' || !COMPRESSED_TYPES.test(type)) return done(null, payload);
     // Whatever this client asked, the answer depends on Accept-Encoding: say so to caches.
     reply.header('vary', addVary(reply.getHeader('vary')));
     const header = request.headers['accept-encoding'];

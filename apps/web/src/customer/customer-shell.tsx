@@ -46,7 +46,13 @@ export function CustomerShell({ branding, children }: { branding: Branding | nul
       <header className="bg-[var(--brand-bg)] text-[var(--brand-fg)]">
         <div className="mx-auto flex min-h-16 max-w-md items-center gap-3 px-4 py-3">
           {branding?.logoUrl ? (
-            <img src={branding.logoUrl} alt="" className="h-10 w-10 shrink-0 rounded-md object-contain" />
+            <img
+              src={branding.logoUrl}
+              alt=""
+              width={40}
+              height={40}
+              className="h-10 w-10 shrink-0 rounded-md object-contain"
+            />
           ) : null}
           <p className="min-w-0 flex-1 truncate text-lg font-semibold">{branding?.storeName ?? ''}</p>
           <LanguageSwitch />

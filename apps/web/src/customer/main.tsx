@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { initialLocale, setLocale } from '@/lib/i18n/i18n';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { CustomerApp } from './customer-app';
-import { startJoinInfo } from './public-api';
+import { inlinedJoinInfo, startJoinInfo } from './public-api';
 import { routeOf } from './route';
 import './customer.css';
 
@@ -19,9 +19,10 @@ const render = () =>
     </StrictMode>,
   );
 
-// The branding is asked for now, alongside the language's texts, not after the first render.
+// The branding is asked for now, alongside the language's texts, not after the first render; the join page the
+// API painted carries it already.
 const route = routeOf(location.pathname);
-if (route) startJoinInfo(route.slug);
+if (route && !inlinedJoinInfo(route.slug)) startJoinInfo(route.slug);
 
 // The browser's language (zh-HK/TW → Traditional, zh-CN/SG → Simplified) or the one picked before; its texts
 // are fetched before the first render so no text flashes in English first.

@@ -23,6 +23,25 @@ export async function fetchJoinInfo(slug: string): Promise<PublicJoinInfo> {
   return (await call<PublicJoinInfo>(`/api/public/join/${slug}`)).body;
 }
 
+let inlined: PublicJoinInfo | null | undefined;
+
+/**
+ * The branding the API wrote into the page it answered for /join/<slug> (a JSON data block, DESIGN §8): the page
+ * renders from it at once, with no call, over the server's first paint. Null in development (Vite serves the
+ * page as it is) and on the card page.
+ */
+export function inlinedJoinInfo(slug: string): PublicJoinInfo | null {
+  if (inlined === undefined) {
+    const text = document.getElementById('join-data')?.textContent;
+    try {
+      inlined = text ? (JSON.parse(text) as PublicJoinInfo) : null;
+    } catch {
+      inlined = null;
+    }
+  }
+  return inlined && inlined.slug.toLowerCase() === slug.toLowerCase() ? inlined : null;
+}
+
 let first: { slug: string; answer: Promise<PublicJoinInfo> } | null = null;
 
 /**
