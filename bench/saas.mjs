@@ -20,6 +20,7 @@ import { repoRoot } from '../scripts/lib/emulator.mjs';
 import { drain } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
+import { summariseProfile } from './lib/profile.mjs';
 import { rssMiB, spawnTracked, startApi, waitForOk } from './lib/procs.mjs';
 import { purchases } from './lib/writes.mjs';
 
@@ -203,7 +204,10 @@ async function bareRoute(body, { connections, seconds }) {
 export async function saasPhase(emulatorHost, { pgUrl, dataDir, seconds, connections, writesOnly = false }) {
   const url = saasDatabaseUrl(pgUrl);
   const seed = await ensureSaasDataSet(url);
-  const api = await startApi({ port: await benchPort(), dataDir, emulatorHost, databaseUrl: url });
+  // BENCH_PROFILE_SAAS=1: a CPU profile of the API over the measured run (what the next bottleneck is).
+  const profileDir = process.env.BENCH_PROFILE_SAAS ? join(dataDir, 'cpuprof') : undefined;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const api = await startApi({ port: await benchPort(), dataDir, emulatorHost, databaseUrl: url, nodeArgs });
   const sql = postgres(url, { max: 2, onnotice: () => {} });
   const owners = [];
   try {
@@ -236,13 +240,17 @@ export async function saasPhase(emulatorHost, { pgUrl, dataDir, seconds, connect
         minimum_redemption = 1`;
     if (writesOnly) {
       const headers = { authorization: `Bearer ${owners[0].token}`, 'x-tenant-id': tenants[0].id };
+      const skipMs = Date.now() - api.spawnedAt;
       phase.writes = await purchases(api, headers, sql, tenants[0].id, { connections, seconds });
+      await api.stop('SIGTERM', 30_000);
+      if (profileDir) phase.profile = { rps: phase.writes.many.rps, windowMs: 0, ...summariseProfile(profileDir, skipMs) };
       return phase;
     }
     const tokens = owners.map((o) => o.token);
     // A second's warm-up, as the other load runs have (bench/lib/load.mjs).
     await mixedRun(api.base, tenants, tokens, { connections, seconds: 1 });
     await drain(api.base);
+    const skipMs = Date.now() - api.spawnedAt;
     const run = await mixedRun(api.base, tenants, tokens, { connections, seconds });
     await drain(api.base);
     const { result, byKind, cache } = run;
@@ -273,7 +281,8 @@ export async function saasPhase(emulatorHost, { pgUrl, dataDir, seconds, connect
     const page = await fetch(`${api.base}/api/tenants/member?page=0&size=20`, {
       headers: { authorization: `Bearer ${tokens[2 % tokens.length]}`, 'x-tenant-id': tenants[1].id },
     }).then((r) => r.json());
-    await api.stop();
+    await api.stop('SIGTERM', 30_000);
+    if (profileDir) phase.profile = { rps: phase.mixed.rps, windowMs: seconds * 1000, ...summariseProfile(profileDir, skipMs) };
     phase.bare = await bareRoute(page, { connections, seconds });
     return phase;
   } finally {

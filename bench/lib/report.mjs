@@ -413,6 +413,7 @@ export function report(raw, T) {
     ['PGlite', phases.pglite?.profile, 'GET /api/members/me'],
     ['PostgreSQL', phases.postgres?.profile, 'GET /api/members/me'],
     ['PostgreSQL', phases.postgres?.profileUncached, 'members pages not built yet'],
+    ['PostgreSQL', phases.saas?.profile, phases.saas?.writes ? 'purchases' : 'the SaaS mix'],
   ]) {
     if (!prof) continue;
     if (prof.error) {

@@ -355,21 +355,37 @@ export async function recordTransaction(
         entry = { type: 'ADJUST', points: body.points, reason: body.reason };
       }
 
-      const [stored] = await tx
-        .insert(pointsLedger)
-        .values({
-          ...entry,
-          id: entryId,
-          tenantId,
-          memberId,
-          accountId,
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyBodyHash: bodyHash,
-          // Kept so a reversal can give the points back to the lots they came from.
-          lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
-          createdAt: now,
-        })
-        .returning();
+      balance += entry.points;
+      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+      // The entry, the lots it takes from and the member's new figures do not depend on one another: sent
+      // together, pipelined on the transaction's connection. The new lot names the entry, so it follows.
+      const [[stored]] = await Promise.all([
+        tx
+          .insert(pointsLedger)
+          .values({
+            ...entry,
+            id: entryId,
+            tenantId,
+            memberId,
+            accountId,
+            idempotencyKey: idempotencyKey ?? null,
+            idempotencyBodyHash: bodyHash,
+            // Kept so a reversal can give the points back to the lots they came from.
+            lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
+            createdAt: now,
+          })
+          .returning(),
+        tx
+          .update(members)
+          .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
+          .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId))),
+        ...takes.map((take) =>
+          tx
+            .update(pointsLots)
+            .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
+            .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id))),
+        ),
+      ]);
       if (newLot !== null) {
         await tx.insert(pointsLots).values({
           id: randomUUID(),
@@ -382,18 +398,6 @@ export async function recordTransaction(
           createdAt: now,
         });
       }
-      for (const take of takes) {
-        await tx
-          .update(pointsLots)
-          .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
-          .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id)));
-      }
-      balance += entry.points;
-      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
-      await tx
-        .update(members)
-        .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
-        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
       // The card shows the new balance and tier now, and the balance again when the new points expire.
       await memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null });
       await ledgerEvents(db, tx, tenantId, {
