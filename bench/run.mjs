@@ -8,7 +8,8 @@
 // Environment: BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench; created with createdb, never
 // `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
 // servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port), BENCH_WALLET_DEVICES and
-// BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000).
+// BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000);
+// BENCH_SAAS_DATABASE_URL, BENCH_SAAS_STAFF and BENCH_PROFILE_SAAS for the SaaS shape (bench/saas.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
