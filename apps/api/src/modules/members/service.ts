@@ -398,17 +398,20 @@ export async function recordTransaction(
           createdAt: now,
         });
       }
-      // The card shows the new balance and tier now, and the balance again when the new points expire.
-      await memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null });
-      await ledgerEvents(db, tx, tenantId, {
-        memberId,
-        expired,
-        balanceBeforeEntry,
-        entry: { ...entry, id: entryId },
-        balance,
-        fromTierId: member.tierId,
-        toTierId: tierId,
-      });
+      // The card shows the new balance and tier now, and the balance again when the new points expire. The
+      // wallet listeners and the webhook events touch rows of their own: sent together, pipelined.
+      await Promise.all([
+        memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null }),
+        ledgerEvents(db, tx, tenantId, {
+          memberId,
+          expired,
+          balanceBeforeEntry,
+          entry: { ...entry, id: entryId },
+          balance,
+          fromTierId: member.tierId,
+          toTierId: tierId,
+        }),
+      ]);
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;
