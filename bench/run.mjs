@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { repoRoot, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { drain, load } from './lib/load.mjs';
+import { load } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
 import { rssMiB, spawnTracked, startApi, stopAll, waitForOk } from './lib/procs.mjs';
@@ -368,7 +368,8 @@ async function postgresPhase(emulatorHost) {
     if (!onlyCounter) {
       phase.reads = await readsAgainstBare(api, headers, phaseReads);
       phase.scale = await membersAtScale(api, headers);
-      if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big, { connections: CONNECTIONS, seconds: SECONDS });
+      if (!uncachedOnly)
+        phase.writes = await purchases(api, headers, sql, big, { connections: CONNECTIONS, seconds: SECONDS });
     }
     if (!uncachedOnly) {
       section('PostgreSQL: the counter finds members of the 100,000-member tenant by code and by phone');

@@ -20,8 +20,8 @@ import { repoRoot } from '../scripts/lib/emulator.mjs';
 import { drain } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
-import { summariseProfile } from './lib/profile.mjs';
 import { rssMiB, spawnTracked, startApi, waitForOk } from './lib/procs.mjs';
+import { summariseProfile } from './lib/profile.mjs';
 import { purchases } from './lib/writes.mjs';
 
 export const SAAS_TENANTS = 1000;
@@ -47,7 +47,10 @@ function pgTool(url, tool, ...args) {
   return spawnSync(
     tool,
     ['-h', u.hostname, '-p', u.port || '5432', ...(u.username ? ['-U', u.username] : []), ...args],
-    { encoding: 'utf8', env: { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) } },
+    {
+      encoding: 'utf8',
+      env: { ...process.env, ...(u.password ? { PGPASSWORD: decodeURIComponent(u.password) } : {}) },
+    },
   );
 }
 
@@ -56,7 +59,8 @@ export async function ensureSaasDataSet(url) {
   const dbName = new URL(url).pathname.slice(1);
   if (!dbName || dbName === 'test') throw new Error(`refusing to use the database "${dbName}" for the benchmark`);
   const created = pgTool(url, 'createdb', dbName);
-  if (created.status !== 0 && !/already exists/.test(created.stderr)) throw new Error(`createdb ${dbName}: ${created.stderr}`);
+  if (created.status !== 0 && !/already exists/.test(created.stderr))
+    throw new Error(`createdb ${dbName}: ${created.stderr}`);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   let state = 'empty';
   try {
@@ -78,7 +82,9 @@ export async function ensureSaasDataSet(url) {
     pgTool(url, 'dropdb', '--if-exists', dbName);
     pgTool(url, 'createdb', dbName);
   }
-  console.log(`seeding ${url}: ${SAAS_TENANTS} tenants of ${SAAS_TENANT_MEMBERS} members beside one of ${BIG_MEMBERS}…`);
+  console.log(
+    `seeding ${url}: ${SAAS_TENANTS} tenants of ${SAAS_TENANT_MEMBERS} members beside one of ${BIG_MEMBERS}…`,
+  );
   const start = Date.now();
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'bench/seed.ts', 'saas', url], {
     cwd: repoRoot,
@@ -243,7 +249,8 @@ export async function saasPhase(emulatorHost, { pgUrl, dataDir, seconds, connect
       const skipMs = Date.now() - api.spawnedAt;
       phase.writes = await purchases(api, headers, sql, tenants[0].id, { connections, seconds });
       await api.stop('SIGTERM', 30_000);
-      if (profileDir) phase.profile = { rps: phase.writes.many.rps, windowMs: 0, ...summariseProfile(profileDir, skipMs) };
+      if (profileDir)
+        phase.profile = { rps: phase.writes.many.rps, windowMs: 0, ...summariseProfile(profileDir, skipMs) };
       return phase;
     }
     const tokens = owners.map((o) => o.token);
@@ -282,7 +289,8 @@ export async function saasPhase(emulatorHost, { pgUrl, dataDir, seconds, connect
       headers: { authorization: `Bearer ${tokens[2 % tokens.length]}`, 'x-tenant-id': tenants[1].id },
     }).then((r) => r.json());
     await api.stop('SIGTERM', 30_000);
-    if (profileDir) phase.profile = { rps: phase.mixed.rps, windowMs: seconds * 1000, ...summariseProfile(profileDir, skipMs) };
+    if (profileDir)
+      phase.profile = { rps: phase.mixed.rps, windowMs: seconds * 1000, ...summariseProfile(profileDir, skipMs) };
     phase.bare = await bareRoute(page, { connections, seconds });
     return phase;
   } finally {

@@ -32,7 +32,11 @@ function mainPlan(): Plan {
 function saasPlan(): Plan {
   const plan: Plan = [{ tenant_id: 'bench-tenant-1', n: BIG_TENANT_MEMBERS, base: 0 }];
   for (let i = 2; i <= SAAS_TENANTS + 1; i++)
-    plan.push({ tenant_id: `bench-tenant-${i}`, n: SAAS_TENANT_MEMBERS, base: BIG_TENANT_MEMBERS + (i - 2) * SAAS_TENANT_MEMBERS });
+    plan.push({
+      tenant_id: `bench-tenant-${i}`,
+      n: SAAS_TENANT_MEMBERS,
+      base: BIG_TENANT_MEMBERS + (i - 2) * SAAS_TENANT_MEMBERS,
+    });
   return plan;
 }
 

@@ -41,7 +41,9 @@ function saasTable(s, machine) {
     kind,
     f0(k.rps),
     `${f1(k.p50)} / ${f1(k.p95)}`,
-    `${f0(k.ok)} 2xx` + (k.refused ? `, ${f0(k.refused)} 4xx` : '') + (k.failed ? `, ${f0(k.failed)} 5xx!` : ''),
+    [`${f0(k.ok)} 2xx`, k.refused && `${f0(k.refused)} 4xx`, k.failed && `${f0(k.failed)} 5xx!`]
+      .filter(Boolean)
+      .join(', '),
   ]);
   rows.push(['all', f0(m.rps), '', m.errors ? `${m.errors} errors/timeouts` : '']);
   if (s.bare) rows.push(['bare Fastify route (members page body)', f0(s.bare.rps), '', '']);
