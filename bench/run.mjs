@@ -8,7 +8,8 @@
 // Environment: BENCH_DATABASE_URL (default postgres://127.0.0.1:5432/bench; created with createdb, never
 // `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
 // servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port), BENCH_WALLET_DEVICES and
-// BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000).
+// BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000);
+// BENCH_SAAS_DATABASE_URL, BENCH_SAAS_STAFF and BENCH_PROFILE_SAAS for the SaaS shape (bench/saas.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,12 +17,14 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { repoRoot, startAuthEmulator } from '../scripts/lib/emulator.mjs';
-import { drain, load } from './lib/load.mjs';
+import { load } from './lib/load.mjs';
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
 import { rssMiB, spawnTracked, startApi, stopAll, waitForOk } from './lib/procs.mjs';
 import { summariseProfile } from './lib/profile.mjs';
 import { report, section } from './lib/report.mjs';
+import { purchases } from './lib/writes.mjs';
+import { saasPhase } from './saas.mjs';
 
 const argv = process.argv.slice(2);
 const seedOnly = argv.includes('--seed-only');
@@ -37,6 +40,9 @@ const only = process.env.BENCH_ONLY;
 const onlyWallet = only === 'wallet';
 const uncachedOnly = only === 'uncached';
 const onlyCounter = only === 'counter';
+// saas: the SaaS shape of issue 25 alone (bench/saas.mjs, its own database); writes: the write figures alone,
+// on that database's 100,000-member tenant.
+const onlySaas = only === 'saas' || only === 'writes';
 const PGLITE_MEMBERS = 10_000;
 const TARGET = {
   readsPct: 35,
@@ -232,55 +238,6 @@ async function membersAtScale(api, headers) {
 }
 
 /**
- * Purchases recorded through the API: across 2,000 members of the big tenant (one per request, in turn),
- * then all on one member, whose balance must equal its ledger and whose entries must equal the 2xx answers
- * (the member's row lock serialises them). The tenant earns 1 point per $1 for the run.
- */
-async function purchases(api, headers, sql, tenantId) {
-  const ids = (await sql`select id from members where tenant_id = ${tenantId} order by id limit 2000`).map((r) => r.id);
-  await sql`insert into points_conversion_settings (tenant_id, earn_rate_amount, earn_rate_points, redeem_rate_points,
-      redeem_rate_amount, minimum_redemption, maximum_redemption, expiry_type, is_active)
-    values (${tenantId}, 1, 1, 100, 1, 1, 100000, 'NEVER', true)
-    on conflict (tenant_id) do update set is_active = true, earn_rate_amount = 1, earn_rate_points = 1`;
-  const body = JSON.stringify({ type: 'PURCHASE', amount: 12.5 });
-  const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
-  let next = 0;
-  const spreadPath = () => `/api/tenants/member/${ids[next++ % ids.length]}/transactions`;
-  const many = await load(api.base + spreadPath(), {
-    ...post,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    nextPath: spreadPath,
-  });
-  const hot = ids[0];
-  const state = async () =>
-    (
-      await sql`select m.points_balance as balance,
-        (select coalesce(sum(points), 0)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as ledger,
-        (select count(*)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as entries
-      from members m where m.tenant_id = ${tenantId} and m.id = ${hot}`
-    )[0];
-  const before = await state();
-  const one = await load(`${api.base}/api/tenants/member/${hot}/transactions`, {
-    ...post,
-    connections: CONNECTIONS,
-    seconds: SECONDS,
-    warmup: 0,
-  });
-  await drain(api.base);
-  const after = await state();
-  const recorded = after.entries - before.entries;
-  // Each purchase earns 12 points ($12.50 at 1 point per $1). autocannon stops without reading the answers
-  // in flight, so up to one per connection is recorded without being counted as answered.
-  const correct =
-    after.balance === after.ledger &&
-    after.balance - before.balance === 12 * recorded &&
-    recorded >= one.ok &&
-    recorded <= one.ok + CONNECTIONS;
-  return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
-}
-
-/**
  * The counter's lookup (issue 22): GET /api/tenants/member/by-code/{code} for a different member of the
  * 100,000 on every request (codes M000001…, every other one typed in lower case), then by phone. A till asks
  * one at a time, so the target is on one connection; 10 connections (the API's pool) are shown beside it.
@@ -411,7 +368,8 @@ async function postgresPhase(emulatorHost) {
     if (!onlyCounter) {
       phase.reads = await readsAgainstBare(api, headers, phaseReads);
       phase.scale = await membersAtScale(api, headers);
-      if (!uncachedOnly) phase.writes = await purchases(api, headers, sql, big);
+      if (!uncachedOnly)
+        phase.writes = await purchases(api, headers, sql, big, { connections: CONNECTIONS, seconds: SECONDS });
     }
     if (!uncachedOnly) {
       section('PostgreSQL: the counter finds members of the 100,000-member tenant by code and by phone');
@@ -526,6 +484,7 @@ async function main() {
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
     if (onlyWallet) pgSeed = { database: ensureDatabase() };
+    else if (onlySaas) pgSeed = {};
     else if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
   } catch (err) {
     pgSeed = { error: err.message };
@@ -537,7 +496,7 @@ async function main() {
   process.env.WEB_DIST_DIR ||= join(repoRoot, '.test-data', 'bench-dist');
   const { buildWebIfStale } = await import('../scripts/lib/web-build.mjs');
   try {
-    if (!onlyCounter && !onlyWallet) buildWebIfStale();
+    if (!onlyCounter && !onlyWallet && !onlySaas) buildWebIfStale();
   } catch (err) {
     raw.buildError = err.message;
   }
@@ -559,16 +518,34 @@ async function main() {
     workDir: join(work, 'emulator'),
   });
   try {
-    if (only !== 'pg' && !onlyCounter && !onlyWallet) {
+    if (only !== 'pg' && !onlyCounter && !onlyWallet && !onlySaas) {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }
-    if (!pgSeed.error && only !== 'pglite' && only !== 'web' && !onlyWallet) {
+    if (!pgSeed.error && only !== 'pglite' && only !== 'web' && !onlyWallet && !onlySaas) {
       section('PostgreSQL: reads against the bare route, the 100,000-member tenant');
       try {
         raw.phases.postgres = await postgresPhase(emulator.host);
       } catch (err) {
         raw.phases.postgres = { error: err.message.split('\n').slice(0, 6).join('\n') };
+      }
+    }
+    if (!only || onlySaas) {
+      section(
+        only === 'writes'
+          ? 'PostgreSQL, SaaS data set: purchases on the 100,000-member tenant'
+          : 'PostgreSQL, SaaS shape: 1,000 tenants of 1,000 members beside one of 100,000, mixed traffic',
+      );
+      try {
+        raw.phases.saas = await saasPhase(emulator.host, {
+          pgUrl: PG_URL,
+          dataDir: join(work, 'saas'),
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+          writesOnly: only === 'writes',
+        });
+      } catch (err) {
+        raw.phases.saas = { error: err.message.split('\n').slice(0, 6).join('\n') };
       }
     }
     if (!pgSeed.error && (!only || onlyWallet)) {

@@ -2,12 +2,43 @@
 // (generate_series), so a million members load in minutes. Deterministic ids: md5 of a label, read as a uuid.
 //
 //   node --import tsx bench/seed.ts pg <database url>                   1,000 tenants, 1,000,000 members
+//   node --import tsx bench/seed.ts saas <database url>                 1,000 tenants of 1,000 beside one of 100,000
 //   node --import tsx bench/seed.ts pglite <data dir> <tenantId> <n>     n members for one existing tenant
 import { createDatabase } from '../apps/api/src/db/client';
 
 export const PG_TENANTS = 1000;
 export const PG_MEMBERS = 1_000_000;
 export const BIG_TENANT_MEMBERS = 100_000;
+/** The SaaS shape (issue 25, bench/saas.mjs): tenant 1 of 100,000 members, tenants 2…1,001 of 1,000 each. */
+export const SAAS_TENANTS = 1000;
+export const SAAS_TENANT_MEMBERS = 1000;
+
+type Plan = { tenant_id: string; n: number; base: number }[];
+
+/** The main data set: 1,000 tenants, 1,000,000 members; tenant 1 has 100,000, the other 999 share the rest. */
+function mainPlan(): Plan {
+  const plan: Plan = [];
+  const rest = PG_MEMBERS - BIG_TENANT_MEMBERS;
+  const others = PG_TENANTS - 1;
+  let base = 0;
+  for (let i = 1; i <= PG_TENANTS; i++) {
+    const n = i === 1 ? BIG_TENANT_MEMBERS : Math.floor(rest / others) + (i - 2 < rest % others ? 1 : 0);
+    plan.push({ tenant_id: `bench-tenant-${i}`, n, base });
+    base += n;
+  }
+  return plan;
+}
+
+function saasPlan(): Plan {
+  const plan: Plan = [{ tenant_id: 'bench-tenant-1', n: BIG_TENANT_MEMBERS, base: 0 }];
+  for (let i = 2; i <= SAAS_TENANTS + 1; i++)
+    plan.push({
+      tenant_id: `bench-tenant-${i}`,
+      n: SAAS_TENANT_MEMBERS,
+      base: BIG_TENANT_MEMBERS + (i - 2) * SAAS_TENANT_MEMBERS,
+    });
+  return plan;
+}
 
 /** The big tenant of the PostgreSQL data set (tenant 1). */
 export const bigTenantSql = `md5('bench-tenant-1')::uuid::text`;
@@ -159,22 +190,14 @@ async function timed(label: string, exec: Exec, text: string) {
   console.log(`  ${label} ${((Date.now() - start) / 1000).toFixed(1)} s`);
 }
 
-/** 1,000 tenants, 1,000,000 members: tenant 1 has 100,000, the other 999 share the rest. */
-export async function seedPostgres(url: string) {
+/** A plan's tenants and members (mainPlan by default) into an empty database at url. */
+export async function seedPostgres(url: string, plan: Plan = mainPlan()) {
   const database = createDatabase({ databaseUrl: url, dataDir: ':memory:' });
   const exec: Exec = (text) => database.db.execute(text);
   const started = Date.now();
+  const total = plan.reduce((sum, p) => sum + p.n, 0);
   try {
     await database.migrate();
-    const plan: { tenant_id: string; n: number; base: number }[] = [];
-    const rest = PG_MEMBERS - BIG_TENANT_MEMBERS;
-    const others = PG_TENANTS - 1;
-    let base = 0;
-    for (let i = 1; i <= PG_TENANTS; i++) {
-      const n = i === 1 ? BIG_TENANT_MEMBERS : Math.floor(rest / others) + (i - 2 < rest % others ? 1 : 0);
-      plan.push({ tenant_id: `bench-tenant-${i}`, n, base });
-      base += n;
-    }
     // One transaction on one connection. Consistent by construction, so foreign-key triggers are skipped
     // while loading when the role may (superuser); otherwise they run, only slower.
     await database.db.transaction(async (tx) => {
@@ -185,11 +208,11 @@ export async function seedPostgres(url: string) {
         console.log('  (not a superuser: foreign keys checked while loading)');
       });
       await timed(
-        `${PG_TENANTS} tenants`,
+        `${plan.length} tenants`,
         run,
         `insert into tenants (id, business_name, industry, status, created_at)
          select md5('bench-tenant-' || i)::uuid::text, 'Bench Business ' || i, 'Retail & E-commerce', 'ACTIVE',
-           now() - interval '3 years' from generate_series(1, ${PG_TENANTS}) i`,
+           now() - interval '3 years' from generate_series(1, ${plan.length}) i`,
       );
       const names = ['tiers', 'members', 'code counters', 'purchases', 'redemptions', 'lots'];
       for (const [k, text] of memberStatements(JSON.stringify(plan)).entries())
@@ -203,7 +226,7 @@ export async function seedPostgres(url: string) {
        on conflict (tenant_id) do update set total = excluded.total`,
     );
     await timed('vacuum analyze', exec, 'vacuum analyze');
-    console.log(`  seeded ${base.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    console.log(`  seeded ${total.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await database.close();
   }
@@ -226,6 +249,7 @@ export async function seedPglite(dataDir: string, tenantId: string, n: number) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [mode, target, tenantId, n] = process.argv.slice(2);
   if (mode === 'pg' && target) await seedPostgres(target);
+  else if (mode === 'saas' && target) await seedPostgres(target, saasPlan());
   else if (mode === 'pglite' && target && tenantId && n) await seedPglite(target, tenantId, Number(n));
   else {
     console.error('usage: seed.ts pg <url> | seed.ts pglite <dataDir> <tenantId> <n>');

@@ -28,6 +28,32 @@ const planLines = (plan, max = 40) =>
     .map((l) => `      ${l}`)
     .join('\n');
 
+/** 5b. The SaaS shape (bench/saas.mjs): mixed traffic from many tenants, per kind, and the list cache's hits. */
+function saasTable(s, machine) {
+  if (!s?.mixed && !s?.error) return;
+  console.log(
+    `\n5b. SaaS shape on PostgreSQL (${s.database ?? 'bench_saas'}): 1,000 tenants of 1,000 members beside one of 100,000,` +
+      ` mixed traffic at ${machine.connections} connections, one tenant in ten the big one`,
+  );
+  if (s.error) return console.log(`  SaaS phase failed: ${s.error}`);
+  const m = s.mixed;
+  const rows = Object.entries(m.kinds).map(([kind, k]) => [
+    kind,
+    f0(k.rps),
+    `${f1(k.p50)} / ${f1(k.p95)}`,
+    [`${f0(k.ok)} 2xx`, k.refused && `${f0(k.refused)} 4xx`, k.failed && `${f0(k.failed)} 5xx!`]
+      .filter(Boolean)
+      .join(', '),
+  ]);
+  rows.push(['all', f0(m.rps), '', m.errors ? `${m.errors} errors/timeouts` : '']);
+  if (s.bare) rows.push(['bare Fastify route (members page body)', f0(s.bare.rps), '', '']);
+  table(['kind', 'req/s', 'p50 / p95 ms', 'answers'], rows);
+  console.log(
+    `  list cache (members pages, searches, tiers): ${f1(100 * m.cache.ratio)} % hits (${f0(m.cache.hit)} hits, ${f0(m.cache.miss)} misses,` +
+      ' from the Server-Timing header)',
+  );
+}
+
 /** 6. Apple Wallet against a real server (bench/wallet-server.ts): passes over HTTP, RSS, the push fan-out. */
 function walletTable(w, misses) {
   if (!w) return;
@@ -346,10 +372,11 @@ export function report(raw, T) {
   table(['figure', 'measured', 'target', ''], rows4);
 
   // 5. writes
-  const writes = phases.postgres?.writes;
+  const writes = phases.postgres?.writes ?? phases.saas?.writes;
   if (writes) {
     console.log(
-      `\n5. Purchases on PostgreSQL (POST …/transactions) at ${machine.connections} connections, 100,000-member tenant`,
+      `\n5. Purchases on PostgreSQL (POST …/transactions) at ${machine.connections} connections, 100,000-member tenant` +
+        (phases.postgres?.writes ? '' : ' (SaaS data set)'),
     );
     const okMany = writes.many.rps >= T.writesRps && writes.many.p95 <= T.writesP95;
     const bare = phases.postgres?.reads?.find((r) => r.bare)?.bare;
@@ -378,6 +405,7 @@ export function report(raw, T) {
     );
   }
 
+  saasTable(phases.saas, machine);
   walletTable(phases.wallet, misses);
 
   // why not met
@@ -387,6 +415,7 @@ export function report(raw, T) {
     ['PGlite', phases.pglite?.profile, 'GET /api/members/me'],
     ['PostgreSQL', phases.postgres?.profile, 'GET /api/members/me'],
     ['PostgreSQL', phases.postgres?.profileUncached, 'members pages not built yet'],
+    ['PostgreSQL', phases.saas?.profile, phases.saas?.writes ? 'purchases' : 'the SaaS mix'],
   ]) {
     if (!prof) continue;
     if (prof.error) {

@@ -47,6 +47,8 @@ export type JsonCache = ReturnType<typeof createVersionedCache<string>>;
  * A tenant's list answer: the tenant's list version is read (one primary-key query), then the answer comes
  * from the cache or is built, checked against its response schema and serialised once per version. Fastify
  * sends a string with a JSON content type as it is, so a hit costs no serialisation at all.
+ * `Server-Timing: cache;desc=hit|miss` says whether this request built the answer (a request that joins a
+ * load already under way counts as a hit): the benchmark reads the cache's hit ratio from it (bench/saas.mjs).
  */
 export async function sendTenantList<T>(
   reply: FastifyReply,
@@ -56,9 +58,12 @@ export async function sendTenantList<T>(
 ): Promise<FastifyReply> {
   const version = await readListVersion(list.db, list.tenantId);
   const key = [list.tenantId, ...list.key].join('\n');
+  let missed = false;
   const body = await cache.get(key, version.version, async () => {
+    missed = true;
     const built = await build(version);
     return { value: JSON.stringify(list.schema.parse(built.value)), staleAt: built.staleAt };
   });
+  reply.header('server-timing', missed ? 'cache;desc=miss' : 'cache;desc=hit');
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -8,6 +8,14 @@ import { findMembership, type Membership } from '../modules/identity/repository'
 import { createMembershipCache, type MembershipCache } from './membership-cache';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A write that can change no role, status or tenant (points recorded on a member): it leaves the
+     * membership cache as it is. Without it every purchase made every caller's next request read its
+     * membership again, a round trip per request under write traffic (issue 25).
+     */
+    keepsMemberships?: boolean;
+  }
   interface FastifyInstance {
     db: Database;
     /** Recently read memberships; cleared by every write through this instance. */
@@ -62,7 +70,7 @@ export const tenantPlugin = fp(async (app: FastifyInstance, opts: { db: Database
   // onSend runs after the handler's transaction has committed and before the client can see the answer.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (!READ.has(request.method)) {
-      app.memberships.clear();
+      if (!request.routeOptions.config.keepsMemberships) app.memberships.clear();
       forgetInFlightVersions(opts.db);
     }
     done(null, payload);

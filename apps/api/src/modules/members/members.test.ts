@@ -279,6 +279,20 @@ describe('members: /api/tenants/member', () => {
     });
     expect(after.json().totalElements).toBe(2);
   });
+  it('a cached list page says in Server-Timing whether it was built or reused, and is built again after a change', async () => {
+    const b = await business(app);
+    const id = await addMember(app, b.admin, { firstName: 'Mia', lastName: 'Chen' });
+    const timing = async (query = '') => (await api.list(b.staff, query)).headers['server-timing'];
+    expect(await timing()).toBe('cache;desc=miss');
+    expect(await timing()).toBe('cache;desc=hit');
+    expect(await timing('?search=mia')).toBe('cache;desc=miss');
+    await api.record(b.staff, id, { type: 'PURCHASE', amount: 5 });
+    expect(await timing()).toBe('cache;desc=miss');
+    const tiers = () =>
+      app.inject({ url: '/api/memberships?page=0&size=10', headers: { authorization: `Bearer ${b.staff}` } });
+    expect((await tiers()).headers['server-timing']).toBe('cache;desc=miss');
+    expect((await tiers()).headers['server-timing']).toBe('cache;desc=hit');
+  });
   it('a listed balance drops when its points expire, and after a change to the points alone, without waiting on the cache', async () => {
     const b = await business(app);
     await insertSettings(app, b.tenantId, { expiryType: 'DAYS', pointsExpiryDays: 30, minimumRedemption: null });

@@ -156,19 +156,21 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const recordOptions = route.staff(
+    {
+      summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
+      params: memberIdParamsSchema,
+      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+      body: transactionBodySchema,
+      // 422: the Idempotency-Key was already used with a different body.
+      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
+    },
+    'transactions:write',
+  );
   app.post(
     '/api/tenants/member/:id/transactions',
-    route.staff(
-      {
-        summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
-        params: memberIdParamsSchema,
-        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-        body: transactionBodySchema,
-        // 422: the Idempotency-Key was already used with a different body.
-        response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-      },
-      'transactions:write',
-    ),
+    // Points on a member change no membership: the membership cache stays (plugins/tenant.ts).
+    { ...recordOptions, config: { ...recordOptions.config, keepsMemberships: true } },
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
       const { tenantId } = request.tenant;

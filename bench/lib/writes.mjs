@@ -1,0 +1,51 @@
+// The write figures (issue 11, issue 25): purchases through the API on many members and on one hot member.
+import { drain, load } from './load.mjs';
+
+/**
+ * Purchases recorded through the API: across 2,000 members of the big tenant (one per request, in turn),
+ * then all on one member, whose balance must equal its ledger and whose entries must equal the 2xx answers
+ * (the member's row lock serialises them). The tenant earns 1 point per $1 for the run.
+ */
+export async function purchases(api, headers, sql, tenantId, { connections = 50, seconds = 6 } = {}) {
+  const ids = (await sql`select id from members where tenant_id = ${tenantId} order by id limit 2000`).map((r) => r.id);
+  await sql`insert into points_conversion_settings (tenant_id, earn_rate_amount, earn_rate_points, redeem_rate_points,
+      redeem_rate_amount, minimum_redemption, maximum_redemption, expiry_type, is_active)
+    values (${tenantId}, 1, 1, 100, 1, 1, 100000, 'NEVER', true)
+    on conflict (tenant_id) do update set is_active = true, earn_rate_amount = 1, earn_rate_points = 1`;
+  const body = JSON.stringify({ type: 'PURCHASE', amount: 12.5 });
+  const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
+  let next = 0;
+  const spreadPath = () => `/api/tenants/member/${ids[next++ % ids.length]}/transactions`;
+  const many = await load(api.base + spreadPath(), {
+    ...post,
+    connections: connections,
+    seconds: seconds,
+    nextPath: spreadPath,
+  });
+  const hot = ids[0];
+  const state = async () =>
+    (
+      await sql`select m.points_balance as balance,
+        (select coalesce(sum(points), 0)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as ledger,
+        (select count(*)::int from points_ledger l where l.tenant_id = m.tenant_id and l.member_id = m.id) as entries
+      from members m where m.tenant_id = ${tenantId} and m.id = ${hot}`
+    )[0];
+  const before = await state();
+  const one = await load(`${api.base}/api/tenants/member/${hot}/transactions`, {
+    ...post,
+    connections: connections,
+    seconds: seconds,
+    warmup: 0,
+  });
+  await drain(api.base);
+  const after = await state();
+  const recorded = after.entries - before.entries;
+  // Each purchase earns 12 points ($12.50 at 1 point per $1). autocannon stops without reading the answers
+  // in flight, so up to one per connection is recorded without being counted as answered.
+  const correct =
+    after.balance === after.ledger &&
+    after.balance - before.balance === 12 * recorded &&
+    recorded >= one.ok &&
+    recorded <= one.ok + connections;
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
+}
