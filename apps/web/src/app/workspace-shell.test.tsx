@@ -17,16 +17,17 @@ const NAV = [
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
+const ADMIN_ONLY: string[] = ['Enrolment', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
-  it('shows staff no Activity (the audit trail is for owners and admins)', async () => {
+  it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {
     renderApp('/', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' } });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(NAV.filter(([name]) => name !== 'Activity').map(([name]) => name));
+    ).toEqual(NAV.filter(([name]) => !ADMIN_ONLY.includes(name)).map(([name]) => name));
   });
 
   it('lists the screens in order and marks the current one', async () => {
