@@ -11,7 +11,7 @@ test('Developers: an API key shown once, then listed by prefix; a webhook with i
   await expect(page.getByRole('heading', { name: 'Developers', level: 1 })).toBeVisible();
 
   await page.getByRole('button', { name: 'New API key' }).click();
-  const keyDialog = page.getByRole('dialog', { name: 'New API key' });
+  const keyDialog = page.getByRole('dialog', { name: 'New API key', exact: true });
   await keyDialog.getByRole('textbox', { name: 'Name' }).fill('Front till');
   await keyDialog.getByRole('checkbox', { name: /members:read/ }).check();
   await keyDialog.getByRole('checkbox', { name: /transactions:write/ }).check();
@@ -32,7 +32,7 @@ test('Developers: an API key shown once, then listed by prefix; a webhook with i
   expect(users.status).toBe(403);
 
   await page.getByRole('button', { name: 'New webhook' }).click();
-  const hookDialog = page.getByRole('dialog', { name: 'New webhook' });
+  const hookDialog = page.getByRole('dialog', { name: 'New webhook', exact: true });
   await hookDialog.getByRole('textbox', { name: 'URL' }).fill('http://127.0.0.1:9/loyalty');
   await hookDialog.getByRole('checkbox', { name: 'points.earned' }).check();
   await hookDialog.getByRole('checkbox', { name: 'tier.changed' }).check();
