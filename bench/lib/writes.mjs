@@ -14,6 +14,12 @@ export async function purchases(api, headers, sql, tenantId, { connections = 50,
     on conflict (tenant_id) do update set is_active = true, earn_rate_amount = 1, earn_rate_points = 1`;
   const body = JSON.stringify({ type: 'PURCHASE', amount: 12.5 });
   const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
+  // One purchase first: a refusal (a token, a membership, a setting) is reported as such, not as a figure.
+  const probe = await fetch(`${api.base}/api/tenants/member/${ids[1]}/transactions`, post);
+  if (!probe.ok)
+    throw new Error(
+      `a purchase answered ${probe.status}: ${(await probe.text()).slice(0, 300)}\n${api.output?.() ?? ''}`,
+    );
   let next = 0;
   const spreadPath = () => `/api/tenants/member/${ids[next++ % ids.length]}/transactions`;
   const many = await load(api.base + spreadPath(), {
