@@ -40,5 +40,9 @@ export const googleWalletObjects = pgTable(
     lastError: text('last_error'),
     lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
   },
-  (t) => [index('google_wallet_objects_tenant_idx').on(t.tenantId, t.memberId)],
+  (t) => [
+    index('google_wallet_objects_tenant_idx').on(t.tenantId, t.memberId),
+    // The member delete's cascade (migration 0016).
+    index('google_wallet_objects_member_idx').on(t.memberId),
+  ],
 );

@@ -144,6 +144,9 @@ export const pointsLedger = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('points_ledger_tenant_created_idx').on(t.tenantId, t.createdAt),
+    // The member delete's cascades look rows up by these columns alone (migration 0016).
+    index('points_ledger_member_idx').on(t.memberId),
+    index('points_ledger_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
   ],
 );
 
@@ -170,5 +173,8 @@ export const pointsLots = pgTable(
   (t) => [
     index('points_lots_member_expiry_idx').on(t.tenantId, t.memberId, t.expiresAt),
     index('points_lots_tenant_expiry_idx').on(t.tenantId, t.expiresAt),
+    // The member's and the ledger entry's delete cascades (migration 0016).
+    index('points_lots_member_idx').on(t.memberId),
+    index('points_lots_ledger_idx').on(t.ledgerId),
   ],
 );
