@@ -431,10 +431,12 @@ export async function recordTransaction(
       balance += entry.points;
       const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
       const expiresAt = newLot !== null ? expiryFor(rates, now) : null;
-      // The entry, the member's new figures and the lots it takes from go out together, pipelined on the
-      // transaction's connection; then the new lot (it names the entry), the listeners (the wallet's pushes,
-      // the webhooks' deliveries) and the audit event, which read nothing this write changes. A failing
-      // statement aborts the transaction, so the first error is the one reported and nothing is kept.
+      // Everything the write changes goes out in one batch, pipelined on the transaction's connection. The
+      // statements drizzle builds are sent in the order of this list: the entry, then the member's new
+      // figures, the lots it takes from and its new lot (which names the entry, so it comes after it). The
+      // listeners (the wallet's pushes, the webhooks' deliveries) and the audit event start their statements
+      // as they are called, possibly first: they read nothing this write changes. A failing statement aborts
+      // the transaction, so the first error is the one reported and nothing is kept.
       const [[stored]] = await Promise.all([
         tx
           .insert(pointsLedger)
@@ -461,8 +463,6 @@ export async function recordTransaction(
             .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
             .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id))),
         ),
-      ]);
-      await Promise.all([
         newLot !== null &&
           tx.insert(pointsLots).values({
             id: randomUUID(),
