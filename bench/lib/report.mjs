@@ -214,18 +214,25 @@ export function report(raw, T) {
       scaleRows.push([engine, '—', '—', '—', '—', '—', `≤ ${target} ms`, `not measured: ${scale.missing}`]);
       continue;
     }
+    // Issue 25's targets for the pages not built yet: the same p95 as the cached pages, and on PostgreSQL a rate.
+    const bareRps = phase.reads?.find((r) => r.key === 'members' && r.bare)?.bare.rps;
+    const uncachedRps = engine === 'PostgreSQL' ? T.uncachedRps : undefined;
     for (const s of scale.scenarios) {
-      const ok = s.uncached ? undefined : s.loaded.p95 <= target;
-      if (ok === false) scaleMisses.push({ engine, phase, s, target });
+      const ok = s.uncached
+        ? s.loaded.p95 <= target && (!uncachedRps || s.loaded.rps >= uncachedRps)
+        : s.loaded.p95 <= target;
+      if (ok === false && !s.uncached) scaleMisses.push({ engine, phase, s, target });
+      if (ok === false && s.uncached)
+        misses.push(`pages not built yet: ${engine} p95 ${f1(s.loaded.p95)} ms, ${f0(s.loaded.rps)} req/s`);
       scaleRows.push([
         `${engine} (${f0(scale.total)} members)`,
         s.label + (s.matches !== undefined && s.label.startsWith('search') ? ` (${f0(s.matches)} match)` : ''),
         `${f1(s.loaded.p50)} / ${f1(s.loaded.p95)} / ${f1(s.loaded.p99)}`,
-        f0(s.loaded.rps),
+        f0(s.loaded.rps) + (s.uncached && bareRps ? ` (${f1((100 * s.loaded.rps) / bareRps)} % of bare)` : ''),
         `${f1(s.single.p50)} / ${f1(s.single.p95)}`,
         f0(s.single.rps),
-        s.uncached ? 'none' : `p95 ≤ ${target} ms`,
-        (s.uncached ? '' : verdict(ok)) + (s.loaded.bad ? ` (${s.loaded.bad} non-2xx!)` : ''),
+        `p95 ≤ ${target} ms${s.uncached && uncachedRps ? `, ≥ ${f0(uncachedRps)} req/s` : ''}`,
+        verdict(ok) + (s.loaded.bad ? ` (${s.loaded.bad} non-2xx!)` : ''),
       ]);
     }
   }

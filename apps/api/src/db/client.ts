@@ -9,8 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import { usePreparedStatements } from './pglite-prepared';
+import { postgresPools, preparedByDefault } from './postgres-pools';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,14 +38,18 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** PostgreSQL when a URL is given, otherwise embedded PGlite stored under dataDir (in memory for ':memory:'). */
 export function createDatabase(opts: { databaseUrl?: string; dataDir: string | ':memory:' }): DatabaseHandle {
   if (opts.databaseUrl) {
-    const client = postgres(opts.databaseUrl, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const pools = postgresPools(opts.databaseUrl);
+    const db = drizzlePostgres(preparedByDefault(pools.main), { schema });
+    genericPlanDbs.set(
+      db as unknown as Database,
+      drizzlePostgres(preparedByDefault(pools.generic), { schema }) as unknown as Database,
+    );
     return {
       db: db as unknown as Database,
       engine: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder }),
       ping: () => ping(db as unknown as Database),
-      close: () => client.end({ timeout: 5 }),
+      close: pools.end,
     };
   }
   let dir: string | undefined;
@@ -76,6 +80,16 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
 }
 
 const soleWriterEpochs = new WeakMap<Database, () => number>();
+const genericPlanDbs = new WeakMap<object, Database>();
+
+/**
+ * Where to run a statement whose best plan does not depend on its values (a page of a list without a
+ * search, a primary-key read): on PostgreSQL the pool whose sessions plan it once (postgres-pools.ts); on
+ * embedded PGlite, or inside a transaction, the handle itself.
+ */
+export function genericPlans<D extends object>(db: D): D {
+  return (genericPlanDbs.get(db) as D | undefined) ?? db;
+}
 
 /**
  * How many writes this process has made to the database, when it is the database's only writer: embedded

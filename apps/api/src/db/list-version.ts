@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { type Database, writeEpoch } from './client';
+import { type Database, genericPlans, writeEpoch } from './client';
 import { memberCounts } from './schema';
 
 export type ListVersion = { version: number; orderVersion: number; members: number };
@@ -24,7 +24,8 @@ function stateOf(db: Database): PerDatabase {
   let state = perDatabase.get(db);
   if (!state) {
     // Prepared once per database: this read runs before every list read, so it is parsed and planned once.
-    state = { statement: prepare(db), inFlight: new Map(), lastRead: new Map() };
+    // On the pool that plans once (db/postgres-pools.ts): a primary-key read has one best plan.
+    state = { statement: prepare(genericPlans(db)), inFlight: new Map(), lastRead: new Map() };
     perDatabase.set(db, state);
   }
   return state;

@@ -364,15 +364,16 @@ export async function recordTransaction(
 ): Promise<TransactionResult> {
   try {
     return await db.transaction(async (tx) => {
-      const member = await lockMember(tx, tenantId, memberId);
-      // Read once the member's row is locked (its lots cannot change under us), sent together: the driver
-      // pipelines them on the transaction's connection, one round trip instead of four (issue 25).
-      const [tiers, now, lots, rates] = await Promise.all([
+      // The lock and the reads that do not depend on it go out together, pipelined on the transaction's
+      // connection (issue 25); the member's lots are read once the lock is held (a statement's snapshot is
+      // taken when it starts: read before the lock, they could miss points a concurrent write just spent).
+      const [member, tiers, now, rates] = await Promise.all([
+        lockMember(tx, tenantId, memberId),
         loadTiers(tx, tenantId),
         dbNow(tx),
-        openLots(tx, tenantId, memberId),
         loadRates(tx, tenantId),
       ]);
+      const lots = await openLots(tx, tenantId, memberId);
       const tierRef = tierRefIn(tiers);
       const bodyHash = idempotencyKey ? transactionBodyHash(body) : null;
       if (idempotencyKey && bodyHash) {
@@ -429,8 +430,13 @@ export async function recordTransaction(
 
       balance += entry.points;
       const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
-      // The entry, the lots it takes from and the member's new figures do not depend on one another: sent
-      // together, pipelined on the transaction's connection. The new lot names the entry, so it follows.
+      const expiresAt = newLot !== null ? expiryFor(rates, now) : null;
+      // Everything the write changes goes out in one batch, pipelined on the transaction's connection. The
+      // statements drizzle builds are sent in the order of this list: the entry, then the member's new
+      // figures, the lots it takes from and its new lot (which names the entry, so it comes after it). The
+      // listeners (the wallet's pushes, the webhooks' deliveries) and the audit event start their statements
+      // as they are called, possibly first: they read nothing this write changes. A failing statement aborts
+      // the transaction, so the first error is the one reported and nothing is kept.
       const [[stored]] = await Promise.all([
         tx
           .insert(pointsLedger)
@@ -457,23 +463,19 @@ export async function recordTransaction(
             .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
             .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id))),
         ),
-      ]);
-      if (newLot !== null) {
-        await tx.insert(pointsLots).values({
-          id: randomUUID(),
-          tenantId,
-          memberId,
-          ledgerId: entryId,
-          points: newLot,
-          remaining: newLot,
-          expiresAt: expiryFor(rates, now),
-          createdAt: now,
-        });
-      }
-      // The card shows the new balance and tier now, and the balance again when the new points expire. The
-      // wallet listeners and the webhook events touch rows of their own: sent together, pipelined.
-      await Promise.all([
-        memberChanged(db, tx, tenantId, memberId, { expiresAt: newLot !== null ? expiryFor(rates, now) : null }),
+        newLot !== null &&
+          tx.insert(pointsLots).values({
+            id: randomUUID(),
+            tenantId,
+            memberId,
+            ledgerId: entryId,
+            points: newLot,
+            remaining: newLot,
+            expiresAt,
+            createdAt: now,
+          }),
+        // The card shows the new balance and tier now, and the balance again when the new points expire.
+        memberChanged(db, tx, tenantId, memberId, { expiresAt }),
         ledgerEvents(db, tx, tenantId, {
           memberId,
           expired,
@@ -483,22 +485,22 @@ export async function recordTransaction(
           fromTierId: member.tierId,
           toTierId: tierId,
         }),
+        trail(
+          tx,
+          ledgerAudit(`points.${body.type.toLowerCase()}`, memberId, member, {
+            balance,
+            spendCents: spend,
+            tierId,
+            entry: {
+              id: entryId,
+              type: entry.type,
+              points: entry.points,
+              amount: entry.amount ?? null,
+              reason: entry.reason ?? null,
+            },
+          }),
+        ),
       ]);
-      await trail(
-        tx,
-        ledgerAudit(`points.${body.type.toLowerCase()}`, memberId, member, {
-          balance,
-          spendCents: spend,
-          tierId,
-          entry: {
-            id: entryId,
-            type: entry.type,
-            points: entry.points,
-            amount: entry.amount ?? null,
-            reason: entry.reason ?? null,
-          },
-        }),
-      );
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after =
         newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;
