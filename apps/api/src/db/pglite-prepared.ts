@@ -10,9 +10,10 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
  *
  * Plans are left to PostgreSQL's default plan cache mode, as on native PostgreSQL (postgres.js prepares its
  * statements too): custom plans for the first five calls, then the generic plan only when its estimate is no
- * worse. Forcing the generic plan was measured and is worse for the members page: with LIMIT and OFFSET as
- * parameters the planner assumes a tenth of the tenant is read, and on 10,000 members it picks a hash join
- * over a scan of every member (2.8 ms a page, against 1.2 ms with custom plans and 2.2 ms through query()).
+ * worse. Forcing the generic plan was measured and is worse for the members page, even where `genericPlans()`
+ * asks for it on PostgreSQL: with LIMIT and OFFSET as parameters the planner assumes a tenth of the tenant is
+ * read, and on 10,000 members it picks a hash join over a scan of every member (2.5 ms a page, against
+ * 0.85 ms with custom plans).
  * Pattern matches (ILIKE on the trigram index) stay on PGlite's unnamed path: their good plan depends on the
  * pattern (1.7 ms custom against 14.9 ms generic measured on PostgreSQL), and an unnamed statement is always
  * planned for its values.
