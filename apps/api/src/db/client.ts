@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { usePreparedStatements } from './pglite-prepared';
 import { postgresPools, preparedByDefault } from './postgres-pools';
 import * as schema from './schema';
 
@@ -63,6 +64,8 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     exec: client.exec.bind(client),
     listen: client.listen.bind(client),
   } as Pick<PGlite, 'query' | 'exec' | 'listen'>;
+  // Before the count wraps query(), so the prepared path is counted like any other statement.
+  usePreparedStatements(client);
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
   soleWriterEpochs.set(db as unknown as Database, writes);
