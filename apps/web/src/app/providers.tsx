@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type * as React from 'react';
 import { ThemeProvider } from '@/components/theme-provider';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { queryClient } from '@/lib/query-client';
 import { AuthProvider } from './auth-provider';
 
@@ -11,7 +11,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
       <ThemeProvider>
         <AuthProvider>
           {children}
-          <Toaster />
+          <DeferredToaster />
         </AuthProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -13,11 +13,16 @@ import { useCanWrite } from '@/lib/workspace-context';
 import { useMembers } from './api/get-members';
 import { useExportMembers } from './api/member-files';
 import { DeleteMemberDialog } from './components/delete-member-dialog';
-import { ImportMembersDialog } from './components/import-members-dialog';
 import { MemberDetailDialog } from './components/member-detail-dialog';
 import { MemberFormDialog } from './components/member-form-dialog';
 import { MembersTable } from './components/members-table';
 import { failureMessage, MEMBERS_TEXT } from './members-labels';
+
+// The CSV import (csv-parse and its steps, some 10 KB of brotli) loads when Import is pressed, not with the
+// list (issue 25: the workspace screens' first load).
+const ImportMembersDialog = React.lazy(() =>
+  import('./components/import-members-dialog').then((m) => ({ default: m.ImportMembersDialog })),
+);
 
 /** The one place that says which dialog is open (the member detail lives in the URL). */
 type OpenDialog =
@@ -89,7 +94,11 @@ export function MembersPage() {
             onClose={close}
           />
           <DeleteMemberDialog member={dialog?.kind === 'delete' ? dialog.member : null} onClose={close} />
-          <ImportMembersDialog open={dialog?.kind === 'import'} onClose={close} />
+          {dialog?.kind === 'import' && (
+            <React.Suspense fallback={null}>
+              <ImportMembersDialog open onClose={close} />
+            </React.Suspense>
+          )}
           <MemberDetailDialog memberId={member} canAdjust={canWrite} onClose={() => showMember(null)} />
         </>
       }

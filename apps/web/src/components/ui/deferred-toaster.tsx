@@ -1,0 +1,25 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useToast } from './use-toast';
+
+// Radix's toast (with its collection, dismissable layer and presence) is some 4 KB of brotli that /login
+// would otherwise download before its first paint, for a message most visits never show (issue 25).
+const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+
+/**
+ * The app's toaster, loaded when the first toast is raised and kept from then on (so later toasts, and the
+ * closing animation of the last one, need no load). The toasts themselves live in use-toast's store, so
+ * nothing raised before the load is lost.
+ */
+export function DeferredToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (toasts.length > 0) setNeeded(true);
+  }, [toasts.length]);
+  if (!needed && toasts.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
