@@ -59,7 +59,10 @@ export function usePreparedStatements(client: PGlite, opts: PreparedOptions = {}
       cache.delete(oldText);
       parts.unshift(serialize.close({ type: 'S', name: oldest.name }));
     }
-    const replies = await client.execProtocolStream(concat(parts), { syncToFs: false, onNotice: options?.onNotice });
+    const replies = await client.execProtocolStream(Buffer.concat(parts), {
+      syncToFs: false,
+      onNotice: options?.onNotice,
+    });
     const statement: Statement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(replies),
@@ -80,7 +83,7 @@ export function usePreparedStatements(client: PGlite, opts: PreparedOptions = {}
     const bind = serialize.bind({ statement: statement.name, values });
     // An error is thrown once the whole round has run, Sync included: the failed statement is over and the
     // session takes the next one.
-    const replies = await client.execProtocolStream(concat([bind, EXECUTE, SYNC]), {
+    const replies = await client.execProtocolStream(Buffer.concat([bind, EXECUTE, SYNC]), {
       syncToFs: false,
       onNotice: options?.onNotice,
     });
@@ -111,7 +114,7 @@ export function usePreparedStatements(client: PGlite, opts: PreparedOptions = {}
         if (attempt === 0 && statement && isStale(error)) {
           // The schema changed under it (or it was deallocated): prepare it again, once.
           cache.delete(text);
-          await client.execProtocolStream(concat([serialize.close({ type: 'S', name: statement.name }), SYNC]), {
+          await client.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: statement.name }), SYNC]), {
             syncToFs: false,
           });
           continue;
@@ -142,16 +145,4 @@ function isStale(error: unknown): boolean {
 function withQuery(error: unknown, query: string, params: unknown[], queryOptions?: QueryOptions): unknown {
   if (error instanceof messages.DatabaseError) Object.assign(error, { query, params, queryOptions });
   return error;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
 }

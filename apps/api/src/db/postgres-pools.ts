@@ -53,12 +53,12 @@ export function preparedByDefault(sql: Sql): Sql {
  * statements whose best plan does not depend on their values run there: a search (ILIKE on the trigram
  * index) does (generic: 15 ms, custom: 1.7 ms), so it stays on the main pool.
  */
-export function postgresPools(url: string, opts: { max?: number; genericMax?: number } = {}) {
+export function postgresPools(url: string) {
   const common = { onnotice: () => {} } as const;
-  const main = postgres(url, { ...common, max: opts.max ?? 10 });
+  const main = postgres(url, { ...common, max: 10 });
   const generic = postgres(url, {
     ...common,
-    max: opts.genericMax ?? 4,
+    max: 4,
     // A generic plan is made without the values, from the table's statistics alone: where one tenant holds
     // most members (one business on its own database), it guesses a page's LIMIT at a tenth of them and
     // hash-joins a scan of every tier (5 ms a page, against 0.4 ms with nested loops, measured with the

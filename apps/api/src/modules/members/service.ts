@@ -502,8 +502,7 @@ export async function recordTransaction(
         ),
       ]);
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
-      const after =
-        newLot !== null && expiryFor(rates, now) !== null && (expiryFor(rates, now) as Date) <= now ? newLot : 0;
+      const after = newLot !== null && expiresAt !== null && expiresAt <= now ? newLot : 0;
       return {
         entry: toEntry(stored as Parameters<typeof toEntry>[0]),
         pointsBalance: balance - after,
