@@ -6,6 +6,17 @@ import { expect, type Page } from '@playwright/test';
  * the user's own content, such as the wallet card preview painted in the colours an admin picked.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label = '', exclude: string[] = []) {
+  // Colour contrast is measured as painted: a button still fading in from its disabled look (transition-all
+  // from opacity 50 %) reads as low contrast. Let finite animations and transitions end first (spinners loop
+  // forever and are left alone).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page });
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
