@@ -1,14 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
-/**
- * axe-core on what is on screen: no serious or critical violation. `exclude` leaves out regions whose look is
- * the user's own content, such as the wallet card preview painted in the colours an admin picked.
- */
-export async function expectNoSeriousA11yViolations(page: Page, label = '', exclude: string[] = []) {
-  // Colour contrast is measured as painted: a button still fading in from its disabled look (transition-all
-  // from opacity 50 %) reads as low contrast. Let finite animations and transitions end first (spinners loop
-  // forever and are left alone).
+/** Finite animations and transitions have ended (spinners loop forever and are left alone). */
+export async function animationsSettled(page: Page) {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -17,6 +11,16 @@ export async function expectNoSeriousA11yViolations(page: Page, label = '', excl
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+/**
+ * axe-core on what is on screen: no serious or critical violation. `exclude` leaves out regions whose look is
+ * the user's own content, such as the wallet card preview painted in the colours an admin picked.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label = '', exclude: string[] = []) {
+  // Colour contrast is measured as painted: a button still fading in from its disabled look (transition-all
+  // from opacity 50 %) reads as low contrast.
+  await animationsSettled(page);
   let builder = new AxeBuilder({ page });
   for (const selector of exclude) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { animationsSettled } from './a11y-support';
 import { E2E } from './env';
 import { screenshot, signInAsDemo, signInWithPassword } from './support';
 
@@ -48,8 +49,27 @@ test('Ctrl+B collapses the sidebar and remembers it in the sidebar_state cookie'
   expect(cookie?.value).toBe('false');
   await page.reload();
   await expect(page.locator('[data-slot="sidebar"][data-state]').first()).toHaveAttribute('data-state', 'collapsed');
+  // Collapsed to icons, each item names itself in a tooltip (their code loads with the first collapse).
+  await page.getByRole('link', { name: 'Members', exact: true }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Members' })).toBeVisible();
+  await animationsSettled(page);
+  await screenshot(page, 'sidebar-collapsed-tooltip');
   await page.keyboard.press('Control+b');
   await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+});
+
+test('on a phone the sidebar is a sheet opened from the header', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsDemo(page);
+  await expect(page.getByRole('link', { name: 'Members', exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByRole('link', { name: 'Members', exact: true })).toBeVisible();
+  await animationsSettled(page);
+  await screenshot(page, 'sidebar-phone-sheet');
+  await sheet.getByRole('link', { name: 'Members', exact: true }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(sheet).toBeHidden();
 });
 
 test('an unknown path shows the 404 page with a way back', async ({ page }) => {

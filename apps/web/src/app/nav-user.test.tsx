@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SidebarProvider } from '@/components/ui/sidebar';
 import { setLocale } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
+import { openUserMenu } from '@/test/user-menu';
 import { NavUser } from './nav-user';
 
 describe('sidebar user menu', () => {
@@ -23,8 +24,11 @@ describe('sidebar user menu', () => {
     );
     const user = userEvent.setup();
 
-    // A blank display name falls back too.
-    await user.click(screen.getByRole('button', { name: 'Admin User' }));
+    // A blank display name falls back too. A press made before the menu's code is there (a tap, no hover)
+    // opens the menu when it arrives.
+    const stand = screen.getByRole('button', { name: 'Admin User' });
+    expect(stand).not.toHaveAttribute('data-slot', 'dropdown-menu-trigger');
+    fireEvent.pointerDown(stand, { button: 0, pointerType: 'touch' });
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }));
     expect(onEditProfile).toHaveBeenCalledOnce();
     expect(onLogout).not.toHaveBeenCalled();
@@ -48,7 +52,7 @@ describe('sidebar user menu', () => {
       </SidebarProvider>,
     );
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Mia Chan' }));
+    await openUserMenu(user, 'Mia Chan');
     // The submenu opens with the keyboard as with the pointer (jsdom has no pointer geometry for hover).
     (await screen.findByRole('menuitem', { name: 'Language' })).focus();
     await user.keyboard('{ArrowRight}');

@@ -1,93 +1,64 @@
-import { ChevronsUpDownIcon, LogOutIcon, UserPenIcon } from 'lucide-react';
-import { Avatar, AvatarFallback } from '@/components/ui/avatar';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { SidebarMenu, SidebarMenuButton, SidebarMenuItem, useSidebar } from '@/components/ui/sidebar';
-import type { Locale } from '@/lib/i18n/locales';
+import * as React from 'react';
+import { SidebarMenu, SidebarMenuButton, SidebarMenuItem } from '@/components/ui/sidebar';
+import { useDeferredCode } from '@/hooks/use-deferred-code';
 import { useT } from '@/lib/i18n/use-t';
-import { NavLanguage } from './nav-language';
+import { NAV_USER_TRIGGER_CLASS, type NavUserProps, TriggerContent } from './nav-user-identity';
 
-interface NavUserProps {
-  displayName: string | null;
-  email: string | null;
-  onEditProfile: () => void;
-  onLogout: () => void;
-  /** Switches the language and keeps the choice for the account. */
-  onLanguage: (locale: Locale) => void;
-}
+const loadMenu = () => import('./nav-user-menu');
+const OPEN_KEYS = [' ', 'Enter', 'ArrowDown']; // i18n-ignore: key names
 
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || 'AU';
-}
-
-function Identity({ name, email }: { name: string; email: string }) {
-  return (
-    <>
-      <Avatar className="size-8 rounded-lg">
-        <AvatarFallback className="rounded-lg">{initials(name)}</AvatarFallback>
-      </Avatar>
-      <span className="grid flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">{name}</span>
-        <span className="truncate text-muted-foreground text-xs">{email}</span>
-      </span>
-    </>
-  );
-}
-
-export function NavUser({ displayName, email, onEditProfile, onLogout, onLanguage }: NavUserProps) {
+/**
+ * The sidebar's user menu (Edit Profile, Language, Log out). Its code comes at the first sign of use (the pointer
+ * over the trigger, focus, a press), as DeferredSelect's does: until then a stand-in with the trigger's look and
+ * attributes, which the real menu replaces, opened when the press came first. A workspace's first load carries
+ * neither Radix Menu nor its positioning code.
+ */
+export function NavUser(props: NavUserProps) {
   const t = useT();
-  const { isMobile } = useSidebar();
+  const stand = React.useRef<HTMLButtonElement>(null);
+  const { upgraded, upgrade, press } = useDeferredCode(loadMenu, stand);
+  // Held here, so a press that reaches the stand-in after the real menu replaced it still opens it.
+  const [open, setOpen] = React.useState(false);
+  const pressStand = () => {
+    setOpen(true);
+    press();
+  };
   // Spec §2: the user display falls back to "Admin User".
-  const name = displayName?.trim() || t('nav.fallbackUser');
-  const mail = email ?? '';
+  const name = props.displayName?.trim() || t('nav.fallbackUser');
+  const { NavUserMenu } = upgraded?.code ?? {};
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <SidebarMenuButton
-              size="lg"
-              aria-label={name}
-              className="data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground"
-            >
-              <Identity name={name} email={mail} />
-              <ChevronsUpDownIcon className="ml-auto size-4" aria-hidden="true" />
-            </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg"
-            side={isMobile ? 'bottom' : 'right'}
-            align="end"
-            sideOffset={4}
+        {NavUserMenu && upgraded ? (
+          <NavUserMenu {...props} name={name} open={open} onOpenChange={setOpen} autoFocus={upgraded.focus} />
+        ) : (
+          // The closed Radix trigger's attributes (DropdownMenuTrigger).
+          <SidebarMenuButton
+            ref={stand}
+            size="lg"
+            aria-label={name}
+            aria-haspopup="menu"
+            aria-expanded={false}
+            data-state="closed"
+            className={NAV_USER_TRIGGER_CLASS}
+            onPointerEnter={upgrade}
+            onFocus={upgrade}
+            onPointerDown={(event) => {
+              if (event.button === 0 && !event.ctrlKey) {
+                event.preventDefault();
+                pressStand();
+              }
+            }}
+            onKeyDown={(event) => {
+              if (OPEN_KEYS.includes(event.key)) {
+                event.preventDefault();
+                pressStand();
+              }
+            }}
           >
-            <DropdownMenuLabel className="p-0 font-normal">
-              <div className="flex items-center gap-2 px-1 py-1.5">
-                <Identity name={name} email={mail} />
-              </div>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuItem onSelect={onEditProfile}>
-              <UserPenIcon />
-              {t('nav.editProfile')}
-            </DropdownMenuItem>
-            <NavLanguage onChoose={onLanguage} />
-            <DropdownMenuItem onSelect={onLogout}>
-              <LogOutIcon />
-              {t('nav.logout')}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+            <TriggerContent name={name} email={props.email ?? ''} />
+          </SidebarMenuButton>
+        )}
       </SidebarMenuItem>
     </SidebarMenu>
   );

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/lib/auth-context';
 import { t as translate } from '@/lib/i18n/i18n';
@@ -89,20 +88,17 @@ export function WorkspaceGate() {
   if (result.status === 'NOT_AUTHENTICATED') return <Navigate to="/login" replace />;
   return (
     <WorkspaceContext value={workspace}>
-      {/* Tooltips exist only in the workspace (sidebar, profile), so their provider and code live here. */}
-      <TooltipProvider>
-        <WorkspaceShell
-          onEditProfile={() => {
-            setProfileShown(true);
-            setProfileOpen(true);
-          }}
-        />
-        {profileShown && (
-          <React.Suspense fallback={null}>
-            <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
-          </React.Suspense>
-        )}
-      </TooltipProvider>
+      <WorkspaceShell
+        onEditProfile={() => {
+          setProfileShown(true);
+          setProfileOpen(true);
+        }}
+      />
+      {profileShown && (
+        <React.Suspense fallback={null}>
+          <EditProfileDialog open={profileOpen} onOpenChange={setProfileOpen} />
+        </React.Suspense>
+      )}
     </WorkspaceContext>
   );
 }

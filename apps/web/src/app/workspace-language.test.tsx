@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/features/profile/profile-test-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
+import { openUserMenu } from '@/test/user-menu';
 
 vi.mock('@/lib/api', () => import('@/features/profile/profile-test-api'));
 
@@ -40,7 +41,7 @@ describe('the account language', () => {
   it('switches at once from the user menu and keeps the choice for the account', async () => {
     renderApp('/', { user: SAMPLE_USER });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Grace Hopper' }));
+    await openUserMenu(user, 'Grace Hopper');
     (await screen.findByRole('menuitem', { name: 'Language' })).focus();
     await user.keyboard('{ArrowRight}');
     (await screen.findByRole('menuitemcheckbox', { name: '繁體中文' })).focus();

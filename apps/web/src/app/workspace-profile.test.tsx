@@ -5,6 +5,7 @@ import { serveApi } from '@/features/profile/profile-test-api';
 import { createFakeProfileServer } from '@/features/profile/profile-test-utils';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
+import { openUserMenu } from '@/test/user-menu';
 
 vi.mock('@/lib/api', () => import('@/features/profile/profile-test-api'));
 
@@ -30,7 +31,7 @@ describe('sidebar user and Edit Profile', () => {
   it('opens the Edit Profile dialog from the user menu', async () => {
     renderApp('/', { user: SAMPLE_USER });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Grace Hopper' }));
+    await openUserMenu(user, 'Grace Hopper');
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Profile' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
     expect(within(dialog).getByRole('tab', { name: 'Profile' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
+import { openUserMenu } from '@/test/user-menu';
 
 const NAV = [
   ['Dashboard', '/'],
@@ -63,7 +64,7 @@ describe('workspace shell', () => {
   it('falls back to "Admin User" and offers Edit Profile and Log out', async () => {
     renderApp('/', { user: SAMPLE_USER });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Admin User' }));
+    await openUserMenu(user, 'Admin User');
     expect(await screen.findByRole('menuitem', { name: 'Edit Profile' })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Log out' })).toBeInTheDocument();
   });
@@ -78,7 +79,7 @@ describe('workspace shell', () => {
     const onLogout = vi.fn();
     const { router } = renderApp('/users', { user: SAMPLE_USER, onLogout });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Admin User' }));
+    await openUserMenu(user, 'Admin User');
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(onLogout).toHaveBeenCalledOnce();

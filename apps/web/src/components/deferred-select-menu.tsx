@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { useTakeFocus } from '@/hooks/use-deferred-code';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select';
 
 export type SelectOption = { value: string; label: string };
@@ -28,10 +29,7 @@ export function SelectMenu({
   autoFocus,
 }: SelectMenuProps) {
   const trigger = React.useRef<HTMLButtonElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when it replaces the stand-in
-  React.useEffect(() => {
-    if (autoFocus && !defaultOpen) trigger.current?.focus();
-  }, []);
+  useTakeFocus(trigger, autoFocus, defaultOpen);
   return (
     <Select value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
       <SelectTrigger ref={trigger} id={id} className={className}>

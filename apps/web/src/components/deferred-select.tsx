@@ -1,7 +1,8 @@
 import { ChevronDownIcon } from 'lucide-react';
 import * as React from 'react';
+import { useDeferredCode } from '@/hooks/use-deferred-code';
 import { cn } from '@/lib/utils';
-import type { SelectMenu, SelectMenuProps } from './deferred-select-menu';
+import type { SelectMenuProps } from './deferred-select-menu';
 import { SELECT_TRIGGER_CLASS } from './ui/select-trigger-class';
 
 export type { SelectOption } from './deferred-select-menu';
@@ -15,30 +16,14 @@ const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown']; // i18n-ignore: key na
  * its code is there (taking the focus along); a press or an opening key made before that opens the list then.
  */
 export function DeferredSelect(props: Omit<SelectMenuProps, 'defaultOpen' | 'autoFocus'>) {
-  const [menu, setMenu] = React.useState<{ Menu: typeof SelectMenu; open: boolean; focus: boolean } | null>(null);
   const trigger = React.useRef<HTMLButtonElement>(null);
   const pointerType = React.useRef('touch');
-  const wantOpen = React.useRef(false);
-  const loading = React.useRef(false);
+  const { upgraded, upgrade, press } = useDeferredCode(loadMenu, trigger);
 
-  const upgrade = () => {
-    if (loading.current) return;
-    loading.current = true;
-    loadMenu().then(
-      ({ SelectMenu: Menu }) =>
-        setMenu({ Menu, open: wantOpen.current, focus: document.activeElement === trigger.current }),
-      () => {
-        // Offline for a moment: the next sign of use tries again.
-        loading.current = false;
-      },
-    );
-  };
-  const press = () => {
-    wantOpen.current = true;
-    upgrade();
-  };
-
-  if (menu) return <menu.Menu {...props} defaultOpen={menu.open} autoFocus={menu.focus} />;
+  if (upgraded) {
+    const { SelectMenu: Menu } = upgraded.code;
+    return <Menu {...props} defaultOpen={upgraded.open} autoFocus={upgraded.focus} />;
+  }
 
   const selected = props.options.find((option) => option.value === props.value);
   // The same element and attributes as the closed Radix trigger (components/ui/select.tsx).

@@ -1,9 +1,12 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { Slot } from 'radix-ui';
-import type * as React from 'react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import * as React from 'react';
+import type { TooltipContent } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useSidebar } from './sidebar-context';
+
+// Loaded with the first collapse (see sidebar-tooltips.tsx).
+const MenuTooltip = React.lazy(async () => ({ default: (await import('./sidebar-tooltips')).MenuTooltip }));
 
 export function SidebarMenu({ className, ...props }: React.ComponentProps<'ul'>) {
   return (
@@ -75,13 +78,13 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // Only a sidebar collapsed to icons shows tooltips; expanded, the label is beside the icon.
+  if (!tooltip || state !== 'collapsed' || isMobile) return button;
   const content = typeof tooltip === 'string' ? { children: tooltip } : tooltip;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile} {...content} />
-    </Tooltip>
+    <React.Suspense fallback={button}>
+      <MenuTooltip content={content}>{button}</MenuTooltip>
+    </React.Suspense>
   );
 }
 

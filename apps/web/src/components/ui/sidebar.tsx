@@ -1,10 +1,9 @@
 import { PanelLeftIcon } from 'lucide-react';
-import type * as React from 'react';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
 import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
-import { SIDEBAR_WIDTH_MOBILE, useSidebar } from './sidebar-context';
+import { useSidebar } from './sidebar-context';
 
 export * from './sidebar-context';
 export * from './sidebar-menu';
@@ -17,6 +16,10 @@ interface SidebarProps extends React.ComponentProps<'div'> {
   collapsible?: 'offcanvas' | 'icon' | 'none';
 }
 
+// Chunks of their own, fetched only where they show: the phone's sheet, and the tooltips of a collapsed sidebar.
+const SidebarSheet = React.lazy(() => import('./sidebar-sheet'));
+const MenuTooltips = React.lazy(async () => ({ default: (await import('./sidebar-tooltips')).MenuTooltips }));
+
 export function Sidebar({
   side = 'left',
   variant = 'sidebar',
@@ -25,8 +28,7 @@ export function Sidebar({
   children,
   ...props
 }: SidebarProps) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
-  const t = useT();
+  const { isMobile, state } = useSidebar();
 
   if (collapsible === 'none') {
     return (
@@ -42,22 +44,9 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground [&>button]:hidden"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as React.CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>{t('sidebar.title')}</SheetTitle>
-            <SheetDescription>{t('sidebar.description')}</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <React.Suspense fallback={null}>
+        <SidebarSheet side={side}>{children}</SidebarSheet>
+      </React.Suspense>
     );
   }
 
@@ -100,7 +89,13 @@ export function Sidebar({
           data-slot="sidebar-inner"
           className="flex h-full w-full flex-col bg-sidebar group-data-[variant=floating]:rounded-lg group-data-[variant=floating]:border group-data-[variant=floating]:border-sidebar-border group-data-[variant=floating]:shadow-sm"
         >
-          {children}
+          {state === 'collapsed' ? (
+            <React.Suspense fallback={children}>
+              <MenuTooltips>{children}</MenuTooltips>
+            </React.Suspense>
+          ) : (
+            children
+          )}
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@ import { DownloadIcon, UploadIcon } from 'lucide-react';
 import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
+import { MountWhenOpened } from '@/components/mount-when-opened';
 import { pageOf } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -12,12 +13,20 @@ import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMembers } from './api/get-members';
 import { useExportMembers } from './api/member-files';
-import { DeleteMemberDialog } from './components/delete-member-dialog';
-import { MemberDetailDialog } from './components/member-detail-dialog';
-import { MemberFormDialog } from './components/member-form-dialog';
 import { MembersTable } from './components/members-table';
 import { failureMessage, MEMBERS_TEXT } from './members-labels';
 
+// The member dialogs (the form, the delete confirmation, the detail with its ledger and wallet passes) load
+// when one is first opened, not with the list: the list paints without their code.
+const MemberFormDialog = React.lazy(() =>
+  import('./components/member-form-dialog').then((m) => ({ default: m.MemberFormDialog })),
+);
+const DeleteMemberDialog = React.lazy(() =>
+  import('./components/delete-member-dialog').then((m) => ({ default: m.DeleteMemberDialog })),
+);
+const MemberDetailDialog = React.lazy(() =>
+  import('./components/member-detail-dialog').then((m) => ({ default: m.MemberDetailDialog })),
+);
 // The CSV import (csv-parse and its steps, some 10 KB of brotli) loads when Import is pressed, not with the
 // list (issue 25: the workspace screens' first load).
 const ImportMembersDialog = React.lazy(() =>
@@ -89,17 +98,23 @@ export function MembersPage() {
       })}
       dialogs={
         <>
-          <MemberFormDialog
-            target={dialog?.kind === 'add' ? 'new' : dialog?.kind === 'edit' ? dialog.member : null}
-            onClose={close}
-          />
-          <DeleteMemberDialog member={dialog?.kind === 'delete' ? dialog.member : null} onClose={close} />
+          <MountWhenOpened open={dialog?.kind === 'add' || dialog?.kind === 'edit'}>
+            <MemberFormDialog
+              target={dialog?.kind === 'add' ? 'new' : dialog?.kind === 'edit' ? dialog.member : null}
+              onClose={close}
+            />
+          </MountWhenOpened>
+          <MountWhenOpened open={dialog?.kind === 'delete'}>
+            <DeleteMemberDialog member={dialog?.kind === 'delete' ? dialog.member : null} onClose={close} />
+          </MountWhenOpened>
           {dialog?.kind === 'import' && (
             <React.Suspense fallback={null}>
               <ImportMembersDialog open onClose={close} />
             </React.Suspense>
           )}
-          <MemberDetailDialog memberId={member} canAdjust={canWrite} onClose={() => showMember(null)} />
+          <MountWhenOpened open={member !== null}>
+            <MemberDetailDialog memberId={member} canAdjust={canWrite} onClose={() => showMember(null)} />
+          </MountWhenOpened>
         </>
       }
     >

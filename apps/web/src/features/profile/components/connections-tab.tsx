@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useGoogleAccountChooser } from '@/components/google-account-chooser';
 import { GoogleIcon } from '@/components/google-icon';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import type { AuthUser } from '@/lib/auth-context';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
@@ -103,19 +103,21 @@ export function ConnectionsTab({ providerIds, emulator, onAccountChange }: Conne
             {t('profile.connect')}
           </Button>
         ) : onlyMethod ? (
-          <Tooltip>
-            <TooltipTrigger asChild>
-              {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
-              <span className="inline-flex">
-                <Button variant="outline" size="sm" disabled aria-describedby="unlink-only-method">
-                  {t('profile.unlink')}
-                </Button>
-              </span>
-            </TooltipTrigger>
-            <TooltipContent id="unlink-only-method-tooltip" className="max-w-64">
-              {t(LINK_MESSAGES.onlyMethod)}
-            </TooltipContent>
-          </Tooltip>
+          <TooltipProvider>
+            <Tooltip>
+              <TooltipTrigger asChild>
+                {/* A disabled button gets no pointer events; the wrapper keeps the tooltip reachable. */}
+                <span className="inline-flex">
+                  <Button variant="outline" size="sm" disabled aria-describedby="unlink-only-method">
+                    {t('profile.unlink')}
+                  </Button>
+                </span>
+              </TooltipTrigger>
+              <TooltipContent id="unlink-only-method-tooltip" className="max-w-64">
+                {t(LINK_MESSAGES.onlyMethod)}
+              </TooltipContent>
+            </Tooltip>
+          </TooltipProvider>
         ) : (
           <Button variant="outline" size="sm" disabled={busy} onClick={disconnect}>
             {t('profile.unlink')}

@@ -2,18 +2,13 @@ import { HEX_COLOR } from '@loyalty/contracts';
 import * as React from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { useDeferredCode } from '@/hooks/use-deferred-code';
 import { useT } from '@/lib/i18n/use-t';
+import type { SwatchProps } from './color-picker';
 
-// The picker is only seen once a swatch is pressed: it is fetched then (or when a swatch is pointed at or
-// focused), not with the screen.
-const loadPicker = () => import('react-colorful');
-const HexColorPicker = React.lazy(async () => ({ default: (await loadPicker()).HexColorPicker }));
-const preloadPicker = () => {
-  loadPicker().catch(() => {
-    // Opening the popover loads it again and reports a failure there.
-  });
-};
+// The picker is only seen once a swatch is pressed: its code (popover and picker) is fetched then, or when a
+// swatch is pointed at or focused, not with the screen.
+const loadPicker = () => import('./color-picker');
 
 /** A colour as a picker (react-colorful, in a popover) plus its hex text; both edit the same value. */
 export function ColorField({
@@ -39,25 +34,14 @@ export function ColorField({
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
       <div className="flex items-center gap-2">
-        <Popover>
-          <PopoverTrigger asChild>
-            <button
-              type="button"
-              disabled={disabled}
-              aria-label={t('walletSettings.pick', { label: label.toLowerCase() })}
-              onPointerEnter={preloadPicker}
-              onFocus={preloadPicker}
-              className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
-              style={{ backgroundColor: valid ? value.trim() : 'transparent' }}
-            />
-          </PopoverTrigger>
-          <PopoverContent className="w-auto p-3" align="start">
-            {/* react-colorful's own size, so the popover does not grow when the picker arrives. */}
-            <React.Suspense fallback={<div className="h-[200px] w-[200px]" />}>
-              <HexColorPicker color={valid ? value.trim() : '#000000'} onChange={onChange} />
-            </React.Suspense>
-          </PopoverContent>
-        </Popover>
+        <Swatch
+          color={valid ? value.trim() : '#000000'}
+          onChange={onChange}
+          disabled={disabled}
+          aria-label={t('walletSettings.pick', { label: label.toLowerCase() })}
+          className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
+          style={{ backgroundColor: valid ? value.trim() : 'transparent' }}
+        />
         <Input
           id={id}
           value={value}
@@ -73,5 +57,42 @@ export function ColorField({
       </div>
       {error && <p className="text-destructive text-sm">{error}</p>}
     </div>
+  );
+}
+
+/** The swatch: a stand-in with the closed popover trigger's attributes until the picker's code is there. */
+function Swatch({ color, onChange, ...button }: SwatchProps) {
+  const stand = React.useRef<HTMLButtonElement>(null);
+  const { upgraded, upgrade, press } = useDeferredCode(loadPicker, stand);
+  // Held here, so a press that reaches the stand-in after the real popover replaced it still opens it.
+  const [open, setOpen] = React.useState(false);
+  if (upgraded) {
+    const { ColorPicker } = upgraded.code;
+    return (
+      <ColorPicker
+        {...button}
+        color={color}
+        onChange={onChange}
+        open={open}
+        onOpenChange={setOpen}
+        autoFocus={upgraded.focus}
+      />
+    );
+  }
+  return (
+    <button
+      ref={stand}
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      data-state="closed"
+      {...button}
+      onPointerEnter={upgrade}
+      onFocus={upgrade}
+      onClick={() => {
+        setOpen(true);
+        press();
+      }}
+    />
   );
 }
