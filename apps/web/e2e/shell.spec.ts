@@ -49,8 +49,11 @@ test('Ctrl+B collapses the sidebar and remembers it in the sidebar_state cookie'
   expect(cookie?.value).toBe('false');
   await page.reload();
   await expect(page.locator('[data-slot="sidebar"][data-state]').first()).toHaveAttribute('data-state', 'collapsed');
-  // Collapsed to icons, each item names itself in a tooltip (their code loads with the first collapse).
-  await page.getByRole('link', { name: 'Members', exact: true }).hover();
+  // Collapsed to icons, each item names itself in a tooltip. Their code loads with the first collapse and the
+  // items become tooltip triggers then (Radix marks them data-state); the pointer comes over one after that.
+  const members = page.getByRole('link', { name: 'Members', exact: true });
+  await expect(members).toHaveAttribute('data-state', 'closed');
+  await members.hover();
   await expect(page.getByRole('tooltip', { name: 'Members' })).toBeVisible();
   await animationsSettled(page);
   await screenshot(page, 'sidebar-collapsed-tooltip');
