@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionResult } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -130,6 +130,26 @@ export async function openLots(tx: Db, tenantId: string, memberId: string): Prom
     })
     .from(pointsLots)
     .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
+}
+
+/** The member's lots that still hold points and have expired by `now` (what a write must write off first). */
+export async function expiredLots(tx: Db, tenantId: string, memberId: string, now: Date): Promise<Lot[]> {
+  return tx
+    .select({
+      id: pointsLots.id,
+      points: pointsLots.points,
+      remaining: pointsLots.remaining,
+      expiresAt: pointsLots.expiresAt,
+    })
+    .from(pointsLots)
+    .where(
+      and(
+        eq(pointsLots.tenantId, tenantId),
+        eq(pointsLots.memberId, memberId),
+        sql`${pointsLots.remaining} > 0`,
+        lte(pointsLots.expiresAt, now),
+      ),
+    );
 }
 
 /** The audit event of one ledger write: the member's balance, lifetime spend and tier before → after, and the entry. */

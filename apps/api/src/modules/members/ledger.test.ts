@@ -194,6 +194,26 @@ describe('the loyalty engine through /api/tenants/member/{id}/transactions', () 
     expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 0, ledgerSum: 0, lotsRemaining: 0 });
   });
 
+  it('a purchase writes off the points that expired first, and leaves lots that never expire alone', async () => {
+    const b = await business(app);
+    await insertSettings(app, b.tenantId, { expiryType: 'NEVER', minimumRedemption: null });
+    const id = await addMember(app, b.owner);
+    await api.record(b.staff, id, { type: 'PURCHASE', amount: 30 }); // 300 points, to expire below
+    await expireAllLots(app, id);
+    for (const amount of [10, 20]) await api.record(b.staff, id, { type: 'PURCHASE', amount }); // 100 + 200, never expire
+    const next = await api.record(b.staff, id, { type: 'PURCHASE', amount: 5 });
+    expect(next.json().pointsBalance).toBe(350);
+    const ledger = (await api.ledger(b.staff, id)).json();
+    expect(ledger.content.map((e: { type: string; points: number }) => [e.type, e.points])).toEqual([
+      ['PURCHASE', 50],
+      ['PURCHASE', 200],
+      ['PURCHASE', 100],
+      ['EXPIRE', -300],
+      ['PURCHASE', 300],
+    ]);
+    expect(await stored(app, b.tenantId, id)).toMatchObject({ balance: 350, ledgerSum: 350, lotsRemaining: 350 });
+  });
+
   it('expiry by DATE: lots take the set date; after it the points are neither spendable nor counted', async () => {
     const b = await business(app);
     const date = new Date(Date.now() + 90 * DAY);
