@@ -16,13 +16,7 @@ const OPEN_KEYS = [' ', 'Enter', 'ArrowDown']; // i18n-ignore: key names
 export function NavUser(props: NavUserProps) {
   const t = useT();
   const stand = React.useRef<HTMLButtonElement>(null);
-  const { upgraded, upgrade, press } = useDeferredCode(loadMenu, stand);
-  // Held here, so a press that reaches the stand-in after the real menu replaced it still opens it.
-  const [open, setOpen] = React.useState(false);
-  const pressStand = () => {
-    setOpen(true);
-    press();
-  };
+  const { upgraded, upgrade, press, open, setOpen } = useDeferredCode(loadMenu, stand);
   // Spec §2: the user display falls back to "Admin User".
   const name = props.displayName?.trim() || t('nav.fallbackUser');
   const { NavUserMenu } = upgraded?.code ?? {};
@@ -46,13 +40,13 @@ export function NavUser(props: NavUserProps) {
             onPointerDown={(event) => {
               if (event.button === 0 && !event.ctrlKey) {
                 event.preventDefault();
-                pressStand();
+                press();
               }
             }}
             onKeyDown={(event) => {
               if (OPEN_KEYS.includes(event.key)) {
                 event.preventDefault();
-                pressStand();
+                press();
               }
             }}
           >

@@ -18,11 +18,11 @@ const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown']; // i18n-ignore: key na
 export function DeferredSelect(props: Omit<SelectMenuProps, 'defaultOpen' | 'autoFocus'>) {
   const trigger = React.useRef<HTMLButtonElement>(null);
   const pointerType = React.useRef('touch');
-  const { upgraded, upgrade, press } = useDeferredCode(loadMenu, trigger);
+  const { upgraded, upgrade, press, open } = useDeferredCode(loadMenu, trigger);
 
   if (upgraded) {
     const { SelectMenu: Menu } = upgraded.code;
-    return <Menu {...props} defaultOpen={upgraded.open} autoFocus={upgraded.focus} />;
+    return <Menu {...props} defaultOpen={open} autoFocus={upgraded.focus} />;
   }
 
   const selected = props.options.find((option) => option.value === props.value);

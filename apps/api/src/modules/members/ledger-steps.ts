@@ -119,21 +119,8 @@ export async function dbNow(tx: Db): Promise<Date> {
   return new Date(Math.round(row?.ms ?? Date.now()));
 }
 
-/** The member's lots that still hold points. */
-export async function openLots(tx: Db, tenantId: string, memberId: string): Promise<Lot[]> {
-  return tx
-    .select({
-      id: pointsLots.id,
-      points: pointsLots.points,
-      remaining: pointsLots.remaining,
-      expiresAt: pointsLots.expiresAt,
-    })
-    .from(pointsLots)
-    .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.memberId, memberId), sql`${pointsLots.remaining} > 0`));
-}
-
-/** The member's lots that still hold points and have expired by `now` (what a write must write off first). */
-export async function expiredLots(tx: Db, tenantId: string, memberId: string, now: Date): Promise<Lot[]> {
+/** The member's lots that still hold points; with `expiredBy`, only those expired by then (what a write must write off). */
+export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date): Promise<Lot[]> {
   return tx
     .select({
       id: pointsLots.id,
@@ -147,7 +134,7 @@ export async function expiredLots(tx: Db, tenantId: string, memberId: string, no
         eq(pointsLots.tenantId, tenantId),
         eq(pointsLots.memberId, memberId),
         sql`${pointsLots.remaining} > 0`,
-        lte(pointsLots.expiresAt, now),
+        expiredBy ? lte(pointsLots.expiresAt, expiredBy) : undefined,
       ),
     );
 }

@@ -38,7 +38,6 @@ import { ledgerEvents, memberData } from './events';
 import { transactionBodyHash } from './idempotency';
 import {
   dbNow,
-  expiredLots,
   keyUsedForAnotherMember,
   ledgerAudit,
   lockMember,
@@ -378,7 +377,7 @@ export async function recordTransaction(
       // added adjustment reads just the lots it must write off: a regular customer whose points never expire
       // holds one lot per purchase, and reading them all made each purchase slower than the last.
       const spends = body.type === 'REDEEM' || (body.type === 'ADJUST' && body.points < 0);
-      const lots = spends ? await openLots(tx, tenantId, memberId) : await expiredLots(tx, tenantId, memberId, now);
+      const lots = await openLots(tx, tenantId, memberId, spends ? undefined : now);
       const tierRef = tierRefIn(tiers);
       const bodyHash = idempotencyKey ? transactionBodyHash(body) : null;
       if (idempotencyKey && bodyHash) {

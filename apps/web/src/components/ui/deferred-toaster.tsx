@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { MountWhenOpened } from '@/components/mount-when-opened';
 import { useToast } from './use-toast';
 
 // Radix's toast (with its collection, dismissable layer and presence) is some 4 KB of brotli that /login
@@ -12,13 +13,9 @@ const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster
  */
 export function DeferredToaster() {
   const { toasts } = useToast();
-  // Derived during render (React's pattern for state that follows props): no effect, no extra commit.
-  const [needed, setNeeded] = useState(false);
-  if (toasts.length > 0 && !needed) setNeeded(true);
-  if (!needed && toasts.length === 0) return null;
   return (
-    <Suspense fallback={null}>
+    <MountWhenOpened open={toasts.length > 0}>
       <Toaster />
-    </Suspense>
+    </MountWhenOpened>
   );
 }

@@ -63,9 +63,7 @@ export function ColorField({
 /** The swatch: a stand-in with the closed popover trigger's attributes until the picker's code is there. */
 function Swatch({ color, onChange, ...button }: SwatchProps) {
   const stand = React.useRef<HTMLButtonElement>(null);
-  const { upgraded, upgrade, press } = useDeferredCode(loadPicker, stand);
-  // Held here, so a press that reaches the stand-in after the real popover replaced it still opens it.
-  const [open, setOpen] = React.useState(false);
+  const { upgraded, upgrade, press, open, setOpen } = useDeferredCode(loadPicker, stand);
   if (upgraded) {
     const { ColorPicker } = upgraded.code;
     return (
@@ -89,10 +87,7 @@ function Swatch({ color, onChange, ...button }: SwatchProps) {
       {...button}
       onPointerEnter={upgrade}
       onFocus={upgrade}
-      onClick={() => {
-        setOpen(true);
-        press();
-      }}
+      onClick={press}
     />
   );
 }
