@@ -150,6 +150,8 @@ test('edit and delete a member with confirmation; search runs on the server', as
   await page.getByPlaceholder('Search members...').fill('delta');
   await page.getByRole('button', { name: 'Delete Xia Delta' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete member?' });
+  // The dialog's code loads at its first opening: measure once it is there (and its fade-in has ended).
+  await expect(confirm).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'delete member dialog');
   await screenshot(page, 'members-delete-dialog');
   await confirm.getByRole('button', { name: 'Delete' }).click();
