@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, uniquePhone } from '../../../test/helpers';
 import { members, membershipTiers, pointsLots } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
+import { listMembers } from './repository';
 
 describe('members: /api/tenants/member', () => {
   let app: FastifyInstance;
@@ -332,6 +333,35 @@ describe('members: /api/tenants/member', () => {
     expect((await api.get(b.owner, id)).json().firstName).toBe('陳大文');
     const reason = await api.record(b.owner, id, { type: 'ADJUST', points: 5, reason: 'gift\u202D' });
     expect(reason.json().errors).toEqual({ reason: 'Contains invisible direction or zero-width characters' });
+  });
+
+  it('names every row of a page by its own tier, or none, and names a tier the cached names predate', async () => {
+    const b = await business(app);
+    const tiers = await insertTiers(app, b.tenantId);
+    const basic = await addMember(app, b.admin, { firstName: 'Ann' });
+    const gold = await addMember(app, b.admin, { firstName: 'Bea' });
+    const none = await addMember(app, b.admin, { firstName: 'Cai' });
+    const { db } = app.database;
+    await db.update(members).set({ tierId: tiers.gold, tierPinned: true }).where(eq(members.id, gold));
+    await db.update(members).set({ tierId: null, tierPinned: true }).where(eq(members.id, none));
+    const names = async () =>
+      Object.fromEntries(
+        (await api.list(b.staff)).json().content.map((m: { userId: string; membershipLevelName: string | null }) => [
+          m.userId,
+          m.membershipLevelName,
+        ]),
+      );
+    expect(await names()).toEqual({ [basic]: 'Basic', [gold]: 'Gold', [none]: null });
+    // A tier made and given straight in SQL (another instance) is named at the next read.
+    const [platinum] = await db
+      .insert(membershipTiers)
+      .values({ id: randomUUID(), tenantId: b.tenantId, name: 'Platinum', color: '#aaaaaa' })
+      .returning({ id: membershipTiers.id });
+    await db.update(members).set({ tierId: platinum?.id }).where(eq(members.id, none));
+    expect(await names()).toEqual({ [basic]: 'Basic', [gold]: 'Gold', [none]: 'Platinum' });
+    // Names read before the tier existed (a write racing the read) are read again rather than left blank.
+    const { rows } = await listMembers(db, b.tenantId, { page: 0, size: 20 }, { tierNames: async () => new Map() });
+    expect(rows.map((r) => r.membershipLevelName)).toEqual(['Platinum', 'Gold', 'Basic']);
   });
 
   it("answers the tier's Chinese names with the member row, the detail and the dashboard's tier mix (issue 18)", async () => {

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema';
 import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
 import { anchorPlaceholders, fromAnchor, listOrder, type Seek } from './page-anchors';
+import { loadTierNames, type TierNames, type TierNamesById } from './tier-names';
 
 export type Db = Queries;
 
@@ -114,15 +115,23 @@ const pageStatement = preparedStatements((db: Db, shape: string) => {
     .offset(sql.placeholder('offset'))
     .as('page_ids');
   const lots = pageLots(db);
+  // No tier join: the rows' tier names come from the tier-name cache (tier-names.ts).
   return db
     .select({
-      ...rowColumns,
+      userId: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      email: members.email,
+      phone: members.phone,
+      membershipCode: members.membershipCode,
+      tierId: members.tierId,
       pointsBalance: sql<number>`(${members.pointsBalance} - ${lots.pending})::int`.mapWith(Number),
+      status: members.status,
+      createdAt: members.createdAt,
       nextExpiry: sql<number | null>`${lots.nextExpiry}`.mapWith(Number),
     })
     .from(ids)
     .innerJoin(members, eq(members.id, ids.id))
-    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
     .leftJoinLateral(lots, sql`true`)
     .orderBy(...listOrder)
     .prepare(`members_page_${filters}_${from}`);
@@ -140,6 +149,24 @@ const countStatement = preparedStatements((db: Db, shape: string) =>
 );
 
 type RawRow = Omit<MemberRow, 'createdAt'> & { createdAt: Date; nextExpiry: number | null };
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageStatement>['execute']>>[number];
+
+/** A list row in the contract's key order; the tier's Chinese names are left out (undefined) when it has none. */
+const listRow = (r: PageRow, tier: TierNames | undefined): MemberRow => ({
+  userId: r.userId,
+  firstName: r.firstName,
+  lastName: r.lastName,
+  email: r.email,
+  phone: r.phone,
+  membershipCode: r.membershipCode,
+  membershipLevelName: tier?.name ?? null,
+  membershipLevelNameZh: tier?.nameZh || undefined,
+  membershipLevelNameCn: tier?.nameCn || undefined,
+  tierId: r.tierId,
+  pointsBalance: r.pointsBalance,
+  status: r.status,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /**
  * One page, newest first, its total, and when (epoch ms) it goes stale because the first of its points
@@ -151,7 +178,11 @@ export async function listMembers(
   db: Db,
   tenantId: string,
   params: ListParams,
-  known: { total?: number; seek?: (offset: number) => Promise<Seek | undefined> } = {},
+  known: {
+    total?: number;
+    seek?: (offset: number) => Promise<Seek | undefined>;
+    tierNames?: () => Promise<TierNamesById>;
+  } = {},
 ): Promise<{ rows: MemberRow[]; total: number; staleAt?: number }> {
   const filters = filtersOf(params);
   const shape = filterShape(filters);
@@ -165,17 +196,24 @@ export async function listMembers(
   const limit = Math.min(params.size, total - offset);
   const seek = shape ? undefined : await known.seek?.(offset);
   const from = seek ? 'anchor' : offset > total / 2 ? 'tail' : 'head';
-  const raw: RawRow[] = await pageStatement(reader, `${shape}:${from}`).execute({
-    ...values,
-    anchorAt: seek?.anchor.createdAt ?? null,
-    anchorId: seek?.anchor.id ?? null,
-    limit,
-    offset: seek ? seek.skip : from === 'tail' ? total - offset - limit : offset,
-  });
+  const [raw, cachedNames] = await Promise.all([
+    pageStatement(reader, `${shape}:${from}`).execute({
+      ...values,
+      anchorAt: seek?.anchor.createdAt ?? null,
+      anchorId: seek?.anchor.id ?? null,
+      limit,
+      offset: seek ? seek.skip : from === 'tail' ? total - offset - limit : offset,
+    }),
+    known.tierNames ? known.tierNames() : loadTierNames(db, tenantId),
+  ]);
+  // A tier made after the names were read (a write racing this read): read them again rather than show none.
+  const names = raw.some((r) => r.tierId !== null && !cachedNames.has(r.tierId))
+    ? await loadTierNames(db, tenantId)
+    : cachedNames;
   let staleAt: number | undefined;
-  const rows = raw.map(({ nextExpiry, createdAt, ...row }) => {
-    if (nextExpiry !== null && !(staleAt !== undefined && staleAt <= nextExpiry)) staleAt = nextExpiry;
-    return withChineseNames({ ...row, createdAt: createdAt.toISOString() });
+  const rows = raw.map((r) => {
+    if (r.nextExpiry !== null && !(staleAt !== undefined && staleAt <= r.nextExpiry)) staleAt = r.nextExpiry;
+    return listRow(r, r.tierId === null ? undefined : names.get(r.tierId));
   });
   return { rows, total, staleAt };
 }

@@ -35,13 +35,14 @@ import {
   recordTransaction,
   updateMember,
 } from './service';
+import { createTierNameCache } from './tier-names';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
 
 /** Members of the caller's tenant on a points ledger (DESIGN §4): staff read and record, admin and owner write. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = createVersionedCache<string>();
-  const anchors = createAnchorCache();
+  const listCaches = { anchors: createAnchorCache(), tierNames: createTierNameCache() };
   app.get(
     '/api/tenants/member',
     route.staff(
@@ -58,7 +59,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       // A page read once is served again until the tenant's list version moves (lib/versioned-cache.ts).
       const key = [page, size, search?.trim() ?? '', tierId ?? '', status ?? ''];
       return sendTenantList(reply, pages, { db: app.db, tenantId, key, schema: membersPageSchema }, (version) =>
-        memberPage(app.db, anchors, tenantId, request.query, version),
+        memberPage(app.db, listCaches, tenantId, request.query, version),
       );
     },
   );

@@ -63,6 +63,7 @@ import {
   takenContacts,
   toEntry,
 } from './repository';
+import type { TierNameCache } from './tier-names';
 
 const conflictOn = (errors: Record<string, string>) =>
   new AppError(409, Object.values(errors)[0] as string, { error: 'CONFLICT', errors });
@@ -269,14 +270,15 @@ export async function deleteMember(
  */
 export async function memberPage(
   db: Database,
-  anchors: AnchorCache,
+  caches: { anchors: AnchorCache; tierNames: TierNameCache },
   tenantId: string,
   params: ListParams,
   list: ListVersion,
 ): Promise<Loaded<Page<MemberRow>>> {
   const { rows, total, staleAt } = await listMembers(db, tenantId, params, {
     total: list.members,
-    seek: (offset) => anchors.seek(db, tenantId, list.orderVersion, offset),
+    seek: (offset) => caches.anchors.seek(db, tenantId, list.orderVersion, offset),
+    tierNames: () => caches.tierNames.get(db, tenantId, list.version),
   });
   return { value: toPage(rows, total, params.page, params.size), staleAt };
 }
