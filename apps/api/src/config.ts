@@ -99,6 +99,8 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: bool,
   // The first retry of a failed delivery, doubled on each of the next ones (about a day in all by default).
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Finished deliveries (delivered or given up) older than this are deleted, hourly; pending ones stay.
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = {
@@ -160,6 +162,7 @@ export type GoogleWalletConfig = {
 export type WebhooksConfig = {
   allowPrivate: boolean;
   retryDelaySeconds: number;
+  retentionDays: number;
 };
 
 /**
@@ -228,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.NODE_ENV !== 'production',
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      retentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     env: e.NODE_ENV,

@@ -1,4 +1,5 @@
 import type { ApiKeyScope, DeliveryStatus, WebhookEventType } from '@loyalty/contracts';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts, tenants } from './tenants';
 
@@ -63,5 +64,9 @@ export const webhookDeliveries = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.tenantId, t.endpointId, t.createdAt.desc(), t.id.desc()),
+    // The retention sweep's range (finished deliveries past their keep): migration 0017.
+    index('webhook_deliveries_finished_idx').on(t.createdAt).where(sql`${t.status} <> 'PENDING'`),
+  ],
 );

@@ -346,10 +346,12 @@ describe('members: /api/tenants/member', () => {
     await db.update(members).set({ tierId: null, tierPinned: true }).where(eq(members.id, none));
     const names = async () =>
       Object.fromEntries(
-        (await api.list(b.staff)).json().content.map((m: { userId: string; membershipLevelName: string | null }) => [
-          m.userId,
-          m.membershipLevelName,
-        ]),
+        (await api.list(b.staff))
+          .json()
+          .content.map((m: { userId: string; membershipLevelName: string | null }) => [
+            m.userId,
+            m.membershipLevelName,
+          ]),
       );
     expect(await names()).toEqual({ [basic]: 'Basic', [gold]: 'Gold', [none]: null });
     // A tier made and given straight in SQL (another instance) is named at the next read.

@@ -29,6 +29,7 @@ import {
   reopenDelivery,
   updateEndpoint,
 } from './repository';
+import { startRetentionSweep } from './retention';
 
 const route = routeRecipe(['webhooks'], [400, 401, 403, 404]);
 
@@ -37,6 +38,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   const { allowPrivate } = opts.config.webhooks;
   const { deliver, hooks } = webhookJobs(app.db, app.jobs, opts.config.webhooks);
   onChanges(app.db, hooks);
+  const stopSweep = startRetentionSweep(app.db, opts.config.webhooks.retentionDays, app.log);
+  app.addHook('onClose', stopSweep);
 
   /** The SSRF guard at save time (it runs again before every delivery, on the address then resolved). */
   async function assertReachable(body: WebhookBody) {
