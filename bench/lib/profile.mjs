@@ -1,6 +1,6 @@
 // Reads a V8 .cpuprofile (node --cpu-prof) and answers where the server's own time went: self time per
 // function and per package, as shares of all samples.
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 function where(url) {
@@ -16,7 +16,13 @@ function where(url) {
 export function summariseProfile(dir, skipMs = 0, top = 12) {
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) return undefined;
-  copyFileSync(join(dir, file), `/tmp/prof-${Date.now()}.cpuprofile`);
+  // BENCH_KEEP_PROFILES=<folder>: the raw profile is kept there (the run's own folder is removed after it), to
+  // open in Chrome DevTools or slice by time.
+  const keep = process.env.BENCH_KEEP_PROFILES;
+  if (keep) {
+    mkdirSync(keep, { recursive: true });
+    copyFileSync(join(dir, file), join(keep, `${Date.now()}-${file}`));
+  }
   const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const counts = new Map();
