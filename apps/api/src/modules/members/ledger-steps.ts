@@ -119,8 +119,12 @@ export async function dbNow(tx: Db): Promise<Date> {
   return new Date(Math.round(row?.ms ?? Date.now()));
 }
 
-/** The member's lots that still hold points; with `expiredBy`, only those expired by then (what a write must write off). */
-export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date): Promise<Lot[]> {
+/**
+ * The member's lots that still hold points; with `expiredBy`, only those expired by then (what a write must
+ * write off). 'now' is the transaction's own clock (`now()`, what dbNow reads), so the read can go out in the
+ * same pipelined batch as the member's lock: it starts once the lock statement has finished, lock held.
+ */
+export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
   return tx
     .select({
       id: pointsLots.id,
@@ -134,7 +138,11 @@ export async function openLots(tx: Db, tenantId: string, memberId: string, expir
         eq(pointsLots.tenantId, tenantId),
         eq(pointsLots.memberId, memberId),
         sql`${pointsLots.remaining} > 0`,
-        expiredBy ? lte(pointsLots.expiresAt, expiredBy) : undefined,
+        expiredBy === 'now'
+          ? sql`${pointsLots.expiresAt} <= now()`
+          : expiredBy
+            ? lte(pointsLots.expiresAt, expiredBy)
+            : undefined,
       ),
     );
 }
