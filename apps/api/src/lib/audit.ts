@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queries } from '../db/client';
+import { preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from '../plugins/actor';
 
@@ -37,23 +38,52 @@ const normalise = (value: unknown) => (value instanceof Date ? value.toISOString
 /** A writer that appends to the trail for one request: handed to services, which call it inside their transaction. */
 export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
 
+const p = (name: string) => sql`${sql.placeholder(name)}`;
+
 /**
- * Appends one event in `tx`, the transaction of the change, so the change and its event commit or vanish
- * together. The account's name is read in the same statement, as it is at the moment of the change.
+ * The insert of one event, built once per actor type and run in every transaction (db/prepared.ts): a purchase
+ * writes one. A key acts as itself under its own name; an account is named as it is at the moment of the
+ * change, read in the same statement.
  */
+const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
+  tx
+    .insert(auditEvents)
+    .values({
+      id: p('id'),
+      tenantId: p('tenantId'),
+      actorType: p('actorType'),
+      actorId: p('actorId'),
+      actorName:
+        actorType === 'apiKey'
+          ? p('actorName')
+          : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
+            from ${accounts} where ${accounts.id} = ${p('actorId')}), ${p('actorId')})`,
+      action: p('action'),
+      targetType: p('targetType'),
+      targetId: p('targetId'),
+      changes: sql`${sql.placeholder('changes')}::jsonb`,
+      ip: p('ip'),
+      requestId: p('requestId'),
+    })
+    .prepare(`audit_insert_${actorType}`),
+);
+
+/** Appends one event in `tx`, the transaction of the change, so the change and its event commit or vanish together. */
 export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEntry): Promise<void> {
   const actor = actorOf(request);
-  // A key acts as itself under its own name; an account is named as it is at the moment of the change.
-  const name =
-    actor.type === 'apiKey'
-      ? sql`${actor.name}`
-      : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
-        from ${accounts} where ${accounts.id} = ${actor.id}), ${actor.id})`;
-  await tx.execute(sql`insert into ${auditEvents}
-    (id, tenant_id, actor_type, actor_id, actor_name, action, target_type, target_id, changes, ip, request_id)
-    values (${randomUUID()}, ${request.tenant.tenantId}, ${actor.type}, ${actor.id}, ${name}, ${entry.action},
-      ${entry.target.type}, ${entry.target.id ?? null}, ${JSON.stringify(changedFields(entry.before, entry.after))}::jsonb,
-      ${request.ip}, ${request.id})`);
+  await insertStatement(tx, actor.type).execute({
+    id: randomUUID(),
+    tenantId: request.tenant.tenantId,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.type === 'apiKey' ? actor.name : null,
+    action: entry.action,
+    targetType: entry.target.type,
+    targetId: entry.target.id ?? null,
+    changes: JSON.stringify(changedFields(entry.before, entry.after)),
+    ip: request.ip,
+    requestId: request.id,
+  });
 }
 
 /** The trail of one request, for services that open their own transaction. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionResult } from '@loyalty/contracts';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { preparedStatements } from '../../db/prepared';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { AuditEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
@@ -20,8 +21,8 @@ export type LockedMember = { balance: number; lifetimeSpend: string; tierId: str
  * The member's row, locked until the transaction ends: two writes for one member run one after the other,
  * so they can never spend the same points twice or reverse the same entry twice.
  */
-export async function lockMember(tx: Db, tenantId: string, memberId: string): Promise<LockedMember> {
-  const [member] = await tx
+const lockStatement = preparedStatements((db: Db) =>
+  db
     .select({
       balance: members.pointsBalance,
       lifetimeSpend: members.lifetimeSpend,
@@ -29,8 +30,13 @@ export async function lockMember(tx: Db, tenantId: string, memberId: string): Pr
       tierPinned: members.tierPinned,
     })
     .from(members)
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
-    .for('update');
+    .where(and(eq(members.tenantId, sql.placeholder('tenantId')), eq(members.id, sql.placeholder('memberId'))))
+    .for('update')
+    .prepare('member_lock'),
+);
+
+export async function lockMember(tx: Db, tenantId: string, memberId: string): Promise<LockedMember> {
+  const [member] = await lockStatement(tx).execute({ tenantId, memberId });
   if (!member) throw notFound('Member not found');
   return member;
 }
@@ -112,10 +118,15 @@ export async function writeOffExpired(tx: Db, tenantId: string, memberId: string
 }
 
 /** The database's clock: entries, expiries and the reversal window are all measured on it. */
-export async function dbNow(tx: Db): Promise<Date> {
-  const [row] = await tx
+const nowStatement = preparedStatements((db: Db) =>
+  db
     .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
-    .from(sql`(select 1) as one`);
+    .from(sql`(select 1) as one`)
+    .prepare('db_now'),
+);
+
+export async function dbNow(tx: Db): Promise<Date> {
+  const [row] = await nowStatement(tx).execute();
   return new Date(Math.round(row?.ms ?? Date.now()));
 }
 
@@ -124,8 +135,8 @@ export async function dbNow(tx: Db): Promise<Date> {
  * write off). 'now' is the transaction's own clock (`now()`, what dbNow reads), so the read can go out in the
  * same pipelined batch as the member's lock: it starts once the lock statement has finished, lock held.
  */
-export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
-  return tx
+const openLotsStatement = preparedStatements((db: Db, by: string) =>
+  db
     .select({
       id: pointsLots.id,
       points: pointsLots.points,
@@ -135,16 +146,22 @@ export async function openLots(tx: Db, tenantId: string, memberId: string, expir
     .from(pointsLots)
     .where(
       and(
-        eq(pointsLots.tenantId, tenantId),
-        eq(pointsLots.memberId, memberId),
+        eq(pointsLots.tenantId, sql.placeholder('tenantId')),
+        eq(pointsLots.memberId, sql.placeholder('memberId')),
         sql`${pointsLots.remaining} > 0`,
-        expiredBy === 'now'
+        by === 'now'
           ? sql`${pointsLots.expiresAt} <= now()`
-          : expiredBy
-            ? lte(pointsLots.expiresAt, expiredBy)
+          : by === 'date'
+            ? lte(pointsLots.expiresAt, sql.placeholder('expiredBy'))
             : undefined,
       ),
-    );
+    )
+    .prepare(`member_open_lots_${by || 'all'}`),
+);
+
+export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
+  const by = expiredBy === 'now' ? 'now' : expiredBy ? 'date' : '';
+  return openLotsStatement(tx, by).execute({ tenantId, memberId, expiredBy });
 }
 
 /** The audit event of one ledger write: the member's balance, lifetime spend and tier before → after, and the entry. */

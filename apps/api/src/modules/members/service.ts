@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
-import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { members } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 import { memberChanged, memberDeleted, tenantEvent } from '../../lib/change-hooks';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -46,6 +46,7 @@ import {
   tierRefIn,
   writeOffExpired,
 } from './ledger-steps';
+import { insertEntry, insertLot, type NewEntry, takeFromLot, updateMemberFigures } from './ledger-writes';
 import type { AnchorCache } from './page-anchors';
 import {
   type Db,
@@ -397,7 +398,7 @@ export async function recordTransaction(
       const spendable = spends ? spendableBalance(lots, now) : 0;
       let spend = toCents(member.lifetimeSpend);
       const entryId = randomUUID();
-      let entry: Pick<typeof pointsLedger.$inferInsert, 'type' | 'points' | 'amount' | 'reason'>;
+      let entry: Pick<NewEntry, 'type' | 'points' | 'amount' | 'reason'>;
       let newLot: number | null = null;
       let takes: { id: string; points: number }[] = [];
 
@@ -446,40 +447,28 @@ export async function recordTransaction(
       // listeners (the wallet's pushes, the webhooks' deliveries) and the audit event start their statements
       // as they are called, possibly first: they read nothing this write changes. A failing statement aborts
       // the transaction, so the first error is the one reported and nothing is kept.
-      const [[stored]] = await Promise.all([
-        tx
-          .insert(pointsLedger)
-          .values({
-            ...entry,
-            id: entryId,
-            tenantId,
-            memberId,
-            accountId,
-            idempotencyKey: idempotencyKey ?? null,
-            idempotencyBodyHash: bodyHash,
-            // Kept so a reversal can give the points back to the lots they came from.
-            lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
-            createdAt: now,
-          })
-          .returning(),
-        tx
-          .update(members)
-          .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
-          .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId))),
-        ...takes.map((take) =>
-          tx
-            .update(pointsLots)
-            .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
-            .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id))),
-        ),
+      const [stored] = await Promise.all([
+        insertEntry(tx, {
+          ...entry,
+          id: entryId,
+          tenantId,
+          memberId,
+          accountId,
+          idempotencyKey: idempotencyKey ?? null,
+          idempotencyBodyHash: bodyHash,
+          // Kept so a reversal can give the points back to the lots they came from.
+          lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
+          createdAt: now,
+        }),
+        updateMemberFigures(tx, { tenantId, memberId, balance, lifetimeSpend: centsToDecimal(spend), tierId }),
+        ...takes.map((take) => takeFromLot(tx, { tenantId, lotId: take.id, points: take.points })),
         newLot !== null &&
-          tx.insert(pointsLots).values({
+          insertLot(tx, {
             id: randomUUID(),
             tenantId,
             memberId,
             ledgerId: entryId,
             points: newLot,
-            remaining: newLot,
             expiresAt,
             createdAt: now,
           }),
@@ -513,7 +502,7 @@ export async function recordTransaction(
       // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
       const after = newLot !== null && expiresAt !== null && expiresAt <= now ? newLot : 0;
       return {
-        entry: toEntry(stored as Parameters<typeof toEntry>[0]),
+        entry: toEntry(stored),
         pointsBalance: balance - after,
         lifetimeSpend: centsToNumber(spend),
         tier: tierRef(tierId),

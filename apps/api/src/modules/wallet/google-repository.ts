@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { googleWalletClasses, googleWalletObjects, passSettings, storeSettings, tenants } from '../../db/schema';
 import type { Db } from '../members/repository';
 
@@ -87,11 +88,23 @@ export async function markClass(db: Db, tenantId: string, classId: string, error
 }
 
 /** True when the tenant (or the member) has anything at Google to keep current. */
+/** Built once (db/prepared.ts): every points transaction asks it of its member. */
+const objectsStatement = preparedStatements((db: Db, of: string) =>
+  db
+    .select({ one: sql`1` })
+    .from(googleWalletObjects)
+    .where(
+      and(
+        eq(googleWalletObjects.tenantId, sql.placeholder('tenantId')),
+        of === 'member' ? eq(googleWalletObjects.memberId, sql.placeholder('memberId')) : undefined,
+      ),
+    )
+    .limit(1)
+    .prepare(`google_objects_of_${of}`),
+);
+
 export async function hasGoogleObjects(db: Db, tenantId: string, memberId?: string): Promise<boolean> {
-  const where = memberId
-    ? and(eq(googleWalletObjects.tenantId, tenantId), eq(googleWalletObjects.memberId, memberId))
-    : eq(googleWalletObjects.tenantId, tenantId);
-  const rows = await db.select({ one: sql`1` }).from(googleWalletObjects).where(where).limit(1);
+  const rows = await objectsStatement(db, memberId ? 'member' : 'tenant').execute({ tenantId, memberId });
   if (rows.length > 0 || memberId) return rows.length > 0;
   return Boolean(await findClassRow(db, tenantId));
 }

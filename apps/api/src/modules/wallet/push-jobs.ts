@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeHooks } from '../../lib/change-hooks';
@@ -16,6 +17,21 @@ const FAN_OUT_PAGE = 500;
  * Last-Modified and the update tag always change. Answers the passes that exist (no pass, nothing to tell).
  */
 const bumped = sql`greatest(date_trunc('second', now()), ${walletPasses.updatedAt} + interval '1 second')`;
+
+/** Every points transaction runs it, so it is built once (db/prepared.ts). */
+const bumpPassStatement = preparedStatements((tx: Db) =>
+  tx
+    .update(walletPasses)
+    .set({ updatedAt: bumped })
+    .where(
+      and(
+        eq(walletPasses.tenantId, sql.placeholder('tenantId')),
+        eq(walletPasses.memberId, sql.placeholder('memberId')),
+      ),
+    )
+    .returning({ memberId: walletPasses.memberId })
+    .prepare('wallet_bump_member_pass'),
+);
 
 /** Pushes to every device of a list, unregistering the ones Apple reports gone; true when all were delivered. */
 async function pushAll(db: Database, apns: ApnsClient, topic: string, tokens: string[]): Promise<boolean> {
@@ -91,11 +107,7 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
 
   const hooks: ChangeHooks = {
     async memberChanged(tx, tenantId, memberId, detail) {
-      const passes = await tx
-        .update(walletPasses)
-        .set({ updatedAt: bumped })
-        .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)))
-        .returning({ memberId: walletPasses.memberId });
+      const passes = await bumpPassStatement(tx).execute({ tenantId, memberId });
       if (passes.length === 0 || !(await hasDevices(tx, tenantId, memberId))) return;
       await jobs.send(tx, pushMember, { tenantId, memberId });
       if (detail?.expiresAt) {

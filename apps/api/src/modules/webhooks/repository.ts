@@ -1,6 +1,7 @@
 import type { Delivery, Webhook, WebhookBody, WebhookEventType } from '@loyalty/contracts';
-import { and, arrayContains, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 import type { ChangeHooks } from '../../lib/change-hooks';
@@ -119,17 +120,23 @@ export async function deleteEndpoint(db: Database, tenantId: string, id: string,
 }
 
 /** The tenant's enabled endpoints that asked for this event. */
-export async function subscribers(tx: Db, tenantId: string, type: WebhookEventType) {
-  return tx
+/** Built once (db/prepared.ts): every points transaction asks it, once per event. */
+const subscribersStatement = preparedStatements((tx: Db) =>
+  tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(
       and(
-        eq(webhookEndpoints.tenantId, tenantId),
+        eq(webhookEndpoints.tenantId, sql.placeholder('tenantId')),
         eq(webhookEndpoints.enabled, true),
-        arrayContains(webhookEndpoints.events, [type]),
+        sql`${webhookEndpoints.events} @> array[${sql.placeholder('type')}]::text[]`,
       ),
-    );
+    )
+    .prepare('webhook_subscribers'),
+);
+
+export async function subscribers(tx: Db, tenantId: string, type: WebhookEventType) {
+  return subscribersStatement(tx).execute({ tenantId, type });
 }
 
 export async function insertDeliveries(tx: Db, rows: (typeof webhookDeliveries.$inferInsert)[]) {

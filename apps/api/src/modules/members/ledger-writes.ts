@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { preparedStatements } from '../../db/prepared';
+import { type LotTake, members, pointsLedger, pointsLots } from '../../db/schema';
+import type { Db } from './repository';
+
+/**
+ * The writes of a points transaction (service.ts), built once and run in every transaction (db/prepared.ts):
+ * a purchase built these statements anew each time, and drizzle's building was the largest part of the
+ * API's CPU under purchases (issue 25).
+ *
+ * A placeholder standing for an inserted column's value is encoded as the column encodes (a Date as its ISO
+ * text), but the column's encoder would also be given a null, which a timestamp cannot take and a JSON column
+ * would store as JSON `null`. So the columns that may be null, and an update's values (drizzle's types take
+ * placeholders only in inserts), are bare placeholders (`raw`), given the driver's value here.
+ */
+const p = sql.placeholder;
+const raw = (name: string) => sql`${sql.placeholder(name)}`;
+
+const insertEntryStatement = preparedStatements((db: Db) =>
+  db
+    .insert(pointsLedger)
+    .values({
+      id: p('id'),
+      tenantId: p('tenantId'),
+      memberId: p('memberId'),
+      accountId: raw('accountId'),
+      type: p('type'),
+      points: p('points'),
+      amount: raw('amount'),
+      reason: raw('reason'),
+      idempotencyKey: raw('idempotencyKey'),
+      idempotencyBodyHash: raw('idempotencyBodyHash'),
+      lotTakes: sql`${sql.placeholder('lotTakes')}::jsonb`,
+      createdAt: p('createdAt'),
+    })
+    .returning()
+    .prepare('ledger_insert_entry'),
+);
+
+export type NewEntry = {
+  id: string;
+  tenantId: string;
+  memberId: string;
+  accountId: string | null;
+  type: (typeof pointsLedger.$inferInsert)['type'];
+  points: number;
+  amount?: string | null;
+  reason?: string | null;
+  idempotencyKey: string | null;
+  idempotencyBodyHash: string | null;
+  /** Kept so a reversal can give the points back to the lots they came from. */
+  lotTakes: LotTake[] | null;
+  createdAt: Date;
+};
+
+/** Records one ledger entry; answers the stored row. */
+export async function insertEntry(tx: Db, entry: NewEntry) {
+  const [stored] = await insertEntryStatement(tx).execute({
+    ...entry,
+    amount: entry.amount ?? null,
+    reason: entry.reason ?? null,
+    lotTakes: entry.lotTakes ? JSON.stringify(entry.lotTakes) : null,
+  });
+  if (!stored) throw new Error('the ledger entry was not stored');
+  return stored;
+}
+
+const memberFiguresStatement = preparedStatements((db: Db) =>
+  db
+    .update(members)
+    .set({
+      pointsBalance: raw('balance'),
+      lifetimeSpend: raw('lifetimeSpend'),
+      tierId: raw('tierId'),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(members.tenantId, p('tenantId')), eq(members.id, p('memberId'))))
+    .prepare('ledger_member_figures'),
+);
+
+/** The member's balance, lifetime spend (a decimal string) and tier after the entry. */
+export function updateMemberFigures(
+  tx: Db,
+  values: { tenantId: string; memberId: string; balance: number; lifetimeSpend: string; tierId: string | null },
+) {
+  return memberFiguresStatement(tx).execute(values);
+}
+
+const takeFromLotStatement = preparedStatements((db: Db) =>
+  db
+    .update(pointsLots)
+    .set({ remaining: sql`${pointsLots.remaining} - ${raw('points')}::int` })
+    .where(and(eq(pointsLots.tenantId, p('tenantId')), eq(pointsLots.id, p('lotId'))))
+    .prepare('ledger_take_from_lot'),
+);
+
+/** Spends `points` of one lot. */
+export function takeFromLot(tx: Db, values: { tenantId: string; lotId: string; points: number }) {
+  return takeFromLotStatement(tx).execute(values);
+}
+
+const insertLotStatement = preparedStatements((db: Db) =>
+  db
+    .insert(pointsLots)
+    .values({
+      id: p('id'),
+      tenantId: p('tenantId'),
+      memberId: p('memberId'),
+      ledgerId: p('ledgerId'),
+      points: p('points'),
+      remaining: p('points'),
+      expiresAt: raw('expiresAt'),
+      createdAt: p('createdAt'),
+    })
+    .prepare('ledger_insert_lot'),
+);
+
+/** A new lot of `points`, all remaining, from the entry `ledgerId`; `expiresAt` null never expires. */
+export function insertLot(
+  tx: Db,
+  lot: {
+    id: string;
+    tenantId: string;
+    memberId: string;
+    ledgerId: string;
+    points: number;
+    expiresAt: Date | null;
+    createdAt: Date;
+  },
+) {
+  return insertLotStatement(tx).execute({ ...lot, expiresAt: lot.expiresAt?.toISOString() ?? null });
+}
