@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, pageQuery, pageSchema, safeString } from './common';
+import { LANGUAGES } from './languages';
 
 /**
  * Integrations (DESIGN §8): API keys a till, a shop or a CRM presents as a bearer, and webhook endpoints that
@@ -131,6 +132,8 @@ const memberPayload = z.object({
   status: z.string(),
   tierId: z.string().nullable(),
   pointsBalance: z.number().int(),
+  /** The language the customer joined in on the join page; null for members added by staff or an import. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 
 const pointsPayload = z.object({

@@ -1,8 +1,10 @@
+import type { Language } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -38,6 +40,8 @@ export const members = pgTable(
     status: text('status').notNull().default('active'),
     // Given by the customer on the join page (issue 21); members added by staff have not given it.
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
+    // The language the customer joined in (the join page's, migration 0018); null for members added otherwise.
+    language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,6 +60,7 @@ export const members = pgTable(
     // Search (any part of a name, e-mail, phone or code) by trigram, so it does not read every member of the
     // tenant: the list's search condition uses exactly this expression (members/repository.ts).
     index('members_search_trgm_idx').using('gin', sql`${memberSearchText(t)} gin_trgm_ops`),
+    check('members_language_check', sql`${t.language} in ('en', 'zh-Hant', 'zh-Hans')`),
   ],
 );
 

@@ -32,7 +32,10 @@ export function joinInfo(page: JoinPage): PublicJoinInfo {
   };
 }
 
-type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> & { email: string };
+type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> &
+  Pick<JoinInput, 'language'> & {
+    email: string;
+  };
 
 /**
  * A customer with a verified phone joins (or signs back in): the phone is the token's, the country must be
@@ -57,6 +60,7 @@ export async function join(
     email: email || null,
     phone,
     marketingOptIn: body.marketingOptIn,
+    language: body.language ?? null,
     welcomePoints: page.welcomePoints,
   });
   return { created: member.created, answer: { membershipCode: member.membershipCode } };

@@ -202,6 +202,10 @@ describe('customer enrolment', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json().errors.acceptTerms).toBe(ENROLMENT_MESSAGES.acceptTerms);
       }
+      // A language the pages do not speak is refused at its field, nothing stored either.
+      const french = await joinAs(token, slug, joinBody({ language: 'fr' }));
+      expect(french.statusCode).toBe(400);
+      expect(Object.keys(french.json().errors)).toEqual(['language']);
       expect(await memberByPhone(biz.tenantId, phone)).toBeUndefined();
     });
 
@@ -209,7 +213,11 @@ describe('customer enrolment', () => {
       const phone = uniquePhone();
       const token = await signInWithPhone(phone);
       const other = uniquePhone();
-      const first = await joinAs(token, slug, joinBody({ phone: other, email: 'Mei@Example.test' }));
+      const first = await joinAs(
+        token,
+        slug,
+        joinBody({ phone: other, email: 'Mei@Example.test', language: 'zh-Hans' }),
+      );
       expect(first.statusCode).toBe(201);
       const code = first.json().membershipCode as string;
       expect(code).toMatch(/^M\d{6}$/);
@@ -222,6 +230,7 @@ describe('customer enrolment', () => {
         membershipCode: code,
         marketingOptIn: true,
         pointsBalance: 50,
+        language: 'zh-Hans',
       });
       expect(await memberByPhone(biz.tenantId, other)).toBeUndefined();
       const ledger = await ledgerOf(member?.id as string);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { MEMBER_MESSAGES } from '@loyalty/contracts';
+import { type Language, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { memberChanged } from '../../lib/change-hooks';
+import { memberChanged, tenantEvent } from '../../lib/change-hooks';
 import { AppError } from '../../lib/errors';
 import { effectiveTierId, expiryFor } from './engine';
+import { ledgerEvents, memberData } from './events';
 import { dbNow } from './ledger-steps';
 import { type Db, loadRates, loadTiers, nextMembershipCode } from './repository';
 import { uniqueField } from './service';
@@ -17,6 +18,8 @@ export type Enrolment = {
   /** From the customer's verified phone sign-in, never from a request body. */
   phone: string;
   marketingOptIn: boolean;
+  /** The language of the join page the customer filled in, when it said. */
+  language: Language | null;
   welcomePoints: number;
 };
 
@@ -56,11 +59,12 @@ export async function enrolMember(
           email: input.email,
           phone: input.phone,
           marketingOptIn: input.marketingOptIn,
+          language: input.language,
           membershipCode: await nextMembershipCode(tx, tenantId),
           tierId: effectiveTierId(false, null, 0n, tiers),
         })
         .onConflictDoNothing({ target: [members.tenantId, members.phone], where: sql`${members.phone} <> ''` })
-        .returning({ id: members.id, membershipCode: members.membershipCode });
+        .returning();
       const made = inserted[0];
       if (!made) {
         // Another join of this phone committed first: its member is the answer.
@@ -68,8 +72,11 @@ export async function enrolMember(
         if (!winner) throw new Error('phone conflict without a member holding the phone');
         return { ...winner, created: false };
       }
-      if (input.welcomePoints > 0) await addWelcomeBonus(db, tx, tenantId, id, input.welcomePoints);
-      return { ...made, created: true };
+      // The shop's other systems hear of a customer who joined as of one added by staff: member.created, then
+      // the welcome points as points.earned.
+      await tenantEvent(db, tx, tenantId, { type: 'member.created', data: memberData(made) });
+      if (input.welcomePoints > 0) await addWelcomeBonus(db, tx, tenantId, made, input.welcomePoints);
+      return { id: made.id, membershipCode: made.membershipCode, created: true };
     });
   } catch (error) {
     if (uniqueField(error) === 'email')
@@ -82,7 +89,14 @@ export async function enrolMember(
 }
 
 /** The BONUS entry and its lot (expiring as the tenant's points do), and the balance, for a member just made. */
-async function addWelcomeBonus(db: Database, tx: Db, tenantId: string, memberId: string, points: number) {
+async function addWelcomeBonus(
+  db: Database,
+  tx: Db,
+  tenantId: string,
+  member: typeof members.$inferSelect,
+  points: number,
+) {
+  const memberId = member.id;
   const now = await dbNow(tx);
   const rates = await loadRates(tx, tenantId);
   const entryId = randomUUID();
@@ -111,4 +125,13 @@ async function addWelcomeBonus(db: Database, tx: Db, tenantId: string, memberId:
     .set({ pointsBalance: sql`${members.pointsBalance} + ${points}`, updatedAt: sql`now()` })
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   await memberChanged(db, tx, tenantId, memberId, { expiresAt });
+  await ledgerEvents(db, tx, tenantId, {
+    memberId,
+    expired: 0,
+    balanceBeforeEntry: member.pointsBalance,
+    entry: { id: entryId, type: 'BONUS', points, reason: 'Welcome points' },
+    balance: member.pointsBalance + points,
+    fromTierId: member.tierId,
+    toTierId: member.tierId,
+  });
 }

@@ -16,6 +16,7 @@ export const memberData = (m: MemberRow) => ({
   status: m.status,
   tierId: m.tierId,
   pointsBalance: m.pointsBalance,
+  language: m.language ?? null,
 });
 
 /** The webhook event of each ledger entry type (expiry has its own event, told from `expired` below). */

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { eventually } from '../wallet/wallet-test-support';
@@ -86,6 +88,61 @@ describe('webhooks', () => {
     const deliveries = await delivered();
     expect(deliveries.totalElements).toBe(3);
     expect(deliveries.content[0]).toMatchObject({ status: 'SUCCEEDED', attempts: 1, responseCode: 200 });
+  });
+
+  it('a customer joining on the join page arrives as member.created, in their language, then points.earned', async () => {
+    const r = await receiver();
+    const made = (await hooks().create(biz.owner, { url: r.url, events: ['member.created', 'points.earned'] })).json();
+    const slug = `hooks-${randomUUID().slice(0, 8)}`;
+    const enrolment = {
+      enabled: true,
+      slug,
+      welcomePoints: 50,
+      requireEmail: false,
+      termsUrl: 'https://example.test/terms',
+      allowedCountries: [],
+    };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/tenants/enrolment',
+      headers: bearer(biz.owner),
+      payload: enrolment,
+    });
+    expect(saved.statusCode).toBe(200);
+    const token = await signInWithPhone(uniquePhone());
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/public/join/${slug}`,
+      headers: bearer(token),
+      payload: { firstName: 'Mei', lastName: 'Wong', acceptTerms: true, marketingOptIn: false, language: 'zh-Hant' },
+    });
+    expect(joined.statusCode).toBe(201);
+    expect(await eventually(() => r.received.length >= 2)).toBe(true);
+    const verifier = new Webhook(made.secret);
+    const events = r.received.map((got) => verifier.verify(got.body, got.headers as Record<string, string>)) as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    expect(events.map((e) => e.type).sort()).toEqual(['member.created', 'points.earned']);
+    const byType = Object.fromEntries(events.map((e) => [e.type, e.data]));
+    const created = byType['member.created'] as Record<string, unknown>;
+    expect(created).toMatchObject({
+      membershipCode: joined.json().membershipCode,
+      firstName: 'Mei',
+      pointsBalance: 0,
+      language: 'zh-Hant',
+    });
+    expect(byType['points.earned']).toMatchObject({
+      memberId: created.id,
+      points: 50,
+      amount: null,
+      pointsBalance: 50,
+    });
+    // A member added by staff has given no language.
+    await newMember();
+    expect(await eventually(() => r.received.length >= 3)).toBe(true);
+    const third = verifier.verify(r.received[2]?.body as string, r.received[2]?.headers as Record<string, string>);
+    expect(third).toMatchObject({ type: 'member.created', data: { language: null } });
   });
 
   it('a receiver answering 500, 500 then 200 gets the event three times with the same id', async () => {
