@@ -15,6 +15,8 @@ export type ChangeHooks = {
   tenantChanged(tx: Db, tenantId: string): Promise<void>;
   /** A member or points event happened (webhooks hear it in the change's transaction). */
   event?(tx: Db, tenantId: string, event: TenantEvent): Promise<void>;
+  /** Many events of one change (a batch of a CSV import), in their order; `event` is called per event without it. */
+  events?(tx: Db, tenantId: string, events: TenantEvent[]): Promise<void>;
   /**
    * The member is about to be deleted, in the delete's transaction, while its row can still be read: cards the
    * member holds are withdrawn (a voided Apple pass, an inactive Google object).
@@ -58,6 +60,15 @@ export async function tenantChanged(db: Database, tx: Db, tenantId: string): Pro
 /** Tells every listener of an event, in the transaction of the change. */
 export async function tenantEvent(db: Database, tx: Db, tenantId: string, event: TenantEvent): Promise<void> {
   await tellAll(db, (hooks) => hooks.event?.(tx, tenantId, event));
+}
+
+/** Tells every listener of many events of one change, in the change's transaction. */
+export async function tenantEvents(db: Database, tx: Db, tenantId: string, events: TenantEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await tellAll(db, async (hooks) => {
+    if (hooks.events) return hooks.events(tx, tenantId, events);
+    if (hooks.event) for (const event of events) await hooks.event(tx, tenantId, event);
+  });
 }
 
 /** Tells every listener that a member is about to be deleted, in the delete's transaction. */

@@ -3,8 +3,9 @@ import { IMPORT_MESSAGES, type ImportError, MEMBER_MESSAGES } from '@loyalty/con
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { memberChanged } from '../../lib/change-hooks';
+import { memberChanged, type TenantEvent, tenantEvents } from '../../lib/change-hooks';
 import { centsToDecimal, effectiveTierId, expiryFor, takeFromLots, tierForSpend, toCents } from './engine';
+import { memberData } from './events';
 import { dbNow, lockMember, openLots, writeOffExpired } from './ledger-steps';
 import { type Db, loadRates, loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
 
@@ -20,6 +21,9 @@ import { type Db, loadRates, loadTiers, reserveMembershipCodes, spendableColumn,
  * twice, and a new export imported back changes nothing. Lifetime spend is set as given and decides the
  * tier (the members module's rule); a tier column equal to the tier by spend pins nothing, another pins it.
  */
+
+/** The reason of an IMPORT ledger entry. */
+const IMPORT_REASON = 'Opening balance (import)';
 
 export type ImportRow = {
   /** The row's line in the file (the header is line 1), as the errors name it. */
@@ -180,6 +184,8 @@ export async function importMemberBatch(
   }
 
   const now = await dbNow(tx);
+  /** The IMPORT entries written, for their webhook events. */
+  const imported: ImportedPoints[] = [];
   if (creates.length) {
     const codes = await reserveMembershipCodes(tx, tenantId, creates.filter((p) => !p.code).length);
     let next = 0;
@@ -233,7 +239,7 @@ export async function importMemberBatch(
       memberId: p.id,
       type: 'IMPORT' as const,
       points: p.difference,
-      reason: 'Opening balance (import)',
+      reason: IMPORT_REASON,
       idempotencyKey: p.key,
       accountId: opts.accountId,
       createdAt: now,
@@ -251,6 +257,7 @@ export async function importMemberBatch(
         createdAt: now,
       })),
     );
+    for (const e of entries) imported.push({ id: e.id, memberId: e.memberId, points: e.points });
     const added = gains.map((p) => ({ id: p.id, points: p.difference }));
     await tx.execute(sql`update ${members} as m set points_balance = m.points_balance + v.points
       from jsonb_to_recordset(${JSON.stringify(added)}::jsonb) as v(id text, points int)
@@ -267,13 +274,15 @@ export async function importMemberBatch(
       errors.push({ row: p.row.row, field: 'points', message: IMPORT_MESSAGES.spentAlready });
       continue;
     }
+    const entryId = randomUUID();
+    imported.push({ id: entryId, memberId: p.id, points: p.difference });
     await tx.insert(pointsLedger).values({
-      id: randomUUID(),
+      id: entryId,
       tenantId,
       memberId: p.id,
       type: 'IMPORT',
       points: p.difference,
-      reason: 'Opening balance (import)',
+      reason: IMPORT_REASON,
       idempotencyKey: p.key,
       accountId: opts.accountId,
       lotTakes: takes.map((t) => ({ lotId: t.id, points: t.points })),
@@ -292,5 +301,43 @@ export async function importMemberBatch(
   }
   // Cards already issued show names, points and tier: tell them (new members have no card yet).
   for (const p of updates) await memberChanged(db, tx, tenantId, p.id);
+  await importEvents(db, tx, tenantId, creates, imported);
   return { created: creates.length, updated: updates.length, errors };
+}
+
+type ImportedPoints = { id: string; memberId: string; points: number };
+
+/**
+ * The batch's webhook events, in its transaction: member.created for each member it made (as it stands after
+ * the batch, opening balance included), then points.adjusted for each IMPORT entry. Members it only updated
+ * send no member.updated: a file imported again rewrites every row with the values it already has, and
+ * receivers would hear of changes that did not happen. Each member's figures are read once, after the writes.
+ */
+async function importEvents(db: Database, tx: Db, tenantId: string, creates: Planned[], imported: ImportedPoints[]) {
+  const ids = [...new Set([...creates.map((p) => p.id), ...imported.map((e) => e.memberId)])];
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), inArray(members.id, ids)));
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  const events: TenantEvent[] = [];
+  for (const p of creates) {
+    const made = byId.get(p.id);
+    if (made) events.push({ type: 'member.created', data: memberData(made) });
+  }
+  for (const e of imported) {
+    events.push({
+      type: 'points.adjusted',
+      data: {
+        memberId: e.memberId,
+        entryId: e.id,
+        points: e.points,
+        amount: null,
+        pointsBalance: byId.get(e.memberId)?.pointsBalance ?? 0,
+        reason: IMPORT_REASON,
+      },
+    });
+  }
+  await tenantEvents(db, tx, tenantId, events);
 }

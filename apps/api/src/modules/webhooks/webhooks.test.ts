@@ -5,6 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { filesApi } from '../member-import/member-files-test-support';
 import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { eventually } from '../wallet/wallet-test-support';
 import { type Receiver, startReceiver } from './receiver-stand-in';
@@ -143,6 +144,41 @@ describe('webhooks', () => {
     expect(await eventually(() => r.received.length >= 3)).toBe(true);
     const third = verifier.verify(r.received[2]?.body as string, r.received[2]?.headers as Record<string, string>);
     expect(third).toMatchObject({ type: 'member.created', data: { language: null } });
+  });
+
+  it('a CSV import sends member.created and points.adjusted per new member, and nothing when run again', async () => {
+    const other = await business(app);
+    const r = await receiver();
+    const made = (
+      await hooks().create(other.owner, { url: r.url, events: ['member.created', 'member.updated', 'points.adjusted'] })
+    ).json();
+    const csv = ['First name,Last name,Phone,Points', `Ada,Lee,${phone()},120`, `Bo,Chan,${phone()},`].join('\n');
+    const files = filesApi(app);
+    expect(await files.importAndWait(other.admin, csv)).toMatchObject({ state: 'done', created: 2, errors: [] });
+    expect(await eventually(() => r.received.length >= 3)).toBe(true);
+    const verifier = new Webhook(made.secret);
+    const events = r.received.map((got) => verifier.verify(got.body, got.headers as Record<string, string>)) as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const created = events.filter((e) => e.type === 'member.created').map((e) => e.data);
+    expect(created.map((d) => [d.firstName, d.pointsBalance, d.language]).sort()).toEqual([
+      ['Ada', 120, null],
+      ['Bo', 0, null],
+    ]);
+    const ada = created.find((d) => d.firstName === 'Ada');
+    expect(events.filter((e) => e.type === 'points.adjusted').map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        memberId: ada?.id,
+        points: 120,
+        pointsBalance: 120,
+        reason: 'Opening balance (import)',
+      }),
+    ]);
+    // The same file again changes nothing, so it tells nothing: no member.updated, no points.
+    expect(await files.importAndWait(other.admin, csv)).toMatchObject({ state: 'done', created: 0, updated: 2 });
+    const deliveries = await hooks().deliveries(other.owner, made.id);
+    expect(deliveries.json().totalElements).toBe(3);
   });
 
   it('a receiver answering 500, 500 then 200 gets the event three times with the same id', async () => {
