@@ -351,6 +351,39 @@ describe('audit trail', () => {
     expect((await app.inject({ url: '/api/tenants/audit', headers: bearer(other.idToken) })).statusCode).toBe(403);
   });
 
+  it('lists everyone in the trail once, by name, with the name of their latest event', async () => {
+    const other = await business(app);
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, seconds));
+    const event = (actorId: string, actorName: string, created: Date, actorType: 'account' | 'apiKey' = 'account') => ({
+      id: randomUUID(),
+      tenantId: other.tenantId,
+      actorType,
+      actorId,
+      actorName,
+      action: 'member.update',
+      targetType: 'member',
+      changes: {},
+      createdAt: created,
+    });
+    await app.database.db
+      .insert(auditEvents)
+      .values([
+        event('acc-b', 'Bea Old <bea@example.test>', at(1)),
+        event('acc-b', 'Bea New <bea@example.test>', at(3)),
+        event('acc-b', 'Bea Older <bea@example.test>', at(0)),
+        event('acc-a', 'Zed <zed@example.test>', at(2)),
+        event('key-1', 'Shop till', at(4), 'apiKey'),
+      ]);
+    const res = await app.inject({ url: '/api/tenants/audit/actors', headers: bearer(other.owner) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: 'acc-b', name: 'Bea New <bea@example.test>', type: 'account' },
+      { id: 'key-1', name: 'Shop till', type: 'apiKey' },
+      { id: 'acc-a', name: 'Zed <zed@example.test>', type: 'account' },
+    ]);
+    expect((await app.inject({ url: '/api/tenants/audit/actors', headers: bearer(other.staff) })).statusCode).toBe(403);
+  });
+
   it('the database refuses UPDATE, DELETE and TRUNCATE of audit events', async () => {
     await addMember(app, b.admin, { firstName: 'Zed', lastName: 'Ng' });
     const [first] = await rows<{ id: string }>(app, sql`select id from ${auditEvents} limit 1`);

@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditQuery } from '@loyalty/contracts';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 
@@ -35,16 +35,30 @@ export async function listAuditEvents(db: Queries, tenantId: string, query: Filt
   };
 }
 
-/** Everyone who appears in the trail, with the name of their latest event. */
-export async function listAuditActors(db: Database, tenantId: string) {
-  return db
-    .selectDistinctOn([auditEvents.actorId], {
-      id: auditEvents.actorId,
-      name: auditEvents.actorName,
-      type: auditEvents.actorType,
-    })
-    .from(auditEvents)
-    .where(eq(auditEvents.tenantId, tenantId))
-    .orderBy(auditEvents.actorId, desc(auditEvents.createdAt))
-    .then((rows) => rows.sort((a, b) => a.name.localeCompare(b.name)));
+type Actor = { id: string; name: string; type: 'account' | 'apiKey' };
+
+/**
+ * Everyone who appears in the trail, with the name of their latest event, by name. The trail grows with every
+ * purchase, and a DISTINCT ON over it sorted all of the tenant's events (200,000 events: 404 ms, sorted on
+ * disk). Here the (tenant, actor, created_at) index is walked from one actor to the next (each step one index
+ * probe), and each actor's latest event is one more: a few dozen probes, whatever the size of the trail.
+ */
+export async function listAuditActors(db: Database, tenantId: string): Promise<Actor[]> {
+  const result: unknown = await db.execute(sql`with recursive actors as (
+      (select ${auditEvents.actorId} as id from ${auditEvents} where ${auditEvents.tenantId} = ${tenantId}
+        order by ${auditEvents.actorId} limit 1)
+      union all
+      select (select a.actor_id from ${auditEvents} a where a.tenant_id = ${tenantId} and a.actor_id > actors.id
+        order by a.actor_id limit 1)
+      from actors where actors.id is not null
+    )
+    select latest.actor_id as id, latest.actor_name as name, latest.actor_type as type
+    from actors cross join lateral (
+      select e.actor_id, e.actor_name, e.actor_type from ${auditEvents} e
+      where e.tenant_id = ${tenantId} and e.actor_id = actors.id order by e.created_at desc limit 1
+    ) latest
+    where actors.id is not null`);
+  // postgres.js answers the rows, PGlite an object holding them.
+  const rows = (Array.isArray(result) ? result : (result as { rows: Actor[] }).rows) as Actor[];
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
 }
