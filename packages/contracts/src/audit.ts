@@ -65,3 +65,4 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The people (and keys) that appear in the tenant's trail, for the Activity screen's person filter. */
 export const auditActorsSchema = z.array(z.object({ id: z.string(), name: z.string(), type: z.string() }));
+export type AuditActors = z.infer<typeof auditActorsSchema>;

@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+
 /**
  * Statements built once per process, engine and shape, then only executed, on any handle: the database, the
  * list pool (`genericPlans`) or a transaction. Drizzle sends an unnamed query through postgres.js as Parse +
@@ -63,3 +65,10 @@ function boundTo<S>(statement: S, client: unknown): S {
     Object.entries(statement as Record<string, unknown>).map(([key, value]) => [key, boundTo(value, client)]),
   ) as S;
 }
+
+/**
+ * A placeholder as bare SQL: its value goes to the driver as given. Drizzle wraps a placeholder standing for a
+ * column's value in the column's encoder, which would also be given a null (a timestamp cannot take it, a JSON
+ * column would store JSON `null`), and its types take placeholders in inserts only, not in an update's `set`.
+ */
+export const bare = (name: string): SQL => sql`${sql.placeholder(name)}`;

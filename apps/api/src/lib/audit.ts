@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Queries } from '../db/client';
-import { preparedStatements } from '../db/prepared';
+import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from '../plugins/actor';
 
@@ -38,8 +38,6 @@ const normalise = (value: unknown) => (value instanceof Date ? value.toISOString
 /** A writer that appends to the trail for one request: handed to services, which call it inside their transaction. */
 export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
 
-const p = (name: string) => sql`${sql.placeholder(name)}`;
-
 /**
  * The insert of one event, built once per actor type and run in every transaction (db/prepared.ts): a purchase
  * writes one. A key acts as itself under its own name; an account is named as it is at the moment of the
@@ -49,21 +47,21 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
   tx
     .insert(auditEvents)
     .values({
-      id: p('id'),
-      tenantId: p('tenantId'),
-      actorType: p('actorType'),
-      actorId: p('actorId'),
+      id: bare('id'),
+      tenantId: bare('tenantId'),
+      actorType: bare('actorType'),
+      actorId: bare('actorId'),
       actorName:
         actorType === 'apiKey'
-          ? p('actorName')
+          ? bare('actorName')
           : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
-            from ${accounts} where ${accounts.id} = ${p('actorId')}), ${p('actorId')})`,
-      action: p('action'),
-      targetType: p('targetType'),
-      targetId: p('targetId'),
+            from ${accounts} where ${accounts.id} = ${bare('actorId')}), ${bare('actorId')})`,
+      action: bare('action'),
+      targetType: bare('targetType'),
+      targetId: bare('targetId'),
       changes: sql`${sql.placeholder('changes')}::jsonb`,
-      ip: p('ip'),
-      requestId: p('requestId'),
+      ip: bare('ip'),
+      requestId: bare('requestId'),
     })
     .prepare(`audit_insert_${actorType}`),
 );

@@ -1,4 +1,4 @@
-import type { AuditEvent, AuditQuery } from '@loyalty/contracts';
+import type { AuditActors, AuditEvent, AuditQuery } from '@loyalty/contracts';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { auditEvents } from '../../db/schema';
@@ -35,7 +35,7 @@ export async function listAuditEvents(db: Queries, tenantId: string, query: Filt
   };
 }
 
-type Actor = { id: string; name: string; type: 'account' | 'apiKey' };
+type Actor = AuditActors[number];
 
 /**
  * Everyone who appears in the trail, with the name of their latest event, by name. The trail grows with every

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type Language, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { members, pointsLedger, pointsLots } from '../../db/schema';
+import { members } from '../../db/schema';
 import { memberChanged, tenantEvent } from '../../lib/change-hooks';
 import { AppError } from '../../lib/errors';
 import { effectiveTierId, expiryFor } from './engine';
 import { ledgerEvents, memberData } from './events';
 import { dbNow } from './ledger-steps';
+import { insertEntry, insertLot } from './ledger-writes';
 import { type Db, loadRates, loadTiers, nextMembershipCode } from './repository';
 import { uniqueField } from './service';
 
@@ -101,25 +102,20 @@ async function addWelcomeBonus(
   const rates = await loadRates(tx, tenantId);
   const entryId = randomUUID();
   const expiresAt = expiryFor(rates, now);
-  await tx.insert(pointsLedger).values({
+  await insertEntry(tx, {
     id: entryId,
     tenantId,
     memberId,
+    accountId: null,
     type: 'BONUS',
     points,
     reason: 'Welcome points',
+    idempotencyKey: null,
+    idempotencyBodyHash: null,
+    lotTakes: null,
     createdAt: now,
   });
-  await tx.insert(pointsLots).values({
-    id: randomUUID(),
-    tenantId,
-    memberId,
-    ledgerId: entryId,
-    points,
-    remaining: points,
-    expiresAt,
-    createdAt: now,
-  });
+  await insertLot(tx, { id: randomUUID(), tenantId, memberId, ledgerId: entryId, points, expiresAt, createdAt: now });
   await tx
     .update(members)
     .set({ pointsBalance: sql`${members.pointsBalance} + ${points}`, updatedAt: sql`now()` })

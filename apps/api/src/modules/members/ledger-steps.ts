@@ -17,10 +17,6 @@ import { type Db, type TierRow, toEntry } from './repository';
 
 export type LockedMember = { balance: number; lifetimeSpend: string; tierId: string | null; tierPinned: boolean };
 
-/**
- * The member's row, locked until the transaction ends: two writes for one member run one after the other,
- * so they can never spend the same points twice or reverse the same entry twice.
- */
 const lockStatement = preparedStatements((db: Db) =>
   db
     .select({
@@ -35,6 +31,10 @@ const lockStatement = preparedStatements((db: Db) =>
     .prepare('member_lock'),
 );
 
+/**
+ * The member's row, locked until the transaction ends: two writes for one member run one after the other,
+ * so they can never spend the same points twice or reverse the same entry twice.
+ */
 export async function lockMember(tx: Db, tenantId: string, memberId: string): Promise<LockedMember> {
   const [member] = await lockStatement(tx).execute({ tenantId, memberId });
   if (!member) throw notFound('Member not found');
@@ -117,7 +117,6 @@ export async function writeOffExpired(tx: Db, tenantId: string, memberId: string
   return points;
 }
 
-/** The database's clock: entries, expiries and the reversal window are all measured on it. */
 const nowStatement = preparedStatements((db: Db) =>
   db
     .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
@@ -125,16 +124,12 @@ const nowStatement = preparedStatements((db: Db) =>
     .prepare('db_now'),
 );
 
+/** The database's clock: entries, expiries and the reversal window are all measured on it. */
 export async function dbNow(tx: Db): Promise<Date> {
   const [row] = await nowStatement(tx).execute();
   return new Date(Math.round(row?.ms ?? Date.now()));
 }
 
-/**
- * The member's lots that still hold points; with `expiredBy`, only those expired by then (what a write must
- * write off). 'now' is the transaction's own clock (`now()`, what dbNow reads), so the read can go out in the
- * same pipelined batch as the member's lock: it starts once the lock statement has finished, lock held.
- */
 const openLotsStatement = preparedStatements((db: Db, by: string) =>
   db
     .select({
@@ -159,6 +154,11 @@ const openLotsStatement = preparedStatements((db: Db, by: string) =>
     .prepare(`member_open_lots_${by || 'all'}`),
 );
 
+/**
+ * The member's lots that still hold points; with `expiredBy`, only those expired by then (what a write must
+ * write off). 'now' is the transaction's own clock (`now()`, what dbNow reads), so the read can go out in the
+ * same pipelined batch as the member's lock: it starts once the lock statement has finished, lock held.
+ */
 export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
   const by = expiredBy === 'now' ? 'now' : expiredBy ? 'date' : '';
   return openLotsStatement(tx, by).execute({ tenantId, memberId, expiredBy });

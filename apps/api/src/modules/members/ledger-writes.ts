@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { preparedStatements } from '../../db/prepared';
+import { bare, preparedStatements } from '../../db/prepared';
 import { type LotTake, members, pointsLedger, pointsLots } from '../../db/schema';
 import type { Db } from './repository';
 
@@ -8,13 +8,10 @@ import type { Db } from './repository';
  * a purchase built these statements anew each time, and drizzle's building was the largest part of the
  * API's CPU under purchases (issue 25).
  *
- * A placeholder standing for an inserted column's value is encoded as the column encodes (a Date as its ISO
- * text), but the column's encoder would also be given a null, which a timestamp cannot take and a JSON column
- * would store as JSON `null`. So the columns that may be null, and an update's values (drizzle's types take
- * placeholders only in inserts), are bare placeholders (`raw`), given the driver's value here.
+ * The columns that may be null, and an update's values, are bare placeholders, given the driver's value here
+ * (a Date as its ISO text, JSON as its text).
  */
 const p = sql.placeholder;
-const raw = (name: string) => sql`${sql.placeholder(name)}`;
 
 const insertEntryStatement = preparedStatements((db: Db) =>
   db
@@ -23,13 +20,13 @@ const insertEntryStatement = preparedStatements((db: Db) =>
       id: p('id'),
       tenantId: p('tenantId'),
       memberId: p('memberId'),
-      accountId: raw('accountId'),
+      accountId: bare('accountId'),
       type: p('type'),
       points: p('points'),
-      amount: raw('amount'),
-      reason: raw('reason'),
-      idempotencyKey: raw('idempotencyKey'),
-      idempotencyBodyHash: raw('idempotencyBodyHash'),
+      amount: bare('amount'),
+      reason: bare('reason'),
+      idempotencyKey: bare('idempotencyKey'),
+      idempotencyBodyHash: bare('idempotencyBodyHash'),
       lotTakes: sql`${sql.placeholder('lotTakes')}::jsonb`,
       createdAt: p('createdAt'),
     })
@@ -69,9 +66,9 @@ const memberFiguresStatement = preparedStatements((db: Db) =>
   db
     .update(members)
     .set({
-      pointsBalance: raw('balance'),
-      lifetimeSpend: raw('lifetimeSpend'),
-      tierId: raw('tierId'),
+      pointsBalance: bare('balance'),
+      lifetimeSpend: bare('lifetimeSpend'),
+      tierId: bare('tierId'),
       updatedAt: sql`now()`,
     })
     .where(and(eq(members.tenantId, p('tenantId')), eq(members.id, p('memberId'))))
@@ -89,7 +86,7 @@ export function updateMemberFigures(
 const takeFromLotStatement = preparedStatements((db: Db) =>
   db
     .update(pointsLots)
-    .set({ remaining: sql`${pointsLots.remaining} - ${raw('points')}::int` })
+    .set({ remaining: sql`${pointsLots.remaining} - ${bare('points')}::int` })
     .where(and(eq(pointsLots.tenantId, p('tenantId')), eq(pointsLots.id, p('lotId'))))
     .prepare('ledger_take_from_lot'),
 );
@@ -109,7 +106,7 @@ const insertLotStatement = preparedStatements((db: Db) =>
       ledgerId: p('ledgerId'),
       points: p('points'),
       remaining: p('points'),
-      expiresAt: raw('expiresAt'),
+      expiresAt: bare('expiresAt'),
       createdAt: p('createdAt'),
     })
     .prepare('ledger_insert_lot'),

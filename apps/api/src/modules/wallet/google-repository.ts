@@ -87,7 +87,6 @@ export async function markClass(db: Db, tenantId: string, classId: string, error
     .onConflictDoUpdate({ target: googleWalletClasses.tenantId, set });
 }
 
-/** True when the tenant (or the member) has anything at Google to keep current. */
 /** Built once (db/prepared.ts): every points transaction asks it of its member. */
 const objectsStatement = preparedStatements((db: Db, of: string) =>
   db
@@ -103,6 +102,7 @@ const objectsStatement = preparedStatements((db: Db, of: string) =>
     .prepare(`google_objects_of_${of}`),
 );
 
+/** True when the tenant (or the member) has anything at Google to keep current. */
 export async function hasGoogleObjects(db: Db, tenantId: string, memberId?: string): Promise<boolean> {
   const rows = await objectsStatement(db, memberId ? 'member' : 'tenant').execute({ tenantId, memberId });
   if (rows.length > 0 || memberId) return rows.length > 0;

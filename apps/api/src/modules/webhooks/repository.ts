@@ -119,7 +119,6 @@ export async function deleteEndpoint(db: Database, tenantId: string, id: string,
   });
 }
 
-/** The tenant's enabled endpoints that asked for this event. */
 /** Built once (db/prepared.ts): every points transaction asks it, once per event. */
 const subscribersStatement = preparedStatements((tx: Db) =>
   tx
@@ -135,6 +134,7 @@ const subscribersStatement = preparedStatements((tx: Db) =>
     .prepare('webhook_subscribers'),
 );
 
+/** The tenant's enabled endpoints that asked for this event. */
 export async function subscribers(tx: Db, tenantId: string, type: WebhookEventType) {
   return subscribersStatement(tx).execute({ tenantId, type });
 }
