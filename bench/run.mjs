@@ -227,7 +227,14 @@ async function membersAtScale(api, headers) {
     s.rowsReturned = probe.json?.content?.length;
     s.matches = probe.json?.totalElements;
     const nextPath = s.uncached ? spread : undefined;
-    s.loaded = await load(url, { headers, connections: CONNECTIONS, seconds: SECONDS, nextPath });
+    // The pages not built yet also say where the CPU went, by process (the target's reach on this machine).
+    s.loaded = await load(url, {
+      headers,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      nextPath,
+      apiPid: s.uncached ? api.pid : undefined,
+    });
     s.single = await load(url, {
       headers,
       connections: 1,

@@ -1,6 +1,7 @@
 // autocannon with our own percentiles: every response time is kept, so p95 is exact (autocannon's own
 // histogram reports p97.5, not p95).
 import autocannon from 'autocannon';
+import { cpuSnapshot, cpuSplit } from './cpu-split.mjs';
 
 const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
@@ -15,11 +16,12 @@ function once(opts) {
 /**
  * Warms up for a second, then loads url for `seconds` with `connections` connections.
  * Answers req/s, p50/p95/p99 in ms, bytes per answer, how many answers were 2xx and how many were not.
- * method and body (a string) for writes: every request sends the same body.
+ * method and body (a string) for writes: every request sends the same body. With apiPid, also where the
+ * machine's CPU went during the measured run, by process (./cpu-split.mjs).
  */
 export async function load(
   url,
-  { headers = {}, connections = 50, seconds = 6, warmup = 1, nextPath, method = 'GET', body } = {},
+  { headers = {}, connections = 50, seconds = 6, warmup = 1, nextPath, method = 'GET', body, apiPid } = {},
 ) {
   // nextPath: a different path for every request (what a cache in front of the database would not absorb).
   const requests = nextPath ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined;
@@ -28,7 +30,9 @@ export async function load(
     await once_({ url, headers, connections, duration: warmup });
     await drain(url);
   }
+  const cpuBefore = apiPid ? cpuSnapshot() : undefined;
   const { result, times } = await once_({ url, headers, connections, duration: seconds });
+  const cpu = apiPid ? cpuSplit(cpuBefore, cpuSnapshot(), { apiPid, requests: result.requests.total }) : undefined;
   // autocannon stops without waiting for answers in flight: let the server finish them before the next run,
   // or that run would queue behind this one's backlog.
   await drain(url);
@@ -42,6 +46,7 @@ export async function load(
     requests: result.requests.total,
     ok: result['2xx'],
     bad: result.non2xx + result.errors + result.timeouts,
+    cpu,
   };
 }
 

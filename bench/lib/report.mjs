@@ -1,5 +1,6 @@
 // Prints the benchmark's figures against issue 11's targets, and for each target missed what the profile or
 // the query plan shows.
+import { formatCpuSplit } from './cpu-split.mjs';
 
 export function section(title) {
   console.log(`\n… ${title}`);
@@ -242,6 +243,13 @@ export function report(raw, T) {
       '   (PostgreSQL set: 1,000 tenants, 1,000,000 members in all, ledgers and lots; the tenant above has 100,000)',
     );
   }
+  for (const [engine, phase] of [
+    ['PostgreSQL', phases.postgres],
+    ['PGlite', phases.pglite],
+  ]) {
+    const uncached = phase?.scale?.scenarios?.find((s) => s.uncached && s.loaded.cpu);
+    if (uncached) console.log(`   ${engine}, pages not built yet: ${formatCpuSplit(uncached.loaded.cpu)}`);
+  }
 
   // 2b. the counter's lookup
   const counter = phases.postgres?.counter;
@@ -410,6 +418,7 @@ export function report(raw, T) {
         ],
       ],
     );
+    console.log(`  across members: ${formatCpuSplit(writes.many.cpu)}`);
   }
 
   saasTable(phases.saas, machine);

@@ -27,6 +27,7 @@ export async function purchases(api, headers, sql, tenantId, { connections = 50,
     connections: connections,
     seconds: seconds,
     nextPath: spreadPath,
+    apiPid: api.pid,
   });
   const hot = ids[0];
   const state = async () =>
