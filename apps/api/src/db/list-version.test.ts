@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, engine } from '../../test/helpers';
 import { writeEpoch } from './client';
 import { forgetInFlightVersions, readListVersion } from './list-version';
-import { members, membershipTiers, tenants } from './schema';
+import { listVersionShards, members, membershipTiers, tenants } from './schema';
 
 /** The list version the cached members and tiers pages are checked against (migration 0004). */
 describe('list version', () => {
@@ -137,4 +137,36 @@ describe('list version', () => {
       expect(await version(tenantId)).toBe(before + 2);
     },
   );
+
+  // Migration 0019: each transaction moves one of 16 rows; the version is their sum, so it counts every commit.
+  it('concurrent writes to one tenant each move the version once, and a deleted tenant leaves no version rows', async () => {
+    const { db } = app.database;
+    const tenantId = await newTenant();
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    await db.insert(members).values(
+      ids.map((id, i) => ({
+        id,
+        tenantId,
+        firstName: 'Ana',
+        lastName: `Wu ${i}`,
+        phone: `+852910000${String(i).padStart(2, '0')}`,
+        membershipCode: `M1${String(i).padStart(5, '0')}`,
+      })),
+    );
+    const before = await version(tenantId);
+    await Promise.all(
+      ids.map((id, i) =>
+        db.transaction(async (tx) => {
+          await tx.update(members).set({ pointsBalance: i }).where(eq(members.id, id));
+        }),
+      ),
+    );
+    expect(await version(tenantId)).toBe(before + ids.length);
+    const shards = await db.select().from(listVersionShards).where(eq(listVersionShards.tenantId, tenantId));
+    expect(shards.length).toBeGreaterThan(1);
+    expect(shards.length).toBeLessThanOrEqual(16);
+    expect(shards.reduce((sum, s) => sum + s.version, 0)).toBe(ids.length);
+    await db.delete(tenants).where(eq(tenants.id, tenantId));
+    expect(await db.select().from(listVersionShards).where(eq(listVersionShards.tenantId, tenantId))).toEqual([]);
+  });
 });

@@ -1,12 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Database, genericPlans, writeEpoch } from './client';
-import { memberCounts } from './schema';
+import { listVersionShards, memberCounts } from './schema';
 
 export type ListVersion = { version: number; orderVersion: number; members: number };
 
+// The tenant's version: its member_counts row's plus what writes added to its shards (migration 0019). Each
+// committed change adds one, and this is one statement (one snapshot), so a change is never missed.
+const listVersion = sql<number>`${memberCounts.listVersion} + coalesce((select sum(${listVersionShards.version})
+  from ${listVersionShards} where ${listVersionShards.tenantId} = ${memberCounts.tenantId}), 0)::bigint`.mapWith(
+  Number,
+);
+
 function prepare(db: Database) {
   return db
-    .select({ version: memberCounts.listVersion, orderVersion: memberCounts.orderVersion, members: memberCounts.total })
+    .select({ version: listVersion, orderVersion: memberCounts.orderVersion, members: memberCounts.total })
     .from(memberCounts)
     .where(eq(memberCounts.tenantId, sql.placeholder('tenantId')))
     .prepare('list_version');
@@ -32,7 +39,7 @@ function stateOf(db: Database): PerDatabase {
 }
 
 /**
- * One primary-key read: the tenant's member total and the version of its members and tiers lists.
+ * One read by primary key: the tenant's member total and the version of its members and tiers lists.
  * Requests for the same tenant that arrive while a read is on its way share it: under load that turns
  * dozens of identical reads into one. It can only miss a write that commits during that one round trip,
  * and a write through this instance drops the shared read at once (forgetInFlightVersions).

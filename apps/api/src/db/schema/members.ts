@@ -10,6 +10,8 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -89,13 +91,33 @@ export const memberCounts = pgTable('member_counts', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   total: integer('total').notNull().default(0),
   /**
-   * Moves on every change to what the members and tiers lists show (triggers of migration 0004), so a
-   * cached page of either list is known fresh by reading this one row.
+   * Moves on every change to what the members and tiers lists show (triggers of migration 0004), with the
+   * tenant's listVersionShards, so a cached page of either list is known fresh by reading this row and those.
    */
   listVersion: bigint('list_version', { mode: 'number' }).notNull().default(0),
   /** Moves only when members are added or removed: what changes the positions in the list (migration 0005). */
   orderVersion: bigint('order_version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The part of a tenant's list version that writes to members and points lots move, one of 16 rows picked at
+ * random per transaction (migration 0019): concurrent purchases of one tenant then rarely wait on the same row.
+ * The version is member_counts.list_version plus the sum of these (db/list-version.ts).
+ */
+export const listVersionShards = pgTable(
+  'list_version_shards',
+  {
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.shard] }),
+    check('list_version_shards_shard_check', sql`${t.shard} between 0 and 15`),
+  ],
+);
 
 /** Per-tenant counter behind membership codes: a code once handed out is never handed out again. */
 export const memberCodeCounters = pgTable('member_code_counters', {
@@ -115,9 +137,9 @@ export const pointsLedger = pgTable(
   'points_ledger',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    // No foreign key to tenants (migration 0019): the member's cascades, and a shared lock on the tenant's row
+    // per insert made concurrent writes of one tenant costly.
+    tenantId: text('tenant_id').notNull(),
     memberId: text('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
@@ -160,9 +182,8 @@ export const pointsLots = pgTable(
   'points_lots',
   {
     id: text('id').primaryKey(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    // No foreign key to tenants, as for the ledger (migration 0019).
+    tenantId: text('tenant_id').notNull(),
     memberId: text('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
