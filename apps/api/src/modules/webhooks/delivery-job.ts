@@ -96,6 +96,9 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
     const timestamp = new Date().toISOString();
     const rows = events.flatMap((event) => {
       const endpoints = endpointsOf.get(event.type) ?? [];
+      // Most changes have no endpoint listening: no id then (a ulid draws 16 random values, 3 % of a
+      // purchase's CPU in the writes profile).
+      if (!endpoints.length) return [];
       const eventId = `msg_${ulid()}`;
       const payload = { type: event.type, timestamp, data: event.data };
       return endpoints.map((endpoint) => ({
