@@ -82,3 +82,36 @@ export function formatCpuSplit(split) {
   const sum = Object.values(split.msPerRequest).reduce((a, b) => a + b, 0);
   return `CPU per request: ${parts.join(' · ')} · sum ${sum.toFixed(3)} ms · machine ${(split.machineBusy * 100).toFixed(0)} % busy of ${split.cores} cores`;
 }
+
+/**
+ * What a target asks of the CPU, beside what a request costs. Under a closed loop of `connections`
+ * (autocannon's), Little's law ties the rate to the mean latency: a p95 of `p95Ms` needs about
+ * connections / p95 requests a second, so the rate the target needs is the larger of that and `rps`. At that
+ * rate the machine's cores allow `cores / rate` of CPU per request; a process that runs in one thread (the
+ * API with embedded PGlite) gets one core at most.
+ */
+export function cpuBudget(split, { rps = 0, p95Ms, connections, oneThread = false }) {
+  if (!split) return undefined;
+  const needRps = Math.max(rps, p95Ms ? (connections * 1000) / p95Ms : 0);
+  const machineMs = (split.cores * 1000) / needRps;
+  const sum = Object.values(split.msPerRequest).reduce((a, b) => a + b, 0);
+  return {
+    needRps,
+    machineMs,
+    oneThreadMs: oneThread ? 1000 / needRps : undefined,
+    sum,
+    fits: sum <= machineMs && (!oneThread || split.msPerRequest.api <= 1000 / needRps),
+  };
+}
+
+export function formatCpuBudget(budget, split) {
+  if (!budget) return '';
+  const f = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+  const within = budget.oneThreadMs
+    ? `, and ${budget.oneThreadMs.toFixed(2)} ms on the API's one thread (its process spends ${split.msPerRequest.api.toFixed(2)})`
+    : '';
+  return (
+    `target needs ≥ ${f(budget.needRps)} req/s: at most ${budget.machineMs.toFixed(2)} ms of CPU per request on ` +
+    `${split.cores} cores${within}; measured ${budget.sum.toFixed(2)} ms${budget.fits ? '' : ' (out of this machine’s reach at these costs)'}`
+  );
+}

@@ -1,6 +1,6 @@
 // Prints the benchmark's figures against issue 11's targets, and for each target missed what the profile or
 // the query plan shows.
-import { formatCpuSplit } from './cpu-split.mjs';
+import { cpuBudget, formatCpuBudget, formatCpuSplit } from './cpu-split.mjs';
 
 export function section(title) {
   console.log(`\n… ${title}`);
@@ -248,7 +248,16 @@ export function report(raw, T) {
     ['PGlite', phases.pglite],
   ]) {
     const uncached = phase?.scale?.scenarios?.find((s) => s.uncached && s.loaded.cpu);
-    if (uncached) console.log(`   ${engine}, pages not built yet: ${formatCpuSplit(uncached.loaded.cpu)}`);
+    if (!uncached) continue;
+    const cpu = uncached.loaded.cpu;
+    const budget = cpuBudget(cpu, {
+      rps: engine === 'PostgreSQL' ? T.uncachedRps : 0,
+      p95Ms: engine === 'PostgreSQL' ? T.pgP95 : T.pgliteP95,
+      connections: machine.connections,
+      oneThread: engine === 'PGlite',
+    });
+    console.log(`   ${engine}, pages not built yet: ${formatCpuSplit(cpu)}`);
+    console.log(`     ${formatCpuBudget(budget, cpu)}`);
   }
 
   // 2b. the counter's lookup
@@ -419,6 +428,12 @@ export function report(raw, T) {
       ],
     );
     console.log(`  across members: ${formatCpuSplit(writes.many.cpu)}`);
+    const budget = cpuBudget(writes.many.cpu, {
+      rps: T.writesRps,
+      p95Ms: T.writesP95,
+      connections: machine.connections,
+    });
+    if (budget) console.log(`    ${formatCpuBudget(budget, writes.many.cpu)}`);
   }
 
   saasTable(phases.saas, machine);
