@@ -42,6 +42,8 @@ export type ImportBatchResult = { created: number; updated: number; errors: Impo
 
 type Existing = {
   id: string;
+  firstName: string;
+  lastName: string;
   phone: string;
   email: string | null;
   code: string;
@@ -67,6 +69,24 @@ type Planned = {
 const lower = (text: string) => text.toLowerCase();
 
 /**
+ * Whether the batch's update changes what member.updated carries of an existing member (its points go out as
+ * points.adjusted): an empty e-mail or phone keeps the stored one, as the update statement does.
+ */
+function profileChanged(p: Planned): boolean {
+  const was = p.existing;
+  if (!was) return false;
+  return (
+    p.row.firstName !== was.firstName ||
+    p.row.lastName !== was.lastName ||
+    (p.row.email !== '' && lower(p.row.email) !== was.email) ||
+    (p.row.phone !== '' && p.row.phone !== was.phone) ||
+    p.tierId !== was.tierId ||
+    p.tierPinned !== was.tierPinned ||
+    p.spendCents !== toCents(was.lifetimeSpend)
+  );
+}
+
+/**
  * The members the batch's rows may match, by phone, e-mail or code: three index lookups rather than one OR
  * (which PostgreSQL reads as a scan of the tenant), the phone one saying `<> ''` so the partial index
  * members_tenant_phone_key serves it (the planner cannot prove that from a list of more than 100 phones).
@@ -84,6 +104,8 @@ async function existingFor(tx: Db, tenantId: string, rows: ImportRow[]): Promise
     const matched = await tx
       .select({
         id: members.id,
+        firstName: members.firstName,
+        lastName: members.lastName,
         phone: members.phone,
         email: sql<string | null>`lower(${members.email})`,
         code: sql<string>`lower(${members.membershipCode})`,
@@ -301,7 +323,7 @@ export async function importMemberBatch(
   }
   // Cards already issued show names, points and tier: tell them (new members have no card yet).
   for (const p of updates) await memberChanged(db, tx, tenantId, p.id);
-  await importEvents(db, tx, tenantId, creates, imported);
+  await importEvents(db, tx, tenantId, { creates, changed: updates.filter(profileChanged), imported });
   return { created: creates.length, updated: updates.length, errors };
 }
 
@@ -309,12 +331,19 @@ type ImportedPoints = { id: string; memberId: string; points: number };
 
 /**
  * The batch's webhook events, in its transaction: member.created for each member it made (as it stands after
- * the batch, opening balance included), then points.adjusted for each IMPORT entry. Members it only updated
- * send no member.updated: a file imported again rewrites every row with the values it already has, and
+ * the batch, opening balance included), member.updated for each existing member whose name, contacts, tier or
+ * spend it changed, then points.adjusted for each IMPORT entry. A member whose row holds what is stored
+ * already sends nothing: a file imported again rewrites every row with the values it already has, and
  * receivers would hear of changes that did not happen. Each member's figures are read once, after the writes.
  */
-async function importEvents(db: Database, tx: Db, tenantId: string, creates: Planned[], imported: ImportedPoints[]) {
-  const ids = [...new Set([...creates.map((p) => p.id), ...imported.map((e) => e.memberId)])];
+async function importEvents(
+  db: Database,
+  tx: Db,
+  tenantId: string,
+  batch: { creates: Planned[]; changed: Planned[]; imported: ImportedPoints[] },
+) {
+  const { creates, changed, imported } = batch;
+  const ids = [...new Set([...creates, ...changed].map((p) => p.id).concat(imported.map((e) => e.memberId)))];
   if (ids.length === 0) return;
   const rows = await tx
     .select()
@@ -325,6 +354,10 @@ async function importEvents(db: Database, tx: Db, tenantId: string, creates: Pla
   for (const p of creates) {
     const made = byId.get(p.id);
     if (made) events.push({ type: 'member.created', data: memberData(made) });
+  }
+  for (const p of changed) {
+    const after = byId.get(p.id);
+    if (after) events.push({ type: 'member.updated', data: memberData(after) });
   }
   for (const e of imported) {
     events.push({

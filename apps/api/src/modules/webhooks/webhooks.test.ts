@@ -146,13 +146,14 @@ describe('webhooks', () => {
     expect(third).toMatchObject({ type: 'member.created', data: { language: null } });
   });
 
-  it('a CSV import sends member.created and points.adjusted per new member, and nothing when run again', async () => {
+  it('a CSV import sends member.created and points.adjusted per new member, nothing when run again, and member.updated for a changed row', async () => {
     const other = await business(app);
     const r = await receiver();
     const made = (
       await hooks().create(other.owner, { url: r.url, events: ['member.created', 'member.updated', 'points.adjusted'] })
     ).json();
-    const csv = ['First name,Last name,Phone,Points', `Ada,Lee,${phone()},120`, `Bo,Chan,${phone()},`].join('\n');
+    const [adaPhone, boPhone] = [phone(), phone()];
+    const csv = ['First name,Last name,Phone,Points', `Ada,Lee,${adaPhone},120`, `Bo,Chan,${boPhone},`].join('\n');
     const files = filesApi(app);
     expect(await files.importAndWait(other.admin, csv)).toMatchObject({ state: 'done', created: 2, errors: [] });
     expect(await eventually(() => r.received.length >= 3)).toBe(true);
@@ -179,6 +180,18 @@ describe('webhooks', () => {
     expect(await files.importAndWait(other.admin, csv)).toMatchObject({ state: 'done', created: 0, updated: 2 });
     const deliveries = await hooks().deliveries(other.owner, made.id);
     expect(deliveries.json().totalElements).toBe(3);
+    // A file that renames Bo and keeps Ada as she is: one member.updated, Bo's, as he stands after it.
+    const renamed = ['First name,Last name,Phone,Points', `Ada,Lee,${adaPhone},120`, `Bo,Chan-Wong,${boPhone},`];
+    expect(await files.importAndWait(other.admin, renamed.join('\n'))).toMatchObject({ state: 'done', updated: 2 });
+    expect(await eventually(() => r.received.length >= 4)).toBe(true);
+    const last = r.received.slice(3).map((got) => verifier.verify(got.body, got.headers as Record<string, string>));
+    expect(last).toEqual([
+      expect.objectContaining({
+        type: 'member.updated',
+        data: expect.objectContaining({ firstName: 'Bo', lastName: 'Chan-Wong', phone: boPhone, pointsBalance: 0 }),
+      }),
+    ]);
+    expect((await hooks().deliveries(other.owner, made.id)).json().totalElements).toBe(4);
   });
 
   it('a receiver answering 500, 500 then 200 gets the event three times with the same id', async () => {
