@@ -166,6 +166,13 @@ describe('list version', () => {
     expect(shards.length).toBeGreaterThan(1);
     expect(shards.length).toBeLessThanOrEqual(16);
     expect(shards.reduce((sum, s) => sum + s.version, 0)).toBe(ids.length);
+    // Another tenant's writes leave this tenant's version where it is (its cached pages stay valid).
+    const other = await newTenant();
+    const [c] = await twoMembers(other);
+    const otherBefore = await version(other);
+    await db.update(members).set({ pointsBalance: 3 }).where(eq(members.id, c));
+    expect(await version(other)).toBe(otherBefore + 1);
+    expect(await version(tenantId)).toBe(before + ids.length);
     await db.delete(tenants).where(eq(tenants.id, tenantId));
     expect(await db.select().from(listVersionShards).where(eq(listVersionShards.tenantId, tenantId))).toEqual([]);
   });

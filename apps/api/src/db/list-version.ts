@@ -5,11 +5,11 @@ import { listVersionShards, memberCounts } from './schema';
 export type ListVersion = { version: number; orderVersion: number; members: number };
 
 // The tenant's version: its member_counts row's plus what writes added to its shards (migration 0019). Each
-// committed change adds one, and this is one statement (one snapshot), so a change is never missed.
-const listVersion = sql<number>`${memberCounts.listVersion} + coalesce((select sum(${listVersionShards.version})
-  from ${listVersionShards} where ${listVersionShards.tenantId} = ${memberCounts.tenantId}), 0)::bigint`.mapWith(
-  Number,
-);
+// committed change adds one, and this is one statement (one snapshot), so a change is never missed. Written
+// with table names: drizzle leaves the columns of a one-table select unqualified, and in the subquery
+// "tenant_id" = "tenant_id" would sum every tenant's shards.
+const listVersion = sql<number>`"member_counts"."list_version" + coalesce((select sum(s."version")
+  from ${listVersionShards} as s where s."tenant_id" = "member_counts"."tenant_id"), 0)::bigint`.mapWith(Number);
 
 function prepare(db: Database) {
   return db
