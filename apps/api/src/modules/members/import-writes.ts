@@ -343,7 +343,9 @@ async function importEvents(
   batch: { creates: Planned[]; changed: Planned[]; imported: ImportedPoints[] },
 ) {
   const { creates, changed, imported } = batch;
-  const ids = [...new Set([...creates, ...changed].map((p) => p.id).concat(imported.map((e) => e.memberId)))];
+  const ids = [
+    ...new Set([...creates.map((p) => p.id), ...changed.map((p) => p.id), ...imported.map((e) => e.memberId)]),
+  ];
   if (ids.length === 0) return;
   const rows = await tx
     .select()
