@@ -192,6 +192,64 @@ describe('Counter', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('a failed search leaves no member on screen: nothing can be recorded for the customer found before', async () => {
+    const server = fakeServer();
+    renderCounter(server);
+    const find = await findField();
+    const user = userEvent.setup();
+    await user.type(find, 'M000001{Enter}');
+    expect(await screen.findByRole('region', { name: 'Mia Chen' })).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: 'Amount ($)' }), '5{Enter}');
+    expect(await screen.findByRole('region', { name: 'Purchase recorded' })).toBeInTheDocument();
+
+    await user.type(find, 'NOBODY{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No member with the code or phone “NOBODY”');
+    expect(screen.queryByRole('region', { name: 'Mia Chen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Purchase recorded' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record purchase' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reverse' })).not.toBeInTheDocument();
+    expect(find).toHaveFocus();
+    expect(server.posts).toHaveLength(1);
+  });
+
+  it('the member goes the moment the find field changes, before any search', async () => {
+    renderCounter(fakeServer());
+    const find = await findField();
+    const user = userEvent.setup();
+    await user.type(find, 'M000001{Enter}');
+    expect(await screen.findByRole('region', { name: 'Mia Chen' })).toBeInTheDocument();
+    await user.type(find, 'M');
+    expect(screen.queryByRole('region', { name: 'Mia Chen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Record purchase' })).not.toBeInTheDocument();
+  });
+
+  it('an answer that arrives after the field changed is dropped', async () => {
+    const server = fakeServer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    serveApi(async (input, init) => {
+      if (String(input).includes('/by-code/')) await held;
+      return server.fetch(input, init);
+    });
+    renderApp('/counter', {
+      user: SAMPLE_USER,
+      identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+    });
+    const find = await findField();
+    const user = userEvent.setup();
+    await user.type(find, 'M000001{Enter}');
+    // The next customer's code is being typed while the first lookup is still on its way.
+    await user.type(find, '9');
+    release();
+    await waitFor(() => expect(find).toHaveValue('M0000019'));
+    // Let the held answer settle, then check it brought nobody back.
+    await screen.findByRole('button', { name: 'Find' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Find' })).toBeEnabled());
+    expect(screen.queryByRole('region', { name: 'Mia Chen' })).not.toBeInTheDocument();
+  });
+
   it('a double click records once: every request of one purchase carries the same Idempotency-Key', async () => {
     const server = fakeServer();
     renderCounter(server);

@@ -21,6 +21,11 @@ export function CounterPage() {
     setMember(found);
     setLast(null);
   };
+  // The find field changed or a search failed: nobody is at the till until the next search finds someone.
+  const onCleared = React.useCallback(() => {
+    setMember(null);
+    setLast(null);
+  }, []);
   const onTransaction = (result: TransactionResult) => {
     setLast(result);
     setMember(
@@ -35,7 +40,7 @@ export function CounterPage() {
         <h1 className="font-bold text-2xl tracking-tight">{t('counter.title')}</h1>
         <p className="text-muted-foreground">{t('counter.subtitle')}</p>
       </div>
-      <FindMemberForm inputRef={find} onFound={onFound} />
+      <FindMemberForm inputRef={find} onFound={onFound} onCleared={onCleared} />
       {member && last && (
         // Keyed by entry: a new transaction starts without the last one's refusal.
         <ResultPanel key={last.entry.id} memberId={member.userId} result={last} onReversed={onTransaction} />

@@ -13,24 +13,35 @@ import { ScanButton } from './scan-button';
  * The find field. A USB scanner types the code and Enter into the focused field, so the field takes focus on
  * arrival, keeps it after a miss (text selected, the next scan replaces it) and gets it back after every
  * transaction (the page calls inputRef.focus()).
+ *
+ * The member shown belongs to the last search that succeeded and to nothing typed since: the moment the field
+ * changes, a scan starts or a search fails, `onCleared` tells the page to drop the member, so a purchase can
+ * never go to someone the screen no longer shows. An answer that arrives after the field changed is dropped
+ * too (a slow lookup must not bring back a member once the next customer's code is being typed).
  */
 export function FindMemberForm({
   inputRef,
   onFound,
+  onCleared,
 }: {
   inputRef: React.RefObject<HTMLInputElement | null>;
   onFound: (member: CounterMember) => void;
+  onCleared: () => void;
 }) {
   const t = useT();
   const [code, setCode] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
+  // Bumped by every edit and every lookup: a lookup's answer counts only while it is still the latest.
+  const generation = React.useRef(0);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     void lookup(code);
   };
   const lookup = async (code: string) => {
+    const mine = ++generation.current;
+    onCleared();
     const parsed = memberCodeParamsSchema.safeParse({ code });
     if (!parsed.success) {
       setError(translateText(parsed.error.issues[0]?.message ?? ''));
@@ -40,9 +51,11 @@ export function FindMemberForm({
     setError(null);
     try {
       const member = await findMemberByCode(parsed.data.code);
+      if (mine !== generation.current) return;
       setCode('');
       onFound(member);
     } catch (failure) {
+      if (mine !== generation.current) return;
       setError(
         failure instanceof ApiError && failure.status === 404
           ? t('counter.notFound', { code: parsed.data.code })
@@ -74,7 +87,11 @@ export function FindMemberForm({
           // The counter's one job starts here: a scanner types into the focused field.
           autoFocus
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            generation.current++;
+            setCode(event.target.value);
+            onCleared();
+          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
