@@ -22,6 +22,7 @@ import { onboardingRoutes } from './modules/onboarding/routes';
 import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
+  await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(passSettingsRoutes);
   await app.register(pointsConversionRoutes);

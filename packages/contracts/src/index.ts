@@ -14,6 +14,7 @@ export * from './onboarding';
 export * from './phone';
 export * from './phone-countries';
 export * from './profile';
+export * from './reports';
 export * from './settings';
 export * from './uploads';
 export * from './users';

@@ -1,0 +1,55 @@
+import { STAFF_ACTIVITY_CSV_HEADER, staffActivityQuerySchema, staffActivitySchema } from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCsv } from '../../lib/csv';
+import { routeRecipe } from '../../lib/route-recipe';
+import { reportTimeZone, staffActivity } from './repository';
+
+const route = routeRecipe(['reports'], [400, 401, 403]);
+
+/** Reports for owners and admins: sums over the points ledger. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffActivityOf = async (tenantId: string, query: { from: string; to: string }) => {
+    const timeZone = await reportTimeZone(app.db, tenantId);
+    return { ...query, timeZone, rows: await staffActivity(app.db, tenantId, query, timeZone) };
+  };
+
+  app.get(
+    '/api/tenants/reports/staff-activity',
+    route.admin({
+      summary:
+        'What each team user recorded from one day to another (both included, in the business’s time zone): purchases, their amount, points issued, redemptions, reversals and refunds',
+      querystring: staffActivityQuerySchema,
+      response: { 200: staffActivitySchema },
+    }),
+    async (request) => staffActivityOf(request.tenant.tenantId, request.query),
+  );
+
+  app.get(
+    '/api/tenants/reports/staff-activity.csv',
+    route.admin({
+      summary: 'The staff activity report as CSV (UTF-8 with BOM)',
+      querystring: staffActivityQuerySchema,
+      produces: ['text/csv'],
+      response: {},
+    }),
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const report = await staffActivityOf(request.tenant.tenantId, request.query);
+      async function* lines() {
+        yield report.rows.map((r) => [
+          r.userId,
+          r.name,
+          r.email,
+          r.role,
+          r.purchases,
+          r.amount,
+          r.points,
+          r.redemptions,
+          r.reversals,
+          r.refunds,
+        ]);
+      }
+      return sendCsv(reply, `staff-activity-${from}-${to}.csv`, STAFF_ACTIVITY_CSV_HEADER, lines());
+    },
+  );
+};
