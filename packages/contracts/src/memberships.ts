@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, pageQuery, pageSchema, safeString } from './common';
+import { idParamSchema, pageQuery, pageSchema, safeMultiline, safeString } from './common';
 
 /** Spec §9: memberships page size 10, three benefits on a card, default colour #000000. */
 export const MEMBERSHIPS_PAGE_SIZE = 10;
@@ -36,8 +36,8 @@ const money = z
   .refine(twoDecimals, MEMBERSHIP_MESSAGES.money);
 
 /** Optional text: empty or blank means "not set" (stored as null). */
-const optionalText = (max: number) =>
-  safeString(max)
+const optionalText = (max: number, multiline = false) =>
+  (multiline ? safeMultiline(max) : safeString(max))
     .transform((value) => value.trim() || null)
     .nullish()
     .transform((value) => value ?? null);
@@ -50,9 +50,9 @@ export const membershipBodySchema = z
       .pipe(z.string().min(1, MEMBERSHIP_MESSAGES.nameRequired)),
     nameZh: optionalText(MEMBERSHIP_NAME_MAX),
     nameCn: optionalText(MEMBERSHIP_NAME_MAX),
-    description: optionalText(MEMBERSHIP_TEXT_MAX),
-    descriptionZh: optionalText(MEMBERSHIP_TEXT_MAX),
-    descriptionCn: optionalText(MEMBERSHIP_TEXT_MAX),
+    description: optionalText(MEMBERSHIP_TEXT_MAX, true),
+    descriptionZh: optionalText(MEMBERSHIP_TEXT_MAX, true),
+    descriptionCn: optionalText(MEMBERSHIP_TEXT_MAX, true),
     color: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, MEMBERSHIP_MESSAGES.color)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLEAN_TEXT, isCleanText } from './common';
+import { CLEAN_MULTILINE, CLEAN_TEXT, isCleanMultiline, isCleanText } from './common';
 
 /**
  * The three per-tenant settings records (spec data-screens §3, §5, §9; DESIGN §4):
@@ -175,7 +175,13 @@ export const pointsConversionBodySchema = z
     pointsExpiryDays: z.unknown().optional(),
     pointsExpiryDate: z.unknown().optional(),
     isActive: z.boolean({ error: 'Active must be true or false' }).default(true),
-    description: text(POINTS_DESCRIPTION_MAX).default(''),
+    // Written in a text area: the one text of these settings that may hold line breaks.
+    description: z
+      .string()
+      .trim()
+      .max(POINTS_DESCRIPTION_MAX, `At most ${POINTS_DESCRIPTION_MAX} characters`)
+      .refine(isCleanMultiline, CLEAN_MULTILINE)
+      .default(''),
   })
   .superRefine(
     (body, ctx) => {

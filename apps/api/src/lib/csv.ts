@@ -2,12 +2,17 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may read as the start of a formula: `=`, `+`, `-`, `@` in their ASCII, full-width
+ * (U+FF1D, U+FF0B, U+FF0D, U+FF20: an East Asian input method types these, and spreadsheets set to those
+ * languages take them for the ASCII ones) and small forms (U+FE62, U+FE63, U+FE66, U+FE6B), the minus sign
+ * U+2212, and the blanks some strip before looking (tab, carriage return, line feed, the ideographic space).
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\uFE6B\u2212\u3000]/;
 
 /**
- * A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, or a leading tab or carriage return,
- * which some strip before looking) gets a `'` in front, so it shows as the text it is (OWASP CSV injection).
- * Only text: numbers are written as numbers, so a negative points entry stays -5.
+ * A cell a spreadsheet would read as a formula gets a `'` in front, so it shows as the text it is (OWASP CSV
+ * injection). Only text: numbers are written as numbers, so a negative points entry stays -5.
  */
 export const inertCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
 

@@ -1,4 +1,4 @@
-import type { JoinInput, PublicJoinInfo } from '@loyalty/contracts';
+import { CLEAN_TEXT, isCleanText, type JoinInput, type PublicJoinInfo } from '@loyalty/contracts';
 import * as React from 'react';
 import { ApiError, failureMessage } from '@/lib/api-error';
 import { activeLocale } from '@/lib/i18n/i18n';
@@ -13,6 +13,9 @@ type Errors = Partial<Record<Field, string>>;
 const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'acceptTerms'];
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The contract's own words for a name with control or invisible characters, in the page's language. */
+const unsafeText = (value: string) => translateText(CLEAN_TEXT.error({ input: value }));
 
 /** The last step: who the customer is, the terms and marketing consent; then the card. */
 export function DetailsForm({
@@ -38,7 +41,9 @@ export function DetailsForm({
   const check = (): Errors => {
     const found: Errors = {};
     if (!values.firstName.trim()) found.firstName = t('customer.firstNameRequired');
+    else if (!isCleanText(values.firstName.trim())) found.firstName = unsafeText(values.firstName.trim());
     if (!values.lastName.trim()) found.lastName = t('customer.lastNameRequired');
+    else if (!isCleanText(values.lastName.trim())) found.lastName = unsafeText(values.lastName.trim());
     const email = values.email.trim();
     if (info.requireEmail && !email) found.email = t('customer.emailRequired');
     else if (email && !EMAIL.test(email)) found.email = t('customer.emailInvalid');

@@ -67,6 +67,66 @@ describe('members CSV export and import', () => {
     expect(row?.[6]).toBe('0');
   });
 
+  it('full-width and small formula characters come out prefixed too, and an import takes them back as they were', async () => {
+    const b = await business(app);
+    await addMember(app, b.admin, { firstName: '\uFF1D1+1', lastName: '\uFF0BSUM(A1)' });
+    await addMember(app, b.admin, { firstName: '\uFF0D2+3', lastName: '\uFF20SUM(A1)' });
+    await addMember(app, b.admin, { firstName: '\uFE661+1', lastName: '\u2212SUM(A1)' });
+    const csv = (await api.exportMembers(b.admin)).body;
+    const names = csvRecords(csv)
+      .slice(1)
+      .map((r) => [r[0], r[1]]);
+    expect(names.sort()).toEqual(
+      [
+        ["'\uFE661+1", "'\u2212SUM(A1)"],
+        ["'\uFF0D2+3", "'\uFF20SUM(A1)"],
+        ["'\uFF1D1+1", "'\uFF0BSUM(A1)"],
+      ].sort(),
+    );
+    const to = await business(app);
+    expect(await api.importAndWait(to.admin, csv)).toMatchObject({ created: 3, errors: [] });
+    const imported = (await list.list(to.admin))
+      .json()
+      .content.map((m: { firstName: string }) => m.firstName)
+      .sort();
+    expect(imported).toEqual(['\uFE661+1', '\uFF0D2+3', '\uFF1D1+1'].sort());
+  });
+
+  it('an import refuses invisible and line-breaking characters at their field and keeps emoji and CJK', async () => {
+    const b = await business(app);
+    const bad = [
+      '\u200C',
+      '\u200D',
+      '\u2060',
+      '\uFEFF',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u180E',
+      '\u00AD',
+      '\u034F',
+      '\u3164',
+      '\u115F',
+      '\u1160',
+      '\u2061',
+      '\u0085',
+      '\u2028',
+      '\u2029',
+      '\t',
+    ];
+    const lines = bad.map((c) => `Mi${c}a,Chen,,,,,,`);
+    // Quoted, a line break is part of the cell: still refused in a name.
+    lines.push('"Le\no",Chan,,,,,,', '"An\ra",Silva,,,,,,');
+    lines.push('Mia 👩\u200D💻,陳,,,,,,', '大文,陳,,,,,,', '🏳\uFE0F\u200D🌈,Wong,,,,,,');
+    const res = await api.import(b.admin, [HEADER, ...lines].join('\n'), ENGLISH_MAPPING, true);
+    expect(res.statusCode).toBe(202);
+    const status = (await api.status(b.admin, res.json().importId)).json();
+    expect(status).toMatchObject({ total: bad.length + 5, created: 3 });
+    expect(status.errors.map((e: { row: number; field: string }) => [e.row, e.field])).toEqual(
+      [...bad, 'LF', 'CR'].map((_, i) => [i + 2, 'firstName']),
+    );
+  });
+
   it('Chinese names survive the round trip: export from one business, import into another', async () => {
     const from = await business(app);
     await addMember(app, from.admin, { firstName: '大文', lastName: '陳', phone: uniquePhone() });
