@@ -47,7 +47,10 @@ export function memberImportJob(db: Database, storage: StorageDriver, jobs: JobQ
       const processed = last ? total : (batch.at(-1)?.row ?? 1) - 1;
       await db.transaction(async (tx) => {
         const current = await lockImport(tx, importId);
-        if (!current || current.state === 'done' || current.processed >= processed) return;
+        if (!current || current.state === 'done') return;
+        // A batch that committed already moved the import on from queued; a file without good rows (a header
+        // alone, or every row bad) still has its one empty last batch to run, which finishes the import.
+        if (current.state !== 'queued' && current.processed >= processed) return;
         const result = await importMemberBatch(db, tx, current.tenantId, batch, {
           fileHash: current.fileHash,
           accountId: current.accountId,

@@ -227,13 +227,46 @@ describe('members CSV export and import', () => {
       list: (await list.list(b.admin)).json().content,
     });
     const before = await snapshot();
+    // Updated counts members a row changed, not rows that matched one: the dry run and the run agree.
+    const check = await api.import(b.admin, csv, ENGLISH_MAPPING, true);
+    expect((await api.status(b.admin, check.json().importId)).json()).toMatchObject({ created: 0, updated: 0 });
     const second = await api.importAndWait(b.admin, csv);
-    expect(second).toMatchObject({ created: 0, updated: 2, errors: [] });
+    expect(second).toMatchObject({ state: 'done', total: 2, processed: 2, created: 0, updated: 0, errors: [] });
     expect(await snapshot()).toEqual(before);
     // A fresh export imported back changes nothing either: points are the balance the member should have.
     const exported = (await api.exportMembers(b.admin)).body;
     await api.importAndWait(b.admin, exported);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('a row that changes one field of a member counts as one update; points alone count too', async () => {
+    const b = await business(app);
+    const phone = uniquePhone();
+    await addMember(app, b.admin, { firstName: 'Mia', lastName: 'Chen', phone });
+    await addMember(app, b.admin, { firstName: 'Leo', lastName: 'Chan', email: 'leo@example.test' });
+    await addMember(app, b.admin, { firstName: 'Ana', lastName: 'Silva', email: 'ana@example.test' });
+    const csv = [
+      HEADER,
+      `Mia,Wong,,${phone},,,,`,
+      'Leo,Chan,leo@example.test,,,,75,',
+      'Ana,Silva,ana@example.test,,,,,',
+    ].join('\n');
+    const check = await api.import(b.admin, csv, ENGLISH_MAPPING, true);
+    expect((await api.status(b.admin, check.json().importId)).json()).toMatchObject({ created: 0, updated: 2 });
+    expect(await api.importAndWait(b.admin, csv)).toMatchObject({ created: 0, updated: 2, errors: [] });
+  });
+
+  it.each([
+    ['a header alone', HEADER],
+    ['a header and blank lines', `${HEADER}\n\n\n`],
+    ['only bad rows', `${HEADER}\n,Wong,,,,,,\nLeo,Chan,not-an-email,,,,,`],
+  ])('an import of %s finishes with zero counts instead of waiting for ever', async (_, csv) => {
+    const b = await business(app);
+    const rows = csv.split('\n').filter((line) => line && line !== HEADER).length;
+    const done = await api.importAndWait(b.admin, csv);
+    expect(done).toMatchObject({ state: 'done', total: rows, processed: rows, created: 0, updated: 0 });
+    expect(done.errors).toHaveLength(rows);
+    expect(await countOf(app, members, b.tenantId)).toBe(0);
   });
 
   it('exports the ledger of one member and of a time range, oldest first, negative points as numbers', async () => {

@@ -202,7 +202,9 @@ export async function importMemberBatch(
   const updates = plans.filter((p) => p.existing);
   if (!opts.apply) {
     // A dry run cannot take points without reading lots; a negative difference is checked when it runs.
-    return { created: creates.length, updated: updates.length, errors };
+    // `updated` counts the members a row would change, not the rows that merely match one.
+    const changing = updates.filter((p) => profileChanged(p) || p.difference !== 0);
+    return { created: creates.length, updated: changing.length, errors };
   }
 
   const now = await dbNow(tx);
@@ -322,9 +324,14 @@ export async function importMemberBatch(
       .where(and(eq(members.tenantId, tenantId), eq(members.id, p.id)));
   }
   // Cards already issued show names, points and tier: tell them (new members have no card yet).
-  for (const p of updates) await memberChanged(db, tx, tenantId, p.id);
-  await importEvents(db, tx, tenantId, { creates, changed: updates.filter(profileChanged), imported });
-  return { created: creates.length, updated: updates.length, errors };
+  // Updated means changed: a row equal to what is stored (a file imported again) counts for nothing, tells no
+  // card and sends no event.
+  const changed = updates.filter(profileChanged);
+  const moved = new Set([...changed.map((p) => p.id), ...imported.map((e) => e.memberId)]);
+  const touched = updates.filter((p) => moved.has(p.id));
+  for (const p of touched) await memberChanged(db, tx, tenantId, p.id);
+  await importEvents(db, tx, tenantId, { creates, changed, imported });
+  return { created: creates.length, updated: touched.length, errors };
 }
 
 type ImportedPoints = { id: string; memberId: string; points: number };
