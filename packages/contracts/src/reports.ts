@@ -56,17 +56,3 @@ export const staffActivitySchema = z.object({
   rows: z.array(staffActivityRowSchema),
 });
 export type StaffActivity = z.infer<typeof staffActivitySchema>;
-
-/** The CSV's columns, in the JSON rows' order. */
-export const STAFF_ACTIVITY_CSV_HEADER = [
-  'User id',
-  'Name',
-  'Email',
-  'Role',
-  'Purchases',
-  'Amount',
-  'Points',
-  'Redemptions',
-  'Reversals',
-  'Refunds',
-] as const;

@@ -44,6 +44,9 @@ const pointSettings = screen(
 );
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
 const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
+const staffActivity = screen(
+  async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage,
+);
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
@@ -75,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: 'enrolment', ...enrolment },
       { path: 'developers', ...developers },
       { path: 'activity', ...activity },
+      { path: 'activity/staff', ...staffActivity },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

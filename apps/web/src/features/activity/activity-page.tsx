@@ -8,6 +8,7 @@ import { failureMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { ACTION_LABELS, shownValue } from './activity-labels';
+import { ActivityTabs } from './activity-tabs';
 import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
 
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
@@ -58,6 +59,7 @@ export function ActivityPage() {
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader text={{ title: t('activity.title'), subtitle: t('activity.subtitle'), add: '' }} onAdd={null} />
+      <ActivityTabs />
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1">
           <Label htmlFor="activity-actor">{t('activity.person')}</Label>

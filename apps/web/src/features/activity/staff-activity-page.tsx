@@ -1,0 +1,144 @@
+import { type StaffActivityQuery, type StaffActivityRow, staffActivityQuerySchema } from '@loyalty/contracts';
+import { DownloadIcon } from 'lucide-react';
+import * as React from 'react';
+import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-error';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
+import { ActivityTabs } from './activity-tabs';
+import { useDownloadStaffActivity, useStaffActivity } from './api/get-staff-activity';
+
+const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
+const NUMBER_CELL = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
+
+/** A date as the date input writes it ("2026-11-26"), in the browser's calendar. */
+const dayOf = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/** This month so far: the range an owner most often asks about. */
+function thisMonth(): StaffActivityQuery {
+  const now = new Date();
+  return { from: dayOf(new Date(now.getFullYear(), now.getMonth(), 1)), to: dayOf(now) };
+}
+
+const ROLE_LABELS = {
+  owner: 'users.roleOwner',
+  admin: 'users.roleAdmin',
+  staff: 'users.roleStaff',
+} as const;
+
+/**
+ * /activity/staff: what each team member recorded over the days chosen (purchases and their amount, points
+ * issued, redemptions, reversals, refunds), with the same figures as a CSV download. Owners and admins only.
+ */
+export function StaffActivityPage() {
+  const t = useT();
+  const [range, setRange] = React.useState<StaffActivityQuery>(thisMonth);
+  // The contract's own rules (a real date, the end not before the start, at most a year) at the field.
+  const parsed = staffActivityQuerySchema.safeParse(range);
+  const errors: Partial<Record<'from' | 'to', string>> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = translateText(issue.message);
+    }
+  const valid = parsed.success ? parsed.data : null;
+  const query = useStaffActivity(valid);
+  const download = useDownloadStaffActivity();
+
+  const columns: Column<StaffActivityRow>[] = [
+    {
+      header: t('staffActivity.member'),
+      cell: (r) => (
+        <div className="grid">
+          <span className="font-medium">{r.name}</span>
+          <span className="text-muted-foreground text-xs">
+            {r.role ? t(ROLE_LABELS[r.role]) : t('staffActivity.formerMember')}
+          </span>
+        </div>
+      ),
+      className: 'px-3 py-2',
+    },
+    { header: t('staffActivity.purchases'), cell: (r) => formatNumber(r.purchases), className: NUMBER_CELL },
+    { header: t('staffActivity.amount'), cell: (r) => formatMoney(r.amount), className: NUMBER_CELL },
+    { header: t('staffActivity.points'), cell: (r) => formatNumber(r.points), className: NUMBER_CELL },
+    { header: t('staffActivity.redemptions'), cell: (r) => formatNumber(r.redemptions), className: NUMBER_CELL },
+    { header: t('staffActivity.reversals'), cell: (r) => formatNumber(r.reversals), className: NUMBER_CELL },
+    { header: t('staffActivity.refunds'), cell: (r) => formatNumber(r.refunds), className: NUMBER_CELL },
+  ];
+
+  const dateField = (field: 'from' | 'to', label: string) => (
+    <div className="grid gap-1">
+      <Label htmlFor={`staff-activity-${field}`}>{label}</Label>
+      <input
+        id={`staff-activity-${field}`}
+        type="date"
+        required
+        className={FIELD_CLASS}
+        value={range[field]}
+        onChange={(e) => setRange((current) => ({ ...current, [field]: e.target.value }))}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `staff-activity-${field}-error` : undefined}
+      />
+      {errors[field] && (
+        <p id={`staff-activity-${field}-error`} className="text-destructive text-sm">
+          {errors[field]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-6">
+      <PageHeader text={{ title: t('activity.title'), subtitle: t('staffActivity.subtitle'), add: '' }} onAdd={null} />
+      <ActivityTabs />
+      <div className="flex flex-wrap items-start gap-3">
+        {dateField('from', t('activity.from'))}
+        {dateField('to', t('activity.to'))}
+        <Button
+          variant="outline"
+          className="mt-5"
+          disabled={!valid || download.isPending}
+          onClick={() =>
+            valid &&
+            download.mutate(valid, {
+              onError: (error) =>
+                toast({ variant: 'destructive', title: t('import.exportFailed'), description: failureMessage(error) }),
+            })
+          }
+        >
+          <DownloadIcon aria-hidden="true" />
+          {download.isPending ? t('import.exporting') : t('staffActivity.download')}
+        </Button>
+      </div>
+      {query.isError && !query.data ? (
+        <div role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">
+          <p className="font-medium">{t('staffActivity.failed')}</p>
+          <p className="text-sm">{failureMessage(query.error)}</p>
+        </div>
+      ) : !query.data ? (
+        <p role="status" className="text-muted-foreground">
+          {t('staffActivity.loading')}
+        </p>
+      ) : (
+        <>
+          <DataTable
+            label={t('staffActivity.table')}
+            rows={query.data.rows}
+            rowKey={(r) => r.userId}
+            columns={columns}
+            emptyText={t('staffActivity.empty')}
+            headClassName="px-3 [&:not(:first-child)]:text-right"
+            emptyClassName="px-3"
+          />
+          <p className="text-muted-foreground text-xs">{t('staffActivity.note', { timeZone: query.data.timeZone })}</p>
+        </>
+      )}
+    </div>
+  );
+}
