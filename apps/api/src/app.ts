@@ -9,6 +9,7 @@ import { requestForLog } from './lib/log-safety';
 import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { businessRoutes } from './modules/business/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { joinPageRoutes } from './modules/enrolment/join-page-route';
 import { enrolmentRoutes } from './modules/enrolment/routes';
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
+  await app.register(businessRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(passSettingsRoutes);

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'webhook.create',
   'webhook.update',
   'webhook.delete',
+  'business.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

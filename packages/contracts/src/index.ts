@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './brand-colors';
+export * from './business';
 export * from './common';
 export * from './dashboard';
 export * from './enrolment';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLEAN_TEXT, isCleanText } from './common';
+import { LANGUAGE_MESSAGE, LANGUAGES } from './languages';
 import { phoneSchema } from './phone';
 
 export const INDUSTRIES = [
@@ -45,6 +46,8 @@ export const registrationSchema = z.object({
   firstName: required(REGISTRATION_MESSAGES.firstName),
   lastName: required(REGISTRATION_MESSAGES.lastName),
   phone: phoneSchema(REGISTRATION_MESSAGES.phoneRequired, REGISTRATION_MESSAGES.phoneFormat),
+  /** The registration screen's language: the business's default language (absent: English). */
+  language: z.enum(LANGUAGES, { error: LANGUAGE_MESSAGE }).optional(),
 });
 export type RegistrationBody = z.infer<typeof registrationSchema>;
 

@@ -10,6 +10,14 @@ export const tenants = pgTable('tenants', {
   businessName: text('business_name').notNull(),
   industry: text('industry').notNull(),
   status: text('status', { enum: tenantStatus }).notNull().default('PENDING_VERIFICATION'),
+  /** The business's profile (modules/business): ISO country (null: not known), IANA time zone, language. */
+  country: text('country'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  language: text('language').$type<Language>().notNull().default('en'),
+  /** The dashboard's setup checklist (modules/setup): when an owner or admin closed it, null while shown. */
+  setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true }),
+  /** When a team user first downloaded the join poster: the checklist's poster step. */
+  posterDownloadedAt: timestamp('poster_downloaded_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

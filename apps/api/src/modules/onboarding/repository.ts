@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RegistrationBody } from '@loyalty/contracts';
+import { type RegistrationBody, STORE_NAME_MAX } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { accounts, tenants, tenantUsers } from '../../db/schema';
+import { accounts, storeSettings, tenants, tenantUsers } from '../../db/schema';
+import { initialBusinessProfile, setProfileFromPhone } from '../business/profile';
 
 export type Registered = { tenantId: string; accountId: string };
 export type RegisterOutcome = { kind: 'created' | 'continued'; result: Registered } | { kind: 'conflict' };
@@ -30,7 +31,12 @@ export async function registerOwner(db: Database, uid: string, body: Registratio
     if (inserted.length === 0) return continueRegistration(tx as unknown as Database, uid, body);
 
     const tenantId = randomUUID();
-    await tx.insert(tenants).values({ id: tenantId, businessName: body.businessName, industry: body.industry });
+    await tx.insert(tenants).values({
+      id: tenantId,
+      businessName: body.businessName,
+      industry: body.industry,
+      ...initialBusinessProfile(body.phone, body.language),
+    });
     await tx.insert(tenantUsers).values({ id: randomUUID(), tenantId, accountId, role: 'owner' });
     return { kind: 'created' as const, result: { tenantId, accountId } };
   });
@@ -109,6 +115,13 @@ export async function activate(
     await tx.update(accounts).set({ phone, updatedAt: sql`now()` }).where(eq(accounts.id, target.accountId));
     if (target.role === 'owner') {
       await tx.update(tenants).set({ status: 'ACTIVE', updatedAt: sql`now()` }).where(eq(tenants.id, tenantId));
+      // Nobody could change the profile while the tenant was pending: the verified phone decides its country.
+      await setProfileFromPhone(tx, tenantId, phone);
+      // The store settings start with the business's name as the store's name; the screen asks for the images.
+      await tx.execute(sql`insert into ${storeSettings} (tenant_id, logo_url, text, background_url)
+        select ${tenants.id}, '', left(${tenants.businessName}, ${STORE_NAME_MAX}), '' from ${tenants}
+        where ${tenants.id} = ${tenantId}
+        on conflict (tenant_id) do nothing`);
     }
     return 'ACTIVATED' as const;
   });

@@ -23,8 +23,16 @@ describe('store settings: /api/tenant/store-settings', () => {
     ...overrides,
   });
 
-  it('GET answers 404 while nothing is saved', async () => {
+  it('activation makes the row with the business name as the store name and no images yet', async () => {
     const biz = await business(app);
+    const expected = { logoUrl: '', text: 'Blue Bottle Bakery', backgroundUrl: '' };
+    expect((await api.get(biz.owner)).json()).toEqual(expected);
+    expect((await api.get(biz.staff)).json()).toEqual(expected);
+  });
+
+  it('GET answers 404 while no row exists', async () => {
+    const biz = await business(app);
+    await app.database.db.delete(storeSettings).where(eq(storeSettings.tenantId, biz.tenantId));
     expect((await api.get(biz.owner)).statusCode).toBe(404);
     expect((await api.get(biz.staff)).statusCode).toBe(404);
   });
@@ -82,13 +90,13 @@ describe('store settings: /api/tenant/store-settings', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({ logoUrl: SETTINGS_MESSAGES.foreignImage });
-    expect(await storedRows(mine.tenantId)).toHaveLength(0);
+    expect(await storedRows(mine.tenantId)).toMatchObject([{ logoUrl: '', text: 'Blue Bottle Bakery' }]);
   });
 
   it('staff may read (200) but not write (403)', async () => {
     const biz = await business(app);
     expect((await api.save(biz.staff, await validBody(biz.tenantId))).statusCode).toBe(403);
-    expect(await storedRows(biz.tenantId)).toHaveLength(0);
+    expect(await storedRows(biz.tenantId)).toMatchObject([{ logoUrl: '', text: 'Blue Bottle Bakery' }]);
     const saved = await validBody(biz.tenantId);
     await api.save(biz.owner, saved);
     const read = await api.get(biz.staff);

@@ -26,6 +26,7 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'webhook.create': 'activity.action.webhookCreate',
   'webhook.update': 'activity.action.webhookUpdate',
   'webhook.delete': 'activity.action.webhookDelete',
+  'business.update': 'activity.action.businessUpdate',
 };
 
 /** A recorded value as one short line: nothing as a dash, text as it is, anything else as compact JSON. */

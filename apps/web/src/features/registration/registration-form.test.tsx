@@ -128,6 +128,7 @@ describe('registration form', { timeout: 20_000 }, () => {
       firstName: 'Olivia',
       lastName: 'Owner',
       phone: '+85291234567',
+      language: 'en',
     });
   });
 

@@ -1,5 +1,6 @@
 import { REGISTRATION_MESSAGES, type RegistrationBody, registrationSchema } from '@loyalty/contracts';
 import { z } from 'zod';
+import { activeLocale } from '@/lib/i18n/i18n';
 
 /** DESIGN §7: 'password' for e-mail sign-up, 'google' once connected with Google. */
 export type AuthProviderKind = 'password' | 'google';
@@ -60,6 +61,8 @@ export function toRegistrationBody(values: RegistrationFormValues): Registration
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     phone: values.phone.trim(),
+    // The screen's language becomes the business's default language.
+    language: activeLocale(),
   };
 }
 

@@ -103,11 +103,29 @@ describe('Store Settings page', () => {
     expect(server.put[0]).toMatchObject({ backgroundUrl: '/files/t-1/upload-1.png', logoUrl: saved.logoUrl });
   });
 
+  it('the business profile shows country, time zone and language, and saves a change', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Business profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveTextContent('Hong Kong');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('Asia/Hong Kong');
+    const save = screen.getByRole('button', { name: 'Save business profile' });
+    expect(save).toBeDisabled();
+    await user.click(screen.getByRole('combobox', { name: 'Default language' }));
+    await user.click(await screen.findByRole('option', { name: '繁體中文' }));
+    await user.click(save);
+    await waitFor(() => expect(server.businessPuts).toHaveLength(1));
+    expect(server.businessPuts[0]).toEqual({ country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'zh-Hant' });
+    expect(await screen.findByText('Business profile saved')).toBeInTheDocument();
+  });
+
   it('staff see the settings read-only: name disabled, no Save', async () => {
     server.stored = saved;
     renderPage('staff');
     expect(await screen.findByLabelText('Store Name')).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save Settings' })).toBeNull();
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save business profile' })).toBeNull();
   });
 });
 
@@ -124,17 +142,21 @@ describe('Store Settings page in Chinese', () => {
     expect(screen.getByText('PNG、JPG 或 WEBP（建議：正方形，512x512px）')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '更換背景圖片' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '儲存設定' })).toBeEnabled();
-    expect(englishLeft(screen.getByRole('main'), ['px'])).toEqual([]);
+    // The business profile below: its labels translated; the zone's IANA name and a language's own name are data.
+    expect(await screen.findByRole('heading', { name: '商戶資料' })).toBeInTheDocument();
+    expect(await screen.findByRole('combobox', { name: '國家／地區' })).toHaveTextContent('香港');
+    expect(englishLeft(screen.getByRole('main'), ['px', 'Asia/Hong Kong', 'English'])).toEqual([]);
   });
 
   it('zh-Hans: staff see the read-only notice, the empty zones and no Save, in Simplified Chinese', async () => {
     await setLocale('zh-Hans');
     renderPage('staff');
     expect(await screen.findByRole('heading', { name: '商店设置' })).toBeInTheDocument();
-    expect(screen.getByText('你可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
+    expect(screen.getByText('您可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
     expect(await screen.findByLabelText('商店名称')).toBeDisabled();
     expect(screen.getAllByText('拖放图片，或点击选择文件')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: '保存设置' })).toBeNull();
-    expect(englishLeft(screen.getByRole('main'), ['px'])).toEqual([]);
+    expect(await screen.findByRole('combobox', { name: '时区' })).toBeDisabled();
+    expect(englishLeft(screen.getByRole('main'), ['px', 'Asia/Hong Kong', 'English'])).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useStoreSettings } from './api/get-store-settings';
+import { BusinessProfileSection } from './components/business-profile-section';
 import { StoreSettingsForm } from './components/store-settings-form';
 
 export function StoreSettingsPage() {
@@ -19,8 +20,11 @@ export function StoreSettingsPage() {
       skeleton={<Skeleton role="status" aria-label={t('storeSettings.loading')} className="h-96" />}
     >
       {(data) => (
-        // Keyed on the saved record: a refresh after saving starts the form from what the server holds.
-        <StoreSettingsForm key={JSON.stringify(data)} initial={data ?? STORE_SETTINGS_DEFAULTS} canWrite={canWrite} />
+        <>
+          {/* Keyed on the saved record: a refresh after saving starts the form from what the server holds. */}
+          <StoreSettingsForm key={JSON.stringify(data)} initial={data ?? STORE_SETTINGS_DEFAULTS} canWrite={canWrite} />
+          <BusinessProfileSection canWrite={canWrite} />
+        </>
       )}
     </SettingsScreen>
   );

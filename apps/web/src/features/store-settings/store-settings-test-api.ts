@@ -1,4 +1,4 @@
-import { storeSettingsBodySchema } from '@loyalty/contracts';
+import { type BusinessProfile, businessProfileBodySchema, storeSettingsBodySchema } from '@loyalty/contracts';
 import { createApiClient } from '@/lib/api-client';
 
 /**
@@ -16,6 +16,8 @@ export const server = {
   uploads: 0,
   uploadHold: null as Promise<void> | null,
   putFails: false,
+  business: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' } as BusinessProfile,
+  businessPuts: [] as unknown[],
   reset() {
     server.stored = null;
     server.put = [];
@@ -23,6 +25,8 @@ export const server = {
     server.uploads = 0;
     server.uploadHold = null;
     server.putFails = false;
+    server.business = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' };
+    server.businessPuts = [];
   },
 };
 
@@ -34,6 +38,15 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
     const n = server.uploads;
     if (server.uploadHold) await server.uploadHold;
     return json(200, { message: `/files/t-1/upload-${n}.png` });
+  }
+  if (url.pathname === '/api/tenants/business') {
+    if (method === 'GET') return json(200, server.business);
+    const body = JSON.parse(String(init?.body));
+    server.businessPuts.push(body);
+    const parsed = businessProfileBodySchema.safeParse(body);
+    if (!parsed.success) return json(400, { status: 400, message: 'Validation failed' });
+    server.business = parsed.data;
+    return json(200, parsed.data);
   }
   if (url.pathname !== '/api/tenant/store-settings') return json(404, { status: 404, message: 'Not found' });
   if (method === 'GET') {

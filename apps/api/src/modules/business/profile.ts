@@ -1,0 +1,55 @@
+import {
+  type BusinessProfile,
+  type BusinessProfileBody,
+  businessDefaultsOfPhone,
+  DEFAULT_BUSINESS_LANGUAGE,
+  type Language,
+} from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Queries } from '../../db/client';
+import { tenants } from '../../db/schema';
+import type { AuditTrail } from '../../lib/audit';
+
+const columns = { country: tenants.country, timeZone: tenants.timeZone, language: tenants.language };
+
+/**
+ * The business's country, time zone and default language: what "a day", review dates, quiet hours and national
+ * phone numbers are reckoned in. Any module may import this; undefined only for a tenant that does not exist.
+ */
+export async function getBusinessProfile(db: Queries, tenantId: string): Promise<BusinessProfile | undefined> {
+  const [row] = await db.select(columns).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row;
+}
+
+/** The profile a new business starts with: its owner's phone country and the registration screen's language. */
+export function initialBusinessProfile(phone: string, language: Language | undefined): BusinessProfile {
+  return { ...businessDefaultsOfPhone(phone), language: language ?? DEFAULT_BUSINESS_LANGUAGE };
+}
+
+/** Sets country and time zone from the owner's verified phone (activation): the phone may differ from the typed one. */
+export async function setProfileFromPhone(tx: Queries, tenantId: string, phone: string): Promise<void> {
+  await tx
+    .update(tenants)
+    .set({ ...businessDefaultsOfPhone(phone), updatedAt: sql`now()` })
+    .where(eq(tenants.id, tenantId));
+}
+
+/** Replaces the profile and records the change in the audit trail, in one transaction. */
+export async function saveBusinessProfile(
+  db: Database,
+  tenantId: string,
+  body: BusinessProfileBody,
+  trail: AuditTrail,
+): Promise<BusinessProfile> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(columns).from(tenants).where(eq(tenants.id, tenantId)).for('update');
+    const [after] = await tx
+      .update(tenants)
+      .set({ ...body, updatedAt: sql`now()` })
+      .where(eq(tenants.id, tenantId))
+      .returning(columns);
+    if (!after) throw new Error('business profile update found no tenant');
+    await trail(tx, { action: 'business.update', target: { type: 'business', id: tenantId }, before, after });
+    return after;
+  });
+}

@@ -1,0 +1,19 @@
+import { type BusinessProfile, type BusinessProfileInput, businessProfileSchema } from '@loyalty/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { useTenantId } from '@/lib/workspace-context';
+import { businessProfileKeys } from './get-business-profile';
+
+/** PUT /api/tenants/business with {country, timeZone, language}. */
+export function saveBusinessProfile(body: BusinessProfileInput): Promise<BusinessProfile> {
+  return api.put('/api/tenants/business', body, { schema: businessProfileSchema });
+}
+
+export function useSaveBusinessProfile() {
+  const tenantId = useTenantId();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBusinessProfile,
+    onSuccess: (saved) => queryClient.setQueryData(businessProfileKeys.all(tenantId), saved),
+  });
+}
