@@ -17,11 +17,15 @@ export const passkitDeviceParamsSchema = z.object({ deviceLibraryIdentifier, pas
 /** The device's APNs token for this pass's pushes. */
 export const passkitRegisterBodySchema = z.object({ pushToken: z.string().regex(/^[A-Za-z0-9]{1,200}$/) });
 
-/** `passesUpdatedSince`: the `lastUpdated` tag an earlier answer gave (microseconds since the epoch). */
+/**
+ * `passesUpdatedSince`: the `lastUpdated` tag an earlier answer gave (microseconds since the epoch). At most 16
+ * digits: that reaches the year 2286, and anything longer is past what a timestamp holds (PostgreSQL refused
+ * 20 digits with an error, not an empty answer), so it is a bad request, not a tag we gave.
+ */
 export const passkitSerialsQuerySchema = z.object({
   passesUpdatedSince: z
     .string()
-    .regex(/^\d{1,20}$/)
+    .regex(/^\d{1,16}$/, 'Invalid update tag')
     .optional(),
 });
 

@@ -194,6 +194,33 @@ describe('customer enrolment', () => {
       expect(res.statusCode).toBe(403);
     });
 
+    it('refuses an API key on the join and the card (403, it is no customer), and a revoked or made-up one (401)', async () => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/tenants/api-keys',
+        headers: bearer(biz.owner),
+        payload: { name: 'Till', scopes: ['members:read', 'members:write', 'transactions:write'] },
+      });
+      expect(made.statusCode).toBe(201);
+      const key = made.json().key as string;
+      const before = await app.database.db.select().from(members).where(eq(members.tenantId, biz.tenantId));
+      const join = await joinAs(key, slug);
+      expect({ status: join.statusCode, error: join.json().error }).toEqual({ status: 403, error: 'API_KEY_SCOPE' });
+      const card = await cardOf(key, slug);
+      expect({ status: card.statusCode, error: card.json().error }).toEqual({ status: 403, error: 'API_KEY_SCOPE' });
+      expect(await app.database.db.select().from(members).where(eq(members.tenantId, biz.tenantId))).toHaveLength(
+        before.length,
+      );
+      expect((await joinAs('lpk_made_up', slug)).statusCode).toBe(401);
+      const revoked = await app.inject({
+        method: 'DELETE',
+        url: `/api/tenants/api-keys/${made.json().id}`,
+        headers: bearer(biz.owner),
+      });
+      expect(revoked.statusCode).toBeLessThan(300);
+      expect((await cardOf(key, slug)).statusCode).toBe(401);
+    });
+
     it('refuses a join without accepting the terms, before anything is stored', async () => {
       const phone = uniquePhone();
       const token = await signInWithPhone(phone);

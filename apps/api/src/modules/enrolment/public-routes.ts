@@ -61,9 +61,14 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     if (!page?.enabled) throw notFound(ENROLMENT_MESSAGES.notFound);
     return page;
   };
-  /** The customer's verified phone: the token's phone_number claim, never a body's. */
+  /**
+   * The customer's verified phone: the token's phone_number claim, never a body's. An API key is a business's
+   * integration, never a customer: it has no phone (and no identity), so it is refused like a key on any
+   * account call (403), not let through to code that expects a person.
+   */
   const verifiedPhone = async (request: FastifyRequest, reply: FastifyReply) => {
     await app.authenticate(request);
+    if (request.apiKey || !request.identity) throw forbidden('API keys cannot use this call.', 'API_KEY_SCOPE');
     const { phone } = request.identity;
     if (!phone) throw forbidden('Sign in with your phone number first.');
     await perPhone(request, reply);
@@ -98,7 +103,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     async (request, reply) => {
       const page = await openPage(request.params.slug);
       const phone = await verifiedPhone(request, reply);
-      const { created, answer } = await join(app.db, page, phone, request.body);
+      const { created, answer } = await join(app.db, app, page, phone, request.body);
       return reply.code(created ? 201 : 200).send(answer);
     },
   );

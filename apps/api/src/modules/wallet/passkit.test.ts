@@ -137,6 +137,18 @@ describe('PassKit web service and pushes', () => {
     expect((await latest({ ...mia, serial: 'x'.repeat(200) })).statusCode).toBe(414);
     expect((await register('device-x', mia, 'not a token')).statusCode).toBe(400);
     expect((await serials('device-x', mia, 'yesterday')).statusCode).toBe(400);
+    // A tag past what a timestamp holds is a bad request, not a database error (it was a 500, with no token);
+    // the longest tag accepted (the year 2286) is simply newer than every pass.
+    for (const device of ['device-x', 'device-b']) {
+      for (const tag of ['99999999999999999999', '10000000000000000', `1${'0'.repeat(19)}`]) {
+        expect({ device, tag, status: (await serials(device, mia, tag)).statusCode }).toEqual({
+          device,
+          tag,
+          status: 400,
+        });
+      }
+      expect((await serials(device, mia, '9999999999999999')).statusCode).toBe(204);
+    }
     const rows = await app.database.db
       .select()
       .from(walletRegistrations)
