@@ -15,11 +15,56 @@ export class WebhookAddressError extends Error {
 }
 
 /**
- * Only globally routable unicast addresses: ipaddr.js names every special range (private, loopback,
- * link-local, unique-local, carrier-grade NAT, multicast, 0.0.0.0, documentation, 6to4, …), and an
- * IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+ * IPv6 forms that carry an IPv4 address a gateway or relay may turn back into IPv4, as [first 16-bit groups,
+ * prefix length]: IPv4-compatible ::/96 (`::127.0.0.1` is written `::7f00:1`, which ipaddr.js calls plain
+ * unicast), SIIT ::ffff:0:0/96, NAT64 64:ff9b::/96 and its local-use 64:ff9b:1::/48, 6to4 2002::/16 and Teredo
+ * 2001::/32. All are refused whatever they carry, public or not: each is deprecated or a translation
+ * mechanism, so no receiver needs one, and judging the IPv4 inside each (Teredo's is inverted) would be
+ * code to get wrong for nothing. Only IPv4-mapped ::ffff:a.b.c.d is judged as the IPv4 it carries: that is how
+ * a dual-stack socket writes an IPv4 peer.
  */
-export const isPublicAddress = (address: string) => ipaddr.process(address).range() === 'unicast';
+const EMBEDDING_IPV4: [number[], number][] = [
+  [[0, 0, 0, 0, 0, 0], 96],
+  [[0, 0, 0, 0, 0xffff, 0], 96],
+  [[0x64, 0xff9b, 0, 0, 0, 0], 96],
+  [[0x64, 0xff9b, 1], 48],
+  [[0x2002], 16],
+  [[0x2001, 0], 32],
+];
+
+const embedsIPv4 = (address: ipaddr.IPv6) =>
+  EMBEDDING_IPV4.some(([groups, bits]) =>
+    address.match(new ipaddr.IPv6([...groups, 0, 0, 0, 0, 0, 0, 0, 0].slice(0, 8)), bits),
+  );
+
+/**
+ * `::a.b.c.d` with its IPv4 tail written as two hex groups. ipaddr.js 2.5 reads any IPv6 text ending in a dotted
+ * quad as IPv4-mapped (`::8.8.8.8` becomes `::ffff:8.8.8.8`), and the system resolver writes IPv4-compatible
+ * answers that way (inet_ntop), so the tail is converted before parsing.
+ */
+function withHexTail(address: string): string {
+  const tail = /^(.*:)(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (!tail) return address;
+  const [a, b, c, d] = tail.slice(2).map(Number) as [number, number, number, number];
+  if ([a, b, c, d].some((n) => n > 255)) return address;
+  return `${tail[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+}
+
+/**
+ * Only globally routable unicast addresses: ipaddr.js names every special range (private, loopback,
+ * link-local, unique-local, carrier-grade NAT, multicast, 0.0.0.0, documentation, …); an IPv4-mapped IPv6
+ * address is judged as the IPv4 address it carries, and every other IPv6 form that embeds IPv4 is refused.
+ */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(withHexTail(address));
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().range() === 'unicast';
+    if (embedsIPv4(v6)) return false;
+  }
+  return parsed.range() === 'unicast';
+}
 
 /**
  * The address a delivery connects to (DESIGN §8 SSRF guard). Every address the name resolves to must be

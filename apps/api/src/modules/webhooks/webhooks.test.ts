@@ -306,6 +306,14 @@ describe('webhooks with private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)'
       'http://100.64.0.1/',
       'http://0.0.0.0/',
       'http://[::ffff:127.0.0.1]/',
+      // IPv6 forms that embed an IPv4 address (issue 35: the IPv4-compatible one answered 201).
+      'http://[::127.0.0.1]:1/',
+      `http://[::127.0.0.1]:${r.port}/hook`,
+      'http://[::ffff:0:127.0.0.1]/',
+      'http://[64:ff9b::127.0.0.1]/',
+      'http://[64:ff9b:1::a00:1]/',
+      'http://[2002:7f00:1::1]/',
+      'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
     ]) {
       const res = await webhooksApi(app).create(biz.owner, { url, events: ['member.created'] });
       expect({ url, status: res.statusCode, error: res.json().errors?.url }).toEqual({
