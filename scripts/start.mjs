@@ -22,9 +22,38 @@ let stopBackup = () => {};
 let emulator;
 /** Settles once the emulator is up (or failed to start), so a shutdown never leaves it behind. */
 let emulatorStarting;
+/** Cancels an emulator start still under way when everything stops (it would otherwise take its 90 s). */
+const stopEmulatorStart = new AbortController();
+let shuttingDown = false;
+let stopping;
+
+const gone = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * A signal to a child's whole process group (each child leads one: `detached`), so what it started itself
+ * (node --watch's server, Vite's workers) goes with it, even when the child itself is already gone.
+ */
+function signalGroup(child, signal) {
+  try {
+    process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {}
+  }
+}
 
 function run(name, command, args, extraEnv) {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...env, ...extraEnv }, stdio: 'inherit' });
+  // Its own process group: a Ctrl-C reaches this script only, which stops everything in order. Nothing is
+  // read from the terminal, so a background group never stops on it.
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...env, ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: process.platform !== 'win32',
+  });
+  console.log(`[start] ${name} started (pid ${child.pid})`);
+  // However a child ends (an exit code, a signal, SIGKILL included), everything stops.
   child.on('exit', (code, signal) => {
     if (!shuttingDown) {
       console.error(`[start] ${name} stopped (${signal ?? code}); stopping everything`);
@@ -35,12 +64,26 @@ function run(name, command, args, extraEnv) {
   return child;
 }
 
-let shuttingDown = false;
-async function shutdown(code = 0) {
-  if (shuttingDown) return;
+/** Stops every child and the emulator, then exits; called again (another signal) it answers the same stop. */
+function shutdown(code = 0) {
+  stopping ??= stopEverything(code);
+  return stopping;
+}
+
+async function stopEverything(code) {
   shuttingDown = true;
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  stopEmulatorStart.abort();
+  const exits = children.map((c) => (gone(c) ? null : new Promise((r) => c.once('exit', r))));
+  for (const child of children) signalGroup(child, 'SIGTERM');
+  // A child that ignores SIGTERM is not waited for for ever.
+  const force = setTimeout(() => {
+    for (const child of children) signalGroup(child, 'SIGKILL');
+  }, 10_000);
+  force.unref();
+  await Promise.all(exits);
+  clearTimeout(force);
+  // What a dead child left behind in its group (a server started by node --watch) goes too.
+  for (const child of children) signalGroup(child, 'SIGKILL');
   await emulatorStarting?.catch(() => {});
   stopBackup();
   if (emulator) {
@@ -49,8 +92,21 @@ async function shutdown(code = 0) {
   }
   process.exit(code);
 }
-process.on('SIGINT', () => void shutdown(0));
-process.on('SIGTERM', () => void shutdown(0));
+
+let signals = 0;
+function onSignal(signal) {
+  // The first signal stops everything in order; a second one (an impatient Ctrl-C) kills at once.
+  if (++signals > 1) {
+    console.error(`[start] ${signal} again: killing everything now`);
+    for (const child of children) signalGroup(child, 'SIGKILL');
+    if (emulator) signalGroup(emulator.child, 'SIGKILL');
+    process.exit(1);
+  }
+  void shutdown(0);
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
 
 const accountsDir = join(dataDir, 'auth-emulator');
 
@@ -73,9 +129,18 @@ async function main() {
       onLine: (line) => {
         if (/to verify|verification code|error|✖/i.test(line)) console.log(`[auth-emulator] ${line.trim()}`);
       },
+      signal: stopEmulatorStart.signal,
     }).then((started) => {
       emulator = started;
+      console.log(`[start] Auth emulator ready (pid ${started.child.pid})`);
       stopBackup = startBackupLoop(started, accountsDir);
+      // The emulator is a child like the others: if it dies, everything stops.
+      started.child.once('exit', (exitCode, signal) => {
+        if (!shuttingDown) {
+          console.error(`[start] auth emulator stopped (${signal ?? exitCode}); stopping everything`);
+          void shutdown(exitCode || 1);
+        }
+      });
     });
     apiEnv.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`;
     // The API then listens on loopback only (config.ts) unless HOST says otherwise: say what that means.
@@ -119,6 +184,7 @@ async function waitForReady(url) {
 }
 
 main().catch(async (err) => {
-  console.error(`[start] ${err.message}`);
+  // An emulator start cut short by a stop already under way is no error of its own.
+  if (!shuttingDown) console.error(`[start] ${err.message}`);
   await shutdown(1);
 });

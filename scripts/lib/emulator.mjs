@@ -17,6 +17,7 @@ const firebaseBin = join(repoRoot, 'node_modules', '.bin', 'firebase');
  * @param {string} opts.workDir     where the generated firebase.json lives
  * @param {string} [opts.importDir] accounts to import at start, when it exists
  * @param {(line: string) => void} [opts.onLine] every output line of the emulator
+ * @param {AbortSignal} [opts.signal] stops a start still under way (the caller is shutting down)
  */
 export async function startAuthEmulator(opts) {
   mkdirSync(opts.workDir, { recursive: true });
@@ -60,9 +61,17 @@ export async function startAuthEmulator(opts) {
   child.stderr.on('data', feed);
 
   const host = `127.0.0.1:${opts.port}`;
-  const deadline = Date.now() + 90_000;
+  // 90 s by default; a busy machine (a CI runner, parallel suites) may need longer: AUTH_EMULATOR_START_SECONDS.
+  const deadline = Date.now() + Number(process.env.AUTH_EMULATOR_START_SECONDS || 90) * 1000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Auth emulator exited (${child.exitCode}):\n${output}`);
+    if (opts.signal?.aborted) {
+      await stop(child);
+      throw new Error('Auth emulator start cancelled');
+    }
+    if (child.exitCode !== null || child.signalCode !== null) {
+      stop(child);
+      throw new Error(`Auth emulator exited (${child.signalCode ?? child.exitCode}):\n${output}`);
+    }
     if (await isUp(host)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -98,19 +107,29 @@ async function isUp(host) {
 
 /** Stops the emulator and the Java-less node processes it spawned (its whole process group). */
 function stop(child) {
-  return new Promise((resolveStop) => {
-    if (child.exitCode !== null || child.signalCode) return resolveStop();
-    child.once('exit', () => resolveStop());
+  const signalGroup = (signal) => {
     try {
-      process.kill(-child.pid, 'SIGINT');
+      process.kill(-child.pid, signal);
     } catch {
-      child.kill('SIGINT');
-    }
-    setTimeout(() => {
       try {
-        process.kill(-child.pid, 'SIGKILL');
+        child.kill(signal);
       } catch {}
-    }, 5000).unref();
+    }
+  };
+  return new Promise((resolveStop) => {
+    // The CLI itself gone (killed, crashed): whatever it left in its group goes at once.
+    if (child.exitCode !== null || child.signalCode !== null) {
+      signalGroup('SIGKILL');
+      return resolveStop();
+    }
+    const force = setTimeout(() => signalGroup('SIGKILL'), 5000);
+    force.unref();
+    child.once('exit', () => {
+      clearTimeout(force);
+      signalGroup('SIGKILL');
+      resolveStop();
+    });
+    signalGroup('SIGINT');
   });
 }
 
