@@ -24,6 +24,7 @@ import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { setupRoutes } from './modules/setup/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
   await app.register(businessRoutes);
+  await app.register(setupRoutes);
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(passSettingsRoutes);

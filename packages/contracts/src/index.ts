@@ -17,6 +17,7 @@ export * from './phone-countries';
 export * from './profile';
 export * from './reports';
 export * from './settings';
+export * from './setup';
 export * from './uploads';
 export * from './users';
 export * from './wallet';

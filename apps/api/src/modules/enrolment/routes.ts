@@ -12,12 +12,14 @@ import { trailOf } from '../../lib/audit';
 import { foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { type PosterInput, posterPdf, posterPng } from './poster';
+import { recordPosterDownload } from '../setup/repository';
 import { enrolmentPublicRoutes } from './public-routes';
 import { tenantFacts } from './repository';
 import { readEnrolment, writeEnrolment } from './settings';
 
 const route = routeRecipe(['enrolment'], [400, 401, 403, 404, 409]);
-const posterQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });
+// `download=1`: a team user saves the poster (the setup checklist's poster step), not the screen's preview.
+const posterQuerySchema = z.object({ language: z.enum(LANGUAGES).optional(), download: z.literal('1').optional() });
 const binary = (type: string) => ({
   200: z.instanceof(Buffer).describe(type),
   400: apiErrorSchema,
@@ -84,6 +86,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     },
     async (request, reply) => {
       const png = await posterPng(app.storage, await posterInput(request.tenant.tenantId, request.query.language));
+      if (request.query.download) await recordPosterDownload(app.db, request.tenant.tenantId);
       return reply
         .type('image/png')
         .header('content-disposition', 'inline; filename="join-poster.png"')
@@ -106,6 +109,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     async (request, reply) => {
       const input = await posterInput(request.tenant.tenantId, request.query.language);
       const pdf = await posterPdf(await posterPng(app.storage, input), input.storeName);
+      await recordPosterDownload(app.db, request.tenant.tenantId);
       return reply
         .type('application/pdf')
         .header('content-disposition', 'attachment; filename="join-poster.pdf"')

@@ -6,7 +6,9 @@ import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { type Translate, useT } from '@/lib/i18n/use-t';
+import { useCanWrite } from '@/lib/workspace-context';
 import { useDashboard } from './api/get-dashboard';
+import { SetupChecklist } from './components/setup-checklist';
 import { TierMixChart } from './components/tier-mix-chart';
 import { tierLabel } from './tier-label';
 
@@ -81,6 +83,7 @@ function MetricCard({ id, title, value, note, icon: Icon }: Metric) {
 export function DashboardPage() {
   const t = useT();
   const query = useDashboard();
+  const canWrite = useCanWrite();
   const d = query.data;
   return (
     <div className="grid gap-6">
@@ -88,6 +91,7 @@ export function DashboardPage() {
         <h1 className="font-bold text-2xl tracking-tight">{t('nav.dashboard')}</h1>
         <p className="text-muted-foreground">{t('dashboard.subtitle')}</p>
       </div>
+      <SetupChecklist canWrite={canWrite} />
       {query.isError && (
         <p role="alert" className="text-destructive">
           {t('dashboard.loadFailed', {

@@ -64,7 +64,11 @@ export function usePosterPreview(joinUrl: string) {
 
 /** Fetches the poster with the bearer token and hands it to the browser as a download. */
 async function downloadPoster(format: PosterFormat) {
-  const blob = await api.request<Blob>('GET', posterPath(format), { responseType: 'blob' });
+  // `download=1` tells the server a poster was saved (the setup checklist's poster step), not previewed.
+  const path = posterPath(format);
+  const blob = await api.request<Blob>('GET', `${path}${path.includes('?') ? '&' : '?'}download=1`, {
+    responseType: 'blob',
+  });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
