@@ -20,6 +20,7 @@ import { memberChanged, memberDeleted, tenantEvent } from '../../lib/change-hook
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
+import { nationalPhoneOf } from './counter-phone';
 import {
   centsToDecimal,
   centsToNumber,
@@ -295,15 +296,18 @@ export async function memberDetail(db: Database, tenantId: string, id: string): 
 
 /**
  * The counter's member panel (GET /api/tenants/member/by-code/{code}): the member whose membership code is
- * the text in any letter case, or else, when the text is a phone in international format, the member with
- * that phone; the member detail plus the earn terms a till shows before a purchase. 404 otherwise. The
- * tenant's tiers and rates are read alongside the member, so a code found costs one round trip.
+ * the text in any letter case, or else the member with that phone, typed in international format or in the
+ * business's national one (counter-phone.ts); the member detail plus the earn terms a till shows before a
+ * purchase. 404 otherwise. The tenant's tiers and rates are read alongside the member, so a code found costs
+ * one round trip.
  */
 export async function counterMember(db: Database, tenantId: string, text: string): Promise<CounterMember> {
-  const phone = phoneOf(text);
-  const find = async () =>
-    (await findMemberRowByCode(db, tenantId, text)) ??
-    (phone ? await findMemberRowByPhone(db, tenantId, phone) : undefined);
+  const find = async () => {
+    const byCode = await findMemberRowByCode(db, tenantId, text);
+    if (byCode) return byCode;
+    const phone = phoneOf(text) ?? (await nationalPhoneOf(db, tenantId, text));
+    return phone ? await findMemberRowByPhone(db, tenantId, phone) : undefined;
+  };
   const [row, tiers, rates] = await Promise.all([find(), loadTiers(db, tenantId), loadRates(db, tenantId)]);
   return { ...detailOf(row, tiers, rates, 'No member has this code or phone'), earnTerms: earnTerms(rates) };
 }

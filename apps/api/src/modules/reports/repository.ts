@@ -2,13 +2,11 @@ import type { Role, StaffActivityQuery, StaffActivityRow } from '@loyalty/contra
 import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { accounts, pointsLedger, tenantUsers } from '../../db/schema';
+import { getBusinessProfile } from '../business/profile';
 
-/**
- * The time zone a business's days are reckoned in. UTC for every business until the business profile gives
- * each its own; reports ask only here, so that change is made in one place.
- */
-export async function reportTimeZone(_db: Queries, _tenantId: string): Promise<string> {
-  return 'UTC';
+/** The time zone a business's days are reckoned in: its profile's (UTC for a tenant that does not exist). */
+export async function reportTimeZone(db: Queries, tenantId: string): Promise<string> {
+  return (await getBusinessProfile(db, tenantId))?.timeZone ?? 'UTC';
 }
 
 /** The instant a day ("2026-11-26") starts in `timeZone`, as PostgreSQL reckons it (daylight saving included). */

@@ -37,6 +37,14 @@ describe('staff activity report', () => {
     app = await buildTestApp();
     b = await business(app);
     await insertSettings(app, b.tenantId);
+    // Days in UTC here, so "today" is the test's; the time zone has its own test below.
+    const utc = await app.inject({
+      method: 'PUT',
+      url: '/api/tenants/business',
+      headers: bearer(b.owner),
+      payload: { country: 'HK', timeZone: 'UTC', language: 'en' },
+    });
+    expect(utc.statusCode, utc.body).toBe(200);
     const team = await app.database.db
       .select({ accountId: tenantUsers.accountId, role: tenantUsers.role })
       .from(tenantUsers)
@@ -203,6 +211,48 @@ describe('staff activity report', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json().errors).toEqual({ to: 'At most 366 days at a time' });
     expect((await report('?from=2024-01-01&to=2024-12-31')).statusCode).toBe(200);
+  });
+
+  it('counts whole days in the business’s time zone', async () => {
+    const hk = await business(app);
+    const put = await app.inject({
+      method: 'PUT',
+      url: '/api/tenants/business',
+      headers: bearer(hk.owner),
+      payload: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [owner] = await app.database.db
+      .select({ accountId: tenantUsers.accountId })
+      .from(tenantUsers)
+      .where(and(eq(tenantUsers.tenantId, hk.tenantId), eq(tenantUsers.role, 'owner')));
+    const memberId = await addMember(app, hk.owner, { firstName: 'Ken', lastName: 'Lau' });
+    // 10 March in Hong Kong (UTC+8) runs from 9 March 16:00 to 10 March 16:00 UTC.
+    const at = [
+      ['2026-03-09T15:59:59Z', 1],
+      ['2026-03-09T16:00:00Z', 2],
+      ['2026-03-10T15:59:59Z', 4],
+      ['2026-03-10T16:00:00Z', 8],
+    ] as const;
+    for (const [instant, points] of at)
+      await app.database.db.insert(pointsLedger).values({
+        id: randomUUID(),
+        tenantId: hk.tenantId,
+        memberId,
+        type: 'PURCHASE',
+        points,
+        amount: String(points),
+        accountId: owner?.accountId,
+        createdAt: new Date(instant),
+      });
+    const res = await app.inject({
+      url: '/api/tenants/reports/staff-activity?from=2026-03-10&to=2026-03-10',
+      headers: bearer(hk.owner),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as StaffActivity;
+    expect(body.timeZone).toBe('Asia/Hong_Kong');
+    expect(rowOf(body, owner?.accountId as string)).toMatchObject({ purchases: 2, amount: 6, points: 6 });
   });
 
   it('keeps the row of someone who has left the team', async () => {
