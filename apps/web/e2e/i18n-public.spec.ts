@@ -12,8 +12,8 @@ const LANGUAGES = [
 /** What each language shows on each screen (a few texts are enough: the component tests check every label). */
 const EXPECTED = {
   login: { en: 'Admin Portal', 'zh-Hant': '管理後台', 'zh-Hans': '管理后台' },
-  register: { en: 'Register your business', 'zh-Hant': '註冊你的商戶', 'zh-Hans': '注册你的商户' },
-  verify: { en: 'Verify Your Phone', 'zh-Hant': '驗證你的電話號碼', 'zh-Hans': '验证你的电话号码' },
+  register: { en: 'Register your business', 'zh-Hant': '註冊您的商戶', 'zh-Hans': '注册您的商户' },
+  verify: { en: 'Verify Your Phone', 'zh-Hant': '驗證您的電話號碼', 'zh-Hans': '验证您的电话号码' },
 } as const;
 
 /** Picks each language in the screen's select, checks the heading and <html lang>, and takes the screenshot. */

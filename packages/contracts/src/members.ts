@@ -139,7 +139,15 @@ export const memberDetailSchema = memberRowSchema.extend({
   tier: tierRefSchema.nullable(),
   tierPinned: z.boolean(),
   lifetimeSpend: z.number(),
-  nextTier: z.object({ id: z.string(), name: z.string(), amountToReach: z.number() }).nullable(),
+  nextTier: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      nameZh: z.string().nullable().optional(),
+      nameCn: z.string().nullable().optional(),
+      amountToReach: z.number(),
+    })
+    .nullable(),
   expiringNext: z.object({ points: z.number().int(), expiresAt: z.string() }).nullable(),
   redeemTerms: redeemTermsSchema.nullable(),
 });

@@ -42,6 +42,18 @@ const optionalText = (max: number, multiline = false) =>
     .nullish()
     .transform((value) => value ?? null);
 
+/** A list of benefits in the order given: each trimmed and not empty, at most MEMBERSHIP_BENEFITS_MAX. */
+const benefitList = () =>
+  z
+    .array(
+      safeString(MEMBERSHIP_BENEFIT_MAX)
+        .transform((value) => value.trim())
+        .pipe(z.string().min(1, MEMBERSHIP_MESSAGES.benefitEmpty)),
+    )
+    .max(MEMBERSHIP_BENEFITS_MAX, MEMBERSHIP_MESSAGES.benefitsTooMany)
+    .nullish()
+    .transform((v) => v ?? []);
+
 /** The tier body of POST and PUT (spec §3 "Membership create or update payload"). */
 export const membershipBodySchema = z
   .object({
@@ -69,15 +81,10 @@ export const membershipBodySchema = z
       .refine(twoDecimals, MEMBERSHIP_MESSAGES.discount)
       .nullish()
       .transform((v) => v ?? null),
-    benefits: z
-      .array(
-        safeString(MEMBERSHIP_BENEFIT_MAX)
-          .transform((value) => value.trim())
-          .pipe(z.string().min(1, MEMBERSHIP_MESSAGES.benefitEmpty)),
-      )
-      .max(MEMBERSHIP_BENEFITS_MAX, MEMBERSHIP_MESSAGES.benefitsTooMany)
-      .nullish()
-      .transform((v) => v ?? []),
+    benefits: benefitList(),
+    // The benefits in Traditional (Zh) and Simplified (Cn) Chinese; empty: the English ones are shown.
+    benefitsZh: benefitList(),
+    benefitsCn: benefitList(),
     cardImageUrl: optionalText(300),
     walletBannerUrl: optionalText(300),
     isActive: z
@@ -115,6 +122,8 @@ export const membershipSchema = z.object({
   maxSpendAmount: z.number().nullable(),
   discountPercentage: z.number().nullable(),
   benefits: z.array(z.object({ benefit: z.string() })),
+  benefitsZh: z.array(z.object({ benefit: z.string() })),
+  benefitsCn: z.array(z.object({ benefit: z.string() })),
   cardImageUrl: z.string().nullable(),
   walletBannerUrl: z.string().nullable(),
   isActive: z.boolean(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLEAN_MULTILINE, CLEAN_TEXT, isCleanMultiline, isCleanText } from './common';
+import type { Language } from './languages';
 
 /**
  * The three per-tenant settings records (spec data-screens §3, §5, §9; DESIGN §4):
@@ -71,9 +72,45 @@ export const passSettingsSchema = z.object({
   lblLastUpdate: z.string(),
   lblPoints: z.string(),
 });
+  // Each label in Traditional (Zh) and Simplified (Cn) Chinese: empty shows the product's own translation.
+  lblMemberNameZh: z.string(),
+  lblMemberNameCn: z.string(),
+  lblMembershipLvlZh: z.string(),
+  lblMembershipLvlCn: z.string(),
+  lblLastUpdateZh: z.string(),
+  lblLastUpdateCn: z.string(),
+  lblPointsZh: z.string(),
+  lblPointsCn: z.string(),
 export type PassSettings = z.infer<typeof passSettingsSchema>;
 
 /** PUT /api/tenant/pass-settings: images and hero text required (spec §5), colours #rrggbb, labels trimmed. */
+/** The labels a business may give in each language, by the English field's name. */
+export const PASS_LABEL_FIELDS = ['lblMemberName', 'lblMembershipLvl', 'lblLastUpdate', 'lblPoints'] as const;
+export type PassLabelField = (typeof PASS_LABEL_FIELDS)[number];
+
+/** The default labels: the spec's English words and the product's Chinese ones (the passes and the previews). */
+export const PASS_LABEL_TRANSLATIONS = {
+  lblMemberName: { en: 'Member Name', 'zh-Hant': '會員姓名', 'zh-Hans': '会员姓名' },
+  lblMembershipLvl: { en: 'Membership Level', 'zh-Hant': '會員等級', 'zh-Hans': '会员等级' },
+  lblLastUpdate: { en: 'Last Update', 'zh-Hant': '最後更新', 'zh-Hans': '最后更新' },
+  lblPoints: { en: 'Points', 'zh-Hant': '積分', 'zh-Hans': '积分' },
+} as const satisfies Record<PassLabelField, Record<Language, string>>;
+
+/**
+ * A label as a pass in `language` shows it: English is the business's label as saved; Chinese is the business's
+ * own label in that script (…Zh Traditional, …Cn Simplified), else the product's translation, so an English
+ * "Bread Points" never stands on a Chinese pass.
+ */
+export function passLabelIn(
+  settings: Pick<PassSettings, PassLabelField | `${PassLabelField}Zh` | `${PassLabelField}Cn`>,
+  field: PassLabelField,
+  language: Language,
+): string {
+  if (language === 'zh-Hant') return settings[`${field}Zh`].trim() || PASS_LABEL_TRANSLATIONS[field]['zh-Hant'];
+  if (language === 'zh-Hans') return settings[`${field}Cn`].trim() || PASS_LABEL_TRANSLATIONS[field]['zh-Hans'];
+  return settings[field];
+}
+
 export const passSettingsBodySchema = z.object({
   style: z.enum(CARD_STYLES, { error: 'Card style must be storeCard or generic' }),
   heroText: text(HERO_TEXT_MAX, SETTINGS_MESSAGES.walletRequired),
@@ -90,6 +127,15 @@ export const passSettingsBodySchema = z.object({
   lblLastUpdate: text(LABEL_MAX),
   lblPoints: text(LABEL_MAX),
 });
+  // Optional: a client that sends only the spec's fields leaves the stored Chinese labels as they are.
+  lblMemberNameZh: text(LABEL_MAX).optional(),
+  lblMemberNameCn: text(LABEL_MAX).optional(),
+  lblMembershipLvlZh: text(LABEL_MAX).optional(),
+  lblMembershipLvlCn: text(LABEL_MAX).optional(),
+  lblLastUpdateZh: text(LABEL_MAX).optional(),
+  lblLastUpdateCn: text(LABEL_MAX).optional(),
+  lblPointsZh: text(LABEL_MAX).optional(),
+  lblPointsCn: text(LABEL_MAX).optional(),
 export type PassSettingsInput = z.input<typeof passSettingsBodySchema>;
 export type PassSettingsBody = z.output<typeof passSettingsBodySchema>;
 
@@ -110,6 +156,14 @@ export const PASS_SETTINGS_DEFAULTS: PassSettings = {
   lblLastUpdate: 'Last Update',
   lblPoints: 'Points',
 };
+  lblMemberNameZh: '',
+  lblMemberNameCn: '',
+  lblMembershipLvlZh: '',
+  lblMembershipLvlCn: '',
+  lblLastUpdateZh: '',
+  lblLastUpdateCn: '',
+  lblPointsZh: '',
+  lblPointsCn: '',
 
 /** The sample member every card preview shows (spec §2). */
 export const PREVIEW_MEMBER = { name: 'John Doe', level: 'Gold', points: 1250, lastUpdate: 'Jan 1, 2024' } as const;

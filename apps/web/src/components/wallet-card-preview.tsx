@@ -1,8 +1,9 @@
-import { HEX_COLOR, PASS_SETTINGS_DEFAULTS, type PassSettings, PREVIEW_MEMBER } from '@loyalty/contracts';
+import { HEX_COLOR, PASS_SETTINGS_DEFAULTS, type PassSettings, PREVIEW_MEMBER, passLabelIn } from '@loyalty/contracts';
 import { ImageIcon } from 'lucide-react';
 import type * as React from 'react';
-import { formatNumber } from '@/lib/i18n/format';
-import { useT } from '@/lib/i18n/use-t';
+import { formatDate, formatNumber } from '@/lib/i18n/format';
+import type { Locale } from '@/lib/i18n/locales';
+import { useLocale, useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 /** What the preview draws: the settings as typed, with images either stored or still uploading (local). */
@@ -79,8 +80,20 @@ export interface PreviewMember {
   number: string;
 }
 
-/** The sample member: data, the same in every language (the number under the barcode included). */
-const SAMPLE_MEMBER: PreviewMember = { ...PREVIEW_MEMBER, number: 'MBR-000125' };
+/**
+ * The sample member in the screen's language: the spec's John Doe, Gold and Jan 1, 2024 in English, a Chinese
+ * name, tier and date in Chinese (a sample is not user data, so a Chinese screen shows no English in it).
+ */
+function sampleMember(t: ReturnType<typeof useT>, locale: Locale): PreviewMember {
+  if (locale === 'en') return { ...PREVIEW_MEMBER, number: 'MBR-000125' };
+  return {
+    name: t('walletSettings.sampleName'),
+    level: t('walletSettings.sampleLevel'),
+    points: PREVIEW_MEMBER.points,
+    lastUpdate: formatDate(new Date(2024, 0, 1)),
+    number: 'MBR-000125',
+  };
+}
 
 /** The barcode area every pass ends with: a white panel with a scannable-looking code and the member number. */
 function Barcode({ number }: { number: string }) {
@@ -112,19 +125,23 @@ function Header({ s, right }: { s: PreviewSettings; right?: React.ReactNode }) {
 }
 
 /** A live picture of the wallet pass: an Apple Wallet store card, or a generic pass, in the chosen colours. */
-export function WalletCardPreview({
-  settings: s,
-  member: who = SAMPLE_MEMBER,
-}: {
-  settings: PreviewSettings;
-  member?: PreviewMember;
-}) {
+export function WalletCardPreview({ settings, member: shown }: { settings: PreviewSettings; member?: PreviewMember }) {
+  const { locale } = useLocale();
+  const t = useT();
+  const who = shown ?? sampleMember(t, locale);
+  // The labels as a pass in the screen's language shows them (the business's own, else the product's words).
+  const s = {
+    ...settings,
+    lblMemberName: passLabelIn(settings, 'lblMemberName', locale),
+    lblMembershipLvl: passLabelIn(settings, 'lblMembershipLvl', locale),
+    lblLastUpdate: passLabelIn(settings, 'lblLastUpdate', locale),
+    lblPoints: passLabelIn(settings, 'lblPoints', locale),
+  };
   const d = PASS_SETTINGS_DEFAULTS;
   const background = colour(s.backgroundColor, d.backgroundColor);
   const foreground = colour(s.foregroundColor, d.foregroundColor);
   const labelColor = colour(s.labelColor, d.labelColor);
   const storeCard = s.style === 'storeCard';
-  const t = useT();
   // The member's values are data (as typed); only the number follows the language.
   const points = formatNumber(who.points);
   const member = <PassField testId="pass-member" label={s.lblMemberName} value={who.name} labelColor={labelColor} />;

@@ -1,4 +1,4 @@
-import type { LedgerType, PublicCard } from '@loyalty/contracts';
+import { type LedgerType, type PublicCard, personName } from '@loyalty/contracts';
 import * as React from 'react';
 import { ApiError } from '@/lib/api-error';
 import { formatDate, formatMoney, formatNumber } from '@/lib/i18n/format';
@@ -98,7 +98,7 @@ function CardView({ slug, card }: { slug: string; card: PublicCard }) {
     <div className="space-y-5">
       <section className="rounded-xl bg-[var(--brand-bg)] p-5 text-[var(--brand-fg)] shadow-sm">
         <p className="text-sm text-[var(--brand-label)]">{tier}</p>
-        <h1 className="text-2xl font-bold">{`${card.firstName} ${card.lastName}`}</h1>
+        <h1 className="text-2xl font-bold">{personName(card)}</h1>
         <p className="mt-4 text-sm text-[var(--brand-label)]">{t('customer.points')}</p>
         <p data-testid="card-points" className="text-4xl font-bold tabular-nums">
           {formatNumber(card.pointsBalance)}

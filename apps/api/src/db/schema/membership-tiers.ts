@@ -22,6 +22,8 @@ export const membershipTiers = pgTable(
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }),
     // Benefits keep the order the admin gave them; an array column keeps that without a join.
     benefits: jsonb('benefits').$type<string[]>().notNull().default([]),
+    benefitsZh: jsonb('benefits_zh').$type<string[]>().notNull().default([]),
+    benefitsCn: jsonb('benefits_cn').$type<string[]>().notNull().default([]),
     cardImageUrl: text('card_image_url'),
     walletBannerUrl: text('wallet_banner_url'),
     isActive: boolean('is_active').notNull().default(true),

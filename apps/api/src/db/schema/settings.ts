@@ -24,6 +24,15 @@ export const passSettings = pgTable('pass_settings', {
   lblMembershipLvl: text('lbl_membership_lvl').notNull(),
   lblLastUpdate: text('lbl_last_update').notNull(),
   lblPoints: text('lbl_points').notNull(),
+  // The labels in Traditional (Zh) and Simplified (Cn) Chinese; empty: the product's translation.
+  lblMemberNameZh: text('lbl_member_name_zh').notNull().default(''),
+  lblMemberNameCn: text('lbl_member_name_cn').notNull().default(''),
+  lblMembershipLvlZh: text('lbl_membership_lvl_zh').notNull().default(''),
+  lblMembershipLvlCn: text('lbl_membership_lvl_cn').notNull().default(''),
+  lblLastUpdateZh: text('lbl_last_update_zh').notNull().default(''),
+  lblLastUpdateCn: text('lbl_last_update_cn').notNull().default(''),
+  lblPointsZh: text('lbl_points_zh').notNull().default(''),
+  lblPointsCn: text('lbl_points_cn').notNull().default(''),
   updatedAt: updatedAt(),
 });
 

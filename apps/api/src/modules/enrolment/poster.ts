@@ -2,6 +2,7 @@ import type { Language } from '@loyalty/contracts';
 import { PDFDocument } from 'pdf-lib';
 import QRCode from 'qrcode';
 import sharp, { type OverlayOptions } from 'sharp';
+import { svgText } from '../../lib/fonts';
 import { FILES_PREFIX } from '../../lib/own-upload';
 import type { StorageDriver } from '../../storage';
 
@@ -27,8 +28,11 @@ export type PosterInput = {
   foregroundColor: string;
 };
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+/** Every line of text the poster draws, in order: store name, call to join, its line, the URL. */
+export function posterTexts(input: Pick<PosterInput, 'storeName' | 'language' | 'joinUrl'>): string[] {
+  const words = SCAN_TO_JOIN[input.language];
+  return [input.storeName.slice(0, 60), words.title, words.line, input.joinUrl];
+}
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const colour = (value: string, fallback: string) => (HEX.test(value) ? value : fallback);
@@ -45,8 +49,8 @@ async function loadLogo(storage: StorageDriver, tenantId: string, url: string): 
 
 /**
  * The printable poster as PNG: a band in the card's colour with the logo and store name, the QR of the join
- * URL, "Scan to join" in the tenant's language and the URL itself. Text is drawn by sharp (librsvg with the
- * system's fonts, which cover Chinese), so the PDF only embeds this image and needs no fonts of its own.
+ * URL, "Scan to join" in the poster's language and the URL itself. Text is drawn as glyph paths from the fonts
+ * the product carries (lib/fonts.ts), so no system font is needed and the PDF only embeds this image.
  */
 export async function posterPng(storage: StorageDriver, input: PosterInput): Promise<Buffer> {
   const background = colour(input.backgroundColor, '#a855f7');
@@ -55,15 +59,17 @@ export async function posterPng(storage: StorageDriver, input: PosterInput): Pro
   const logo = await loadLogo(storage, input.tenantId, input.logoUrl);
   const qr = await QRCode.toBuffer(input.joinUrl, { width: 820, margin: 2, errorCorrectionLevel: 'M' });
   const bandHeight = logo ? 480 : 300;
-  const font = 'font-family="DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, sans-serif"';
-  const name = escapeXml(input.storeName.slice(0, 60));
+  const name = input.storeName.slice(0, 60);
+  const language = input.language;
+  const line = (text: string, y: number, size: number, fill: string, weight: 'regular' | 'bold' = 'regular') =>
+    svgText(text, { x: WIDTH / 2, y, size, fill, weight, language, anchor: 'middle', maxWidth: WIDTH - 120 });
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
   <rect width="100%" height="100%" fill="#ffffff"/>
   <rect width="100%" height="${bandHeight}" fill="${background}"/>
-  <text x="50%" y="${bandHeight - 70}" text-anchor="middle" ${font} font-size="72" font-weight="bold" fill="${foreground}">${name}</text>
-  <text x="50%" y="${bandHeight + 1000}" text-anchor="middle" ${font} font-size="88" font-weight="bold" fill="#111111">${escapeXml(words.title)}</text>
-  <text x="50%" y="${bandHeight + 1100}" text-anchor="middle" ${font} font-size="40" fill="#444444">${escapeXml(words.line)}</text>
-  <text x="50%" y="${HEIGHT - 60}" text-anchor="middle" ${font} font-size="30" fill="#666666">${escapeXml(input.joinUrl)}</text>
+  ${line(name, bandHeight - 70, 72, foreground, 'bold')}
+  ${line(words.title, bandHeight + 1000, 88, '#111111', 'bold')}
+  ${line(words.line, bandHeight + 1100, 40, '#444444')}
+  ${line(input.joinUrl, HEIGHT - 60, 30, '#666666')}
 </svg>`;
   const layers: OverlayOptions[] = [{ input: qr, top: bandHeight + 60, left: Math.round((WIDTH - 820) / 2) }];
   if (logo) {

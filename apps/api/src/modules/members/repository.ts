@@ -284,13 +284,15 @@ function withChineseNames<T extends ChineseNames>(row: T): T {
   return { ...rest, ...(zh ? { membershipLevelNameZh: zh } : {}), ...(cn ? { membershipLevelNameCn: cn } : {}) } as T;
 }
 
-export type TierRow = TierRange & { color: string };
+export type TierRow = TierRange & { color: string; nameZh: string | null; nameCn: string | null };
 
 const tiersStatement = preparedStatements((db: Db) =>
   db
     .select({
       id: membershipTiers.id,
       name: membershipTiers.name,
+      nameZh: membershipTiers.nameZh,
+      nameCn: membershipTiers.nameCn,
       color: membershipTiers.color,
       min: membershipTiers.minSpendAmount,
       max: membershipTiers.maxSpendAmount,
@@ -307,6 +309,8 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
+    nameZh: t.nameZh,
+    nameCn: t.nameCn,
     color: t.color,
     isActive: t.isActive,
     minCents: t.min === null ? 0n : toCents(t.min),

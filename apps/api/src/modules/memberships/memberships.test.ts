@@ -57,6 +57,8 @@ describe('membership tiers: /api/memberships', () => {
       maxSpendAmount: 4999.99,
       discountPercentage: 12.5,
       benefits: ['Free coffee', ' Birthday gift ', 'Priority queue', 'Early access'],
+      benefitsZh: ['免費咖啡', ' 生日禮物 '],
+      benefitsCn: ['免费咖啡'],
       cardImageUrl: card,
       walletBannerUrl: banner,
       isActive: true,
@@ -76,6 +78,8 @@ describe('membership tiers: /api/memberships', () => {
         { benefit: 'Priority queue' },
         { benefit: 'Early access' },
       ],
+      benefitsZh: [{ benefit: '免費咖啡' }, { benefit: '生日禮物' }],
+      benefitsCn: [{ benefit: '免费咖啡' }],
     });
     expect((await get(biz.staff, `${URL}/${tier.id}`)).json()).toEqual(tier);
     const [row] = await app.database.db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id));
@@ -92,6 +96,8 @@ describe('membership tiers: /api/memberships', () => {
       isActive: true,
       sortOrder: 0,
       benefits: [],
+      benefitsZh: [],
+      benefitsCn: [],
       description: null,
       nameZh: null,
       minSpendAmount: null,
@@ -143,6 +149,7 @@ describe('membership tiers: /api/memberships', () => {
     ['bad colour', { name: 'A', color: 'red' }, { color: MEMBERSHIP_MESSAGES.color }],
     ['fractional sort order', { name: 'A', sortOrder: 1.5 }, { sortOrder: MEMBERSHIP_MESSAGES.sortOrder }],
     ['blank benefit', { name: 'A', benefits: ['ok', '  '] }, { 'benefits.1': MEMBERSHIP_MESSAGES.benefitEmpty }],
+    ['blank Chinese benefit', { name: 'A', benefitsCn: ['  '] }, { 'benefitsCn.0': MEMBERSHIP_MESSAGES.benefitEmpty }],
     [
       'foreign image',
       { name: 'A', cardImageUrl: 'https://evil.test/x.png' },

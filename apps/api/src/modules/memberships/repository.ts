@@ -25,6 +25,8 @@ export function toMembership(row: Row): Membership {
     maxSpendAmount: num(row.maxSpendAmount),
     discountPercentage: num(row.discountPercentage),
     benefits: row.benefits.map((benefit) => ({ benefit })),
+    benefitsZh: row.benefitsZh.map((benefit) => ({ benefit })),
+    benefitsCn: row.benefitsCn.map((benefit) => ({ benefit })),
     cardImageUrl: row.cardImageUrl,
     walletBannerUrl: row.walletBannerUrl,
     isActive: row.isActive,

@@ -20,6 +20,14 @@ const columns = {
   lblMembershipLvl: passSettings.lblMembershipLvl,
   lblLastUpdate: passSettings.lblLastUpdate,
   lblPoints: passSettings.lblPoints,
+  lblMemberNameZh: passSettings.lblMemberNameZh,
+  lblMemberNameCn: passSettings.lblMemberNameCn,
+  lblMembershipLvlZh: passSettings.lblMembershipLvlZh,
+  lblMembershipLvlCn: passSettings.lblMembershipLvlCn,
+  lblLastUpdateZh: passSettings.lblLastUpdateZh,
+  lblLastUpdateCn: passSettings.lblLastUpdateCn,
+  lblPointsZh: passSettings.lblPointsZh,
+  lblPointsCn: passSettings.lblPointsCn,
 };
 
 export async function findPassSettings(db: Database, tenantId: string): Promise<PassSettings | undefined> {

@@ -139,8 +139,8 @@ describe('Apple Wallet pass of a member', () => {
     expect(en['tier.name']).toBe('Gold "Star"');
     expect(hant['tier.name']).toBe('金卡\n貴賓');
     expect(hans['tier.name']).toBe('金卡"贵宾"');
-    // The tenant's own label in every language; a default one in each language's words.
-    expect([en['label.membershipLevel'], hant['label.membershipLevel']]).toEqual(['Level', 'Level']);
+    // The tenant's own English label stays English; Chinese passes read the product's translation.
+    expect([en['label.membershipLevel'], hant['label.membershipLevel']]).toEqual(['Level', '會員等級']);
     expect([en['label.points'], hant['label.points'], hans['label.points']]).toEqual(['Points', '積分', '积分']);
     expect(hans['change.points']).toBe('您现在有 %@ 积分');
 
@@ -161,6 +161,64 @@ describe('Apple Wallet pass of a member', () => {
 
   it('refuses other tenants, unknown members and callers without a token', async () => {
     const other = await business(app);
+  it('writes a Chinese name family name first, and each label in its language, the product’s where none is given', async () => {
+    const chinese = await addMember(app, biz.owner, { firstName: '大文', lastName: '陳' });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant/pass-settings',
+      headers: bearer(biz.owner),
+      payload: {
+        style: 'storeCard',
+        heroText: 'Bakery Rewards',
+        showPoints: true,
+        showLastUpdate: true,
+        backgroundColor: '#102030',
+        foregroundColor: '#ffffff',
+        labelColor: '#aabbcc',
+        logoUrl: await upload(app, biz.owner, 512, 512),
+        stripUrl: await upload(app, biz.owner, 640, 246),
+        backgroundUrl: await upload(app, biz.owner, 320, 180),
+        lblMemberName: 'Member Name',
+        lblMembershipLvl: 'Membership Level',
+        lblLastUpdate: 'Last Update',
+        lblPoints: 'Bread Points',
+        lblPointsZh: ' 麵包積分 ',
+        lblMemberNameCn: '顾客',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ lblPointsZh: '麵包積分', lblPointsCn: '', lblMemberNameCn: '顾客' });
+    const { files } = unzipPass((await download(biz.staff, chinese)).rawPayload);
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    expect(pass.storeCard.secondaryFields[0]).toMatchObject({ key: 'member', value: '陳大文' });
+    const en = parseStrings(files['en.lproj/pass.strings'] as Buffer);
+    const hant = parseStrings(files['zh-Hant.lproj/pass.strings'] as Buffer);
+    const hans = parseStrings(files['zh-Hans.lproj/pass.strings'] as Buffer);
+    expect([en['label.points'], hant['label.points'], hans['label.points']]).toEqual([
+      'Bread Points',
+      '麵包積分',
+      '积分',
+    ]);
+    expect([en['label.memberName'], hant['label.memberName'], hans['label.memberName']]).toEqual([
+      'Member Name',
+      '會員姓名',
+      '顾客',
+    ]);
+    // A spec client that sends only the spec's labels keeps the Chinese ones.
+    const again = await app.inject({
+      method: 'PUT',
+      url: '/api/tenant/pass-settings',
+      headers: bearer(biz.owner),
+      payload: {
+        ...(saved.json() as object),
+        lblPointsZh: undefined,
+        lblPointsCn: undefined,
+        lblMemberNameCn: undefined,
+      },
+    });
+    expect(again.json()).toMatchObject({ lblPointsZh: '麵包積分', lblMemberNameCn: '顾客' });
+  });
+
     expect((await download(other.owner)).statusCode).toBe(404);
     expect((await download(biz.staff, randomUUID())).statusCode).toBe(404);
     expect((await app.inject({ url: passUrl(memberId) })).statusCode).toBe(401);

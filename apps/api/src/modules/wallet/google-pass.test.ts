@@ -116,7 +116,8 @@ describe('Google Wallet save link with the development key (offline)', () => {
     const memberId = await addMember(app, biz.owner, { firstName: '美', lastName: '陳' });
     const jwt = jwtOf((await app.inject({ url: linkUrl(memberId), headers: bearer(biz.staff) })).json().saveUrl);
     const text = payloadText(jwt);
-    expect(text).toContain('"accountName":"美 陳"');
+    // Family name first, no space, as a Chinese reader writes it.
+    expect(text).toContain('"accountName":"陳美"');
     expect(text).not.toContain('\\u');
   });
 
@@ -223,7 +224,7 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
     const saveUrl = await link(memberId);
     const made = google.calls.slice(before).filter((c) => c.path.endsWith('/loyaltyObject'));
     expect(made).toMatchObject([
-      { method: 'POST', status: 200, body: { id: objectId(memberId), accountName: '陳大文 歐陽志明' } },
+      { method: 'POST', status: 200, body: { id: objectId(memberId), accountName: '歐陽志明陳大文' } },
     ]);
     expect(made[0]?.body?.textModulesData).toMatchObject([
       {
@@ -315,6 +316,7 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
         lblMembershipLvl: 'Level',
         lblLastUpdate: 'Last Update',
         lblPoints: 'Stars',
+        lblPointsCn: '星星',
       },
     });
     expect(saved.statusCode).toBe(200);
@@ -332,6 +334,14 @@ describe(`Google Wallet REST sync through a stand-in on ${engine}`, () => {
     expect(await eventually(() => live().every((o) => (o.loyaltyPoints as { label: string }).label === 'Stars'))).toBe(
       true,
     );
+    // In Chinese: the business's Simplified label, the product's Traditional one (never the English "Stars").
+    expect((live()[0]?.loyaltyPoints as { localizedLabel?: unknown } | undefined)?.localizedLabel).toEqual({
+      defaultValue: { language: 'en-US', value: 'Stars' },
+      translatedValues: [
+        { language: 'zh-TW', value: '積分' },
+        { language: 'zh-CN', value: '星星' },
+      ],
+    });
   });
 
   it('records Google’s failure on the member and retries until Google takes the PATCH', async () => {

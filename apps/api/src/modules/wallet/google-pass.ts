@@ -1,8 +1,8 @@
-import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
+import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
 import type { GoogleCredentials } from './google-credentials';
 import type { ClassData } from './google-repository';
-import { DEFAULT_LABELS, PASS_TEXTS, type PassLanguage } from './pass-strings';
+import { PASS_TEXTS, type PassLanguage, passLabel } from './pass-strings';
 import type { PassData } from './repository';
 
 /** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
@@ -34,11 +34,6 @@ function localized<K extends string>(field: K, values: Record<PassLanguage, stri
     Record<string, LocalizedString | string>;
 }
 
-/** A tenant's own label in every language, a default one in each language's words (as on the Apple pass). */
-function label(own: string, defaults: Record<PassLanguage, string>): Record<PassLanguage, string> {
-  return own === defaults.en ? { ...defaults } : { en: own, 'zh-Hant': own, 'zh-Hans': own };
-}
-
 /** Ids are `<issuerId>.<suffix>` with only word characters, dots and dashes after the dot (Google's rule). */
 export const classIdOf = (issuerId: string, tenantId: string) => `${issuerId}.${tenantId.replace(/[^\w.-]/g, '_')}`;
 export const objectIdOf = (issuerId: string, memberId: string) => `${issuerId}.${memberId.replace(/[^\w.-]/g, '_')}`;
@@ -61,8 +56,8 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
   const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
   const logo = image(design.logoUrl || data.store?.logoUrl || '', publicUrl, data.businessName);
   const hero = image(design.stripUrl, publicUrl, design.heroText || data.businessName);
-  const memberName = label(design.lblMemberName, DEFAULT_LABELS.memberName);
-  const level = label(design.lblMembershipLvl, DEFAULT_LABELS.membershipLevel);
+  const memberName = passLabel(design, 'memberName');
+  const level = passLabel(design, 'membershipLevel');
   return {
     id: classIdOf(issuerId, tenantId),
     issuerName: data.businessName,
@@ -83,8 +78,8 @@ export type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
 /** What a PATCH may change of a member's object: everything but its ids. */
 export function loyaltyObjectFields(data: PassData) {
   const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
-  const points = label(design.lblPoints, DEFAULT_LABELS.points);
-  const level = label(design.lblMembershipLvl, DEFAULT_LABELS.membershipLevel);
+  const points = passLabel(design, 'points');
+  const level = passLabel(design, 'membershipLevel');
   const tier = data.tierName
     ? {
         en: data.tierName,
@@ -94,7 +89,7 @@ export function loyaltyObjectFields(data: PassData) {
     : undefined;
   return {
     state: 'ACTIVE',
-    accountName: `${data.firstName} ${data.lastName}`.trim(),
+    accountName: personName(data),
     accountId: data.membershipCode,
     ...(design.showPoints ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } } : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },

@@ -1,9 +1,9 @@
-import { PASS_SETTINGS_DEFAULTS, type PassSettings } from '@loyalty/contracts';
+import { PASS_SETTINGS_DEFAULTS, type PassSettings, personName } from '@loyalty/contracts';
 import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
 import type { WalletCredentials } from './certificates';
 import type { PassImages } from './images';
-import { DEFAULT_LABELS, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passStrings } from './pass-strings';
+import { besideEachOther, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, passStrings } from './pass-strings';
 import type { PassData } from './repository';
 import { manifestOf, signManifest } from './signer';
 
@@ -13,11 +13,6 @@ type Design = PassSettings;
 export function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
-}
-
-/** A tenant's own label in every language; the default label in each language's words. */
-function label(own: string, defaults: Record<PassLanguage, string>, lang: PassLanguage): string {
-  return own === defaults.en ? defaults[lang] : own;
 }
 
 export type BuildInput = {
@@ -79,7 +74,7 @@ export async function buildPass(
 /** What the pass shows of the member: points, name, tier, last update, the membership code and its barcode. */
 function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   const { data } = input;
-  const memberName = `${data.firstName} ${data.lastName}`.trim();
+  const memberName = personName(data);
   if (design.showPoints) {
     pass.headerFields.push({
       key: 'points',
@@ -166,11 +161,11 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
         ? data.tierNameCn || data.tierName
         : data.tierName;
   return {
-    'pass.description': `${data.businessName} ${PASS_TEXTS.description[lang]}`,
-    'label.points': label(design.lblPoints, DEFAULT_LABELS.points, lang),
-    'label.memberName': label(design.lblMemberName, DEFAULT_LABELS.memberName, lang),
-    'label.membershipLevel': label(design.lblMembershipLvl, DEFAULT_LABELS.membershipLevel, lang),
-    'label.lastUpdate': label(design.lblLastUpdate, DEFAULT_LABELS.lastUpdate, lang),
+    'pass.description': besideEachOther(data.businessName, PASS_TEXTS.description[lang]),
+    'label.points': passLabel(design, 'points')[lang],
+    'label.memberName': passLabel(design, 'memberName')[lang],
+    'label.membershipLevel': passLabel(design, 'membershipLevel')[lang],
+    'label.lastUpdate': passLabel(design, 'lastUpdate')[lang],
     'label.membershipCode': PASS_TEXTS.membershipCode[lang],
     'label.about': PASS_TEXTS.about[lang],
     'change.points': PASS_TEXTS.pointsChanged[lang],

@@ -1,14 +1,36 @@
+import { PASS_LABEL_TRANSLATIONS, type PassLabelField, type PassSettings, passLabelIn } from '@loyalty/contracts';
+
 /** The pass's languages: English first (the spec's texts), then Traditional and Simplified Chinese (DESIGN §8). */
 export const PASS_LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 export type PassLanguage = (typeof PASS_LANGUAGES)[number];
 
 /** The default labels of the wallet settings (spec: data screens) and what they read in each language. */
 export const DEFAULT_LABELS = {
-  memberName: { en: 'Member Name', 'zh-Hant': '會員姓名', 'zh-Hans': '会员姓名' },
-  membershipLevel: { en: 'Membership Level', 'zh-Hant': '會員等級', 'zh-Hans': '会员等级' },
-  lastUpdate: { en: 'Last Update', 'zh-Hant': '最後更新', 'zh-Hans': '最后更新' },
-  points: { en: 'Points', 'zh-Hant': '積分', 'zh-Hans': '积分' },
+  memberName: PASS_LABEL_TRANSLATIONS.lblMemberName,
+  membershipLevel: PASS_LABEL_TRANSLATIONS.lblMembershipLvl,
+  lastUpdate: PASS_LABEL_TRANSLATIONS.lblLastUpdate,
+  points: PASS_LABEL_TRANSLATIONS.lblPoints,
 } as const;
+
+export type LabelName = keyof typeof DEFAULT_LABELS;
+
+/** Each label's field in the pass settings. */
+const LABEL_FIELDS = {
+  memberName: 'lblMemberName',
+  membershipLevel: 'lblMembershipLvl',
+  lastUpdate: 'lblLastUpdate',
+  points: 'lblPoints',
+} as const satisfies Record<LabelName, PassLabelField>;
+
+/** A label in every language of the pass (the contracts' rule: passLabelIn). */
+export function passLabel(design: PassSettings, name: LabelName): Record<PassLanguage, string> {
+  const field = LABEL_FIELDS[name];
+  return {
+    en: passLabelIn(design, field, 'en'),
+    'zh-Hant': passLabelIn(design, field, 'zh-Hant'),
+    'zh-Hans': passLabelIn(design, field, 'zh-Hans'),
+  };
+}
 
 /** Texts of our own on the pass. `%@` is where Wallet puts the new value of a changed field. */
 export const PASS_TEXTS = {
@@ -22,6 +44,14 @@ export const PASS_TEXTS = {
   about: { en: 'About', 'zh-Hant': '關於', 'zh-Hans': '关于' },
   description: { en: 'Membership card', 'zh-Hant': '會員卡', 'zh-Hans': '会员卡' },
 } as const;
+
+const HAN_END = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]$/u;
+const HAN_START = /^[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;
+
+/** Two phrases side by side: no space between two Chinese ones (港灣麵包坊會員卡), one otherwise (Harbour Bakery 會員卡). */
+export function besideEachOther(first: string, second: string): string {
+  return HAN_END.test(first) && HAN_START.test(second) ? `${first}${second}` : `${first} ${second}`;
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\x00-\x1f\x7f]/g;

@@ -2,6 +2,7 @@ import { type AuditEvent, auditQuerySchema } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { serveApi } from './activity-test-api';
@@ -40,7 +41,7 @@ const EVENTS: AuditEvent[] = [
   },
 ];
 
-function fakeAudit() {
+function fakeAudit(events: AuditEvent[] = EVENTS) {
   const queries: Record<string, unknown>[] = [];
   serveApi(async (input) => {
     const url = new URL(String(input), 'http://x');
@@ -53,7 +54,7 @@ function fakeAudit() {
     if (url.pathname === '/api/tenants/audit') {
       const q = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
       queries.push(q);
-      const content = EVENTS.filter((e) => (!q.actor || e.actorId === q.actor) && (!q.action || e.action === q.action));
+      const content = events.filter((e) => (!q.actor || e.actorId === q.actor) && (!q.action || e.action === q.action));
       return json(200, {
         content,
         totalElements: content.length,
@@ -79,10 +80,10 @@ describe('activity screen', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Ada Lovelace <ada@example.test>');
     expect(rows[1]).toHaveTextContent('Member edited');
-    expect(rows[1]).toHaveTextContent('firstName: Mia → May');
-    expect(rows[1]).toHaveTextContent('email: — → may@example.test');
+    expect(rows[1]).toHaveTextContent('First name: Mia → May');
+    expect(rows[1]).toHaveTextContent('Email: — → may@example.test');
     expect(rows[2]).toHaveTextContent('Points adjusted');
-    expect(rows[2]).toHaveTextContent('pointsBalance: 100 → 150');
+    expect(rows[2]).toHaveTextContent('Points balance: 100 → 150');
     expect(screen.getByText('2 events')).toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -100,5 +101,54 @@ describe('activity screen', () => {
     expect(new Date(last.to).getTime() - new Date(last.from).getTime()).toBeGreaterThanOrEqual(
       31 * 24 * 3600 * 1000 - 3600 * 1000,
     );
+  });
+
+  it.each([
+    [
+      'zh-Hant',
+      '編輯會員',
+      [
+        '名字：Mia → May',
+        '會員編號：— → MBR-1',
+        '類型：— → 消費',
+        '狀態：待驗證 → 啟用',
+        '權益：— → 免費咖啡、生日禮物',
+        '顯示積分：是 → 否',
+      ],
+    ],
+    [
+      'zh-Hans',
+      '编辑会员',
+      [
+        '名字：Mia → May',
+        '会员编号：— → MBR-1',
+        '类型：— → 消费',
+        '状态：待验证 → 启用',
+        '权益：— → 免费咖啡、生日礼物',
+        '显示积分：是 → 否',
+      ],
+    ],
+  ] as const)('%s: the fields and codes of the trail in words', async (locale, action, lines) => {
+    await setLocale(locale);
+    fakeAudit([
+      {
+        ...(EVENTS[0] as AuditEvent),
+        changes: {
+          firstName: { before: 'Mia', after: 'May' },
+          membershipCode: { before: null, after: 'MBR-1' },
+          type: { before: null, after: 'PURCHASE' },
+          status: { before: 'PENDING_VERIFICATION', after: 'ACTIVE' },
+          benefits: { before: [], after: locale === 'zh-Hant' ? ['免費咖啡', '生日禮物'] : ['免费咖啡', '生日礼物'] },
+          showPoints: { before: true, after: false },
+        },
+      },
+    ]);
+    renderApp('/activity', { user: SAMPLE_USER });
+    const table = await screen.findByRole('region', { name: locale === 'zh-Hant' ? '活動記錄表' : '活动记录表' });
+    const row = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(row).toHaveTextContent(action);
+    const shown = [...row.querySelectorAll('li')].map((li) => li.textContent);
+    expect(shown).toEqual(lines);
+    await setLocale('en');
   });
 });

@@ -6,8 +6,9 @@ import { Pager, pageOf } from '@/components/pager';
 import { Label } from '@/components/ui/label';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
+import { activeLocale } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { ACTION_LABELS, shownValue } from './activity-labels';
+import { ACTION_LABELS, fieldLabel, shownValue } from './activity-labels';
 import { ActivityTabs } from './activity-tabs';
 import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
 
@@ -21,8 +22,9 @@ function Changes({ event }: { event: AuditEvent }) {
     <ul className="grid gap-0.5">
       {entries.map(([field, change]) => (
         <li key={field} className="break-all">
-          <span className="font-medium">{field}</span>
-          {': '}
+          <span className="font-medium">{fieldLabel(field)}</span>
+          {/* Chinese punctuation is full width (docs/glossary.md). */}
+          {activeLocale() === 'en' ? ': ' : '：'}
           <span className="text-muted-foreground">{shownValue(change.before)}</span>
           {' → '}
           <span>{shownValue(change.after)}</span>

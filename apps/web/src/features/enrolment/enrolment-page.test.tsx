@@ -112,6 +112,22 @@ describe('Enrolment page', () => {
     await user.click(screen.getByRole('button', { name: 'Poster PDF (A4)' }));
     await user.click(screen.getByRole('button', { name: 'Poster PNG' }));
     await waitFor(() => expect(server.posters).toEqual(['png', 'pdf', 'png']));
+    expect(server.posterLanguages).toEqual(['en', 'en', 'en']);
+  });
+
+  it('draws the poster in the language chosen on the screen, the screen’s own by default', async () => {
+    await setLocale('zh-Hant');
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('img', { name: '附有加入連結二維碼的海報' });
+    expect(screen.getByLabelText('海報語言')).toHaveValue('zh-Hant');
+    await user.click(screen.getByRole('button', { name: '海報 PDF（A4）' }));
+    await waitFor(() => expect(server.posterLanguages).toEqual(['zh-Hant', 'zh-Hant']));
+    await user.selectOptions(screen.getByLabelText('海報語言'), 'zh-Hans');
+    await waitFor(() => expect(server.posterLanguages).toEqual(['zh-Hant', 'zh-Hant', 'zh-Hans']));
+    await user.click(screen.getByRole('button', { name: '海報 PNG' }));
+    await waitFor(() => expect(server.posterLanguages).toEqual(['zh-Hant', 'zh-Hant', 'zh-Hans', 'zh-Hans']));
+    await setLocale('en');
   });
 
   it('is in the sidebar for owners and admins', async () => {
@@ -139,6 +155,8 @@ describe('Enrolment page in Chinese', () => {
     await screen.findByRole('img', { name: '附有加入連結二維碼的海報' });
     expect(
       englishLeft(screen.getByRole('main'), [
+        // The poster's language menu names each language in itself.
+        'English',
         'PDF',
         'HK',
         'MO',
@@ -160,6 +178,8 @@ describe('Enrolment page in Chinese', () => {
     await screen.findByRole('img', { name: '附有加入链接二维码的海报' });
     expect(
       englishLeft(screen.getByRole('main'), [
+        // The poster's language menu names each language in itself.
+        'English',
         'PDF',
         'CN',
         'HK',

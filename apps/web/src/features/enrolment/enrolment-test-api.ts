@@ -22,11 +22,14 @@ export const server = {
   stored: { ...DEFAULTS } as Record<string, unknown>,
   put: [] as unknown[],
   posters: [] as string[],
+  /** The `language` each poster request asked for, in order. */
+  posterLanguages: [] as (string | null)[],
   takenSlugs: new Set<string>(),
   reset() {
     server.stored = { ...DEFAULTS };
     server.put = [];
     server.posters = [];
+    server.posterLanguages = [];
     server.takenSlugs = new Set();
   },
 };
@@ -41,6 +44,7 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   const method = init?.method ?? 'GET';
   if (url.pathname.startsWith('/api/tenants/enrolment/poster.')) {
     server.posters.push(url.pathname.split('.').pop() ?? '');
+    server.posterLanguages.push(url.searchParams.get('language'));
     const type = url.pathname.endsWith('.pdf') ? 'application/pdf' : 'image/png';
     return new Response(new Uint8Array([1, 2, 3]), { status: 200, headers: { 'content-type': type } });
   }

@@ -1,4 +1,4 @@
-import type { LedgerType, MemberRow } from '@loyalty/contracts';
+import { type LedgerType, type MemberRow, personInitials, personName } from '@loyalty/contracts';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
 
 /** The screen's words as keys, translated where they are shown (the language can change on an open screen). */
@@ -17,12 +17,11 @@ export const MEMBERS_TEXT = {
 // Points, money and dates in the active language (issue 18).
 export { formatDate, formatDateTime, formatMoney, formatNumber as formatPoints } from '@/lib/i18n/format';
 
-export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => `${m.firstName} ${m.lastName}`.trim();
+/** A member's name in its script's order (陳大文, Ada Lovelace): the shared rule, so every screen agrees. */
+export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => personName(m);
 
-/** Initials for the avatar: first letters of first and last name. */
-export function initials(m: Pick<MemberRow, 'firstName' | 'lastName'>): string {
-  return `${m.firstName.trim().charAt(0)}${m.lastName.trim().charAt(0)}`.toUpperCase() || '?';
-}
+/** The avatar's letters: the family name for Chinese names (陳), first letters of both otherwise (AL). */
+export const initials = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => personInitials(m);
 
 /** Spec: the level badge is secondary when Basic (and when there is no tier). */
 export const levelVariant = (name: string | null) =>
@@ -47,5 +46,26 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   BONUS: 'members.ledgerBonus',
   IMPORT: 'members.ledgerImport',
 };
+
+/**
+ * Reasons the server writes on its own entries, in English as stored: shown in the screen's language. A reason
+ * staff typed (an adjustment's) is data and is shown as typed.
+ */
+const SYSTEM_REASONS: Partial<Record<LedgerType, Record<string, MessageKey>>> = {
+  BONUS: { 'Welcome points': 'members.reasonWelcome' },
+  EXPIRE: { 'Points expired': 'members.reasonExpired' },
+  REVERSAL: {
+    'Reversal of a purchase': 'members.reasonReversalPurchase',
+    'Reversal of a redemption': 'members.reasonReversalRedemption',
+  },
+  IMPORT: { 'Opening balance (import)': 'members.reasonImport' },
+};
+
+/** An entry's reason in the active language (the server's own words translated, staff's as typed). */
+export function ledgerReason(entry: { type: LedgerType; reason: string | null }): string {
+  if (!entry.reason) return '';
+  const key = SYSTEM_REASONS[entry.type]?.[entry.reason];
+  return key ? t(key) : entry.reason;
+}
 
 export { failureMessage } from '@/lib/api-error';

@@ -45,7 +45,16 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fake /api/tenants/member: queries and bodies checked with the contracts, calls logged. */
-function fakeServer(members: MemberRow[], { fail = false } = {}) {
+function fakeServer(
+  members: MemberRow[],
+  {
+    fail = false,
+    detailOver = {},
+    entries = [
+      { id: 'e1', type: 'PURCHASE', points: 4256, amount: 425.65, reason: null, createdAt: '2025-02-01T10:00:00.000Z' },
+    ],
+  }: { fail?: boolean; detailOver?: Partial<MemberDetail>; entries?: unknown[] } = {},
+) {
   const log: string[] = [];
   const posts: { body: unknown; key: string | null }[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -85,24 +94,15 @@ function fakeServer(members: MemberRow[], { fail = false } = {}) {
       });
     const match = /^\/api\/tenants\/member\/([^/]+)(\/transactions)?$/.exec(url.pathname);
     const found = members.find((m) => m.userId === match?.[1]);
-    if (match && found && !match[2]) return json(200, detail(found));
+    if (match && found && !match[2]) return json(200, { ...detail(found), ...detailOver });
     if (match && found && method === 'GET')
       return json(200, {
-        content: [
-          {
-            id: 'e1',
-            type: 'PURCHASE',
-            points: 4256,
-            amount: 425.65,
-            reason: null,
-            createdAt: '2025-02-01T10:00:00.000Z',
-          },
-        ],
-        totalElements: 1,
+        content: entries,
+        totalElements: entries.length,
         totalPages: 1,
         number: 0,
         size: 10,
-        numberOfElements: 1,
+        numberOfElements: entries.length,
         first: true,
         last: true,
       });
@@ -228,7 +228,7 @@ describe('Members page in Chinese (issue 18)', () => {
     await setLocale('zh-Hant');
     renderMembers(fakeServer([row(1)]));
     expect(await screen.findByRole('heading', { name: '會員' })).toBeInTheDocument();
-    expect(screen.getByText('管理會員帳戶及會籍')).toBeInTheDocument();
+    expect(screen.getByText('管理會員帳戶及會員等級')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('搜尋會員…')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '新增會員' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
@@ -271,4 +271,52 @@ describe('Members page in Chinese (issue 18)', () => {
     expect(within(dialog).getByRole('button', { name: '兑换积分' })).toBeInTheDocument();
     expect(await within(dialog).findByText('积分记录')).toBeInTheDocument();
   });
+
+  it.each([
+    ['zh-Hant', '迎新積分', '再消費 $74.35 可升至 金卡'],
+    ['zh-Hans', '迎新积分', '再消费 $74.35 可升至 金卡'],
+  ] as const)(
+    '%s: a Chinese name family name first, its avatar the family name, the next tier and reasons in Chinese',
+    async (locale, welcome, next) => {
+      await setLocale(locale);
+      renderMembers(
+        fakeServer([row(1, { firstName: '大文', lastName: '陳' }), row(2)], {
+          detailOver: { nextTier: { id: 'g', name: 'Gold', nameZh: '金卡', nameCn: '金卡', amountToReach: 74.35 } },
+          entries: [
+            {
+              id: 'e2',
+              type: 'BONUS',
+              points: 50,
+              amount: null,
+              reason: 'Welcome points',
+              createdAt: '2025-02-01T10:00:00.000Z',
+            },
+            {
+              id: 'e3',
+              type: 'ADJUST',
+              points: 5,
+              amount: null,
+              reason: 'Birthday treat',
+              createdAt: '2025-02-02T10:00:00.000Z',
+            },
+          ],
+        }),
+      );
+      const table = await screen.findByRole('table');
+      const first = within(table).getAllByRole('row')[1] as HTMLElement;
+      expect(within(first).getByRole('button', { name: '陳大文' })).toBeInTheDocument();
+      expect(first.querySelector('[data-slot="avatar-fallback"]')?.textContent).toBe('陳');
+      // Latin names keep their order and two initials.
+      expect(within(table).getByRole('button', { name: 'Ada2 Lovelace' })).toBeInTheDocument();
+      await userEvent.setup().click(within(first).getByRole('button', { name: '陳大文' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByRole('heading', { name: '陳大文' })).toBeInTheDocument();
+      expect(await within(dialog).findByText(next)).toBeInTheDocument();
+      expect(await within(dialog).findByText(welcome)).toBeInTheDocument();
+      // What staff typed is data and stays as typed.
+      expect(within(dialog).getByText('Birthday treat')).toBeInTheDocument();
+      expect(within(dialog).queryByText('Welcome points')).toBeNull();
+      await setLocale('en');
+    },
+  );
 });

@@ -17,6 +17,8 @@ export const tier = (n: number, over: Partial<Membership> = {}): Membership => (
   maxSpendAmount: null,
   discountPercentage: null,
   benefits: [],
+  benefitsZh: [],
+  benefitsCn: [],
   cardImageUrl: null,
   walletBannerUrl: null,
   isActive: true,
@@ -83,6 +85,8 @@ export function fakeMembershipsServer(initial: Membership[]) {
         ...body,
         id: `tier-new-${state.tiers.length}`,
         benefits: body.benefits.map((benefit) => ({ benefit })),
+        benefitsZh: body.benefitsZh.map((benefit) => ({ benefit })),
+        benefitsCn: body.benefitsCn.map((benefit) => ({ benefit })),
       };
       state.tiers.push(created);
       return json(201, created);
@@ -102,6 +106,8 @@ export function fakeMembershipsServer(initial: Membership[]) {
         ...body,
         id: match[1] as string,
         benefits: body.benefits.map((benefit) => ({ benefit })),
+        benefitsZh: body.benefitsZh.map((benefit) => ({ benefit })),
+        benefitsCn: body.benefitsCn.map((benefit) => ({ benefit })),
       };
       state.tiers[index] = updated;
       return json(200, updated);

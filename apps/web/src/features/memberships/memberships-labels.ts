@@ -1,7 +1,7 @@
 import type { Membership } from '@loyalty/contracts';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
-import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { translateText } from '@/lib/i18n/translate-text';
 
@@ -38,11 +38,15 @@ export function percent(value: number | null): string {
  * The tier's name and description in the reader's language: zh-Hant shows the Traditional fields, zh-Hans the
  * Simplified ones, each falling back to the English text when empty.
  */
-export function tierTexts(tier: Membership): { name: string; description: string | null } {
+export function tierTexts(tier: Membership): { name: string; description: string | null; benefits: string[] } {
   const description = tier.description ?? '';
+  const locale = activeLocale();
+  // The benefits in the reader's script when the tier gives them, the English ones otherwise.
+  const chinese = locale === 'zh-Hant' ? tier.benefitsZh : locale === 'zh-Hans' ? tier.benefitsCn : [];
   return {
     name: localizedName(tier.name, tier.nameZh, tier.nameCn),
     description: localizedName(description, tier.descriptionZh, tier.descriptionCn) || null,
+    benefits: (chinese.length > 0 ? chinese : tier.benefits).map((b) => b.benefit),
   };
 }
 

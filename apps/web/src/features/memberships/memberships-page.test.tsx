@@ -274,7 +274,7 @@ describe('Memberships page in Chinese', () => {
   it('zh-Hant: the tier shows its Traditional name and description, the labels are Chinese, no English is left', async () => {
     await setLocale('zh-Hant');
     renderPage(fakeMembershipsServer([jade, platinum]));
-    expect(await screen.findByRole('heading', { name: '會籍等級' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '會員等級' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: '翡翠會員' });
     expect(within(card).getByText('尊貴的翡翠會員')).toBeInTheDocument();
     expect(within(card).getByText('折扣')).toBeInTheDocument();
@@ -284,14 +284,14 @@ describe('Memberships page in Chinese', () => {
     expect(within(card).getByRole('button', { name: '編輯 翡翠會員' })).toBeInTheDocument();
     // A tier without Chinese texts keeps its English name.
     expect(within(screen.getByRole('article', { name: 'Platinum' })).getByText('已停用')).toBeInTheDocument();
-    expect(screen.getByText('顯示 2 個會籍等級中的 2 個')).toBeInTheDocument();
+    expect(screen.getByText('顯示 2 個會員等級中的 2 個')).toBeInTheDocument();
     expect(
       englishLeft(screen.getByRole('main'), ['Platinum', 'Free coffee', 'Birthday gift', 'Priority queue', ...pager]),
     ).toEqual([]);
 
-    await userEvent.setup().click(screen.getByRole('button', { name: '新增會籍等級' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: '新增會員等級' }));
     const form = await screen.findByRole('dialog');
-    expect(within(form).getByRole('heading', { name: '建立會籍等級' })).toBeInTheDocument();
+    expect(within(form).getByRole('heading', { name: '建立會員等級' })).toBeInTheDocument();
     expect(within(form).getByRole('tab', { name: '基本資料' })).toBeInTheDocument();
     expect(within(form).getByLabelText('最低消費（$）')).toBeInTheDocument();
     expect(englishLeft(form, ['Close'])).toEqual([]);
@@ -300,12 +300,12 @@ describe('Memberships page in Chinese', () => {
   it('zh-Hans: the tier shows its Simplified name and description', async () => {
     await setLocale('zh-Hans');
     renderPage(fakeMembershipsServer([jade, platinum]));
-    expect(await screen.findByRole('heading', { name: '会籍等级' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '会员等级' })).toBeInTheDocument();
     const card = await screen.findByRole('article', { name: '翡翠会员' });
     expect(within(card).getByText('尊贵的翡翠会员')).toBeInTheDocument();
     expect(within(card).getByText('消费范围')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '删除 翡翠会员' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: '添加会籍等级' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '添加会员等级' })).toBeInTheDocument();
     expect(
       englishLeft(screen.getByRole('main'), ['Platinum', 'Free coffee', 'Birthday gift', 'Priority queue', ...pager]),
     ).toEqual([]);

@@ -261,7 +261,7 @@ describe('Point Settings page in Chinese', () => {
     await setLocale('zh-Hans');
     renderPage('staff');
     expect(await screen.findByRole('heading', { name: '积分设置' })).toBeInTheDocument();
-    expect(screen.getByText('你可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
+    expect(screen.getByText('您可以查看这些设置。只有管理员或所有者可以更改。')).toBeInTheDocument();
     expect(await screen.findByText('输入金额和积分，即可查看一次消费可获得多少。')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '永不过期' })).toBeChecked();
     expect(englishLeft(screen.getByRole('main'))).toEqual([]);

@@ -35,7 +35,7 @@ describe('registration in Chinese', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/register');
     await user.selectOptions(screen.getByLabelText('Language'), 'zh-Hant');
-    expect(await screen.findByRole('heading', { name: '註冊你的商戶' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: '註冊您的商戶' })).toBeInTheDocument();
     expect(screen.getByText('歡迎使用 Loyalty Portal')).toBeInTheDocument();
     for (const label of ['商戶名稱', '行業', '電郵地址', '名字', '姓氏', '密碼', '確認密碼']) {
       expect(field(label)).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('phone verification in Chinese', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     renderApp('/register/verify', pending);
     expect(await screen.findByText('我们已将 6 位验证码发送至', { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: '验证你的电话号码' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '验证您的电话号码' })).toBeInTheDocument();
     expect(screen.getByText('60 秒后可重新发送')).toBeInTheDocument();
     expect(screen.getByLabelText('验证码')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '验证电话号码' })).toBeDisabled();

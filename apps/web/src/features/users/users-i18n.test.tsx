@@ -13,7 +13,7 @@ describe('Users page in Chinese', () => {
     await setLocale('zh-Hant');
     renderUsers(createFakeUsersServer([OWNER, teamUser(1)]));
     expect(await screen.findByRole('heading', { name: '使用者' })).toBeInTheDocument();
-    expect(screen.getByText('管理你的團隊成員')).toBeInTheDocument();
+    expect(screen.getByText('管理您的團隊成員')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('按姓名或電郵搜尋')).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(

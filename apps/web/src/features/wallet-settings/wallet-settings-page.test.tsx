@@ -200,7 +200,7 @@ describe('Wallet Settings page in Chinese', () => {
     await setLocale('zh-Hans');
     renderPage();
     expect(await screen.findByRole('heading', { name: '电子钱包设置' })).toBeInTheDocument();
-    expect(await screen.findByText('你的主标题文字')).toBeInTheDocument();
+    expect(await screen.findByText('您的主标题文字')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '保存设置' })).toBeDisabled();
     expect(screen.getByText('卡片预览')).toBeInTheDocument();
     expect(englishLeft(screen.getByRole('main'), data)).toEqual([]);

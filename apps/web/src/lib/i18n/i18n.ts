@@ -78,5 +78,20 @@ export function loadWorkspaceMessages(): Promise<void> {
 
 /** A message in the active language, for code outside React (toasts, error mapping); components use `useT`. */
 export function t(key: MessageKey, values?: MessageValues): string {
-  return i18n._(key, values);
+  return withValues(key, values);
+}
+
+// A Latin letter beside a Han character, either way round (digits aside: 2024年1月1日 is written tight).
+const HAN_THEN_LATIN = /(\p{Script=Han})([A-Za-z])/gu;
+const LATIN_THEN_HAN = /([A-Za-z])(\p{Script=Han})/gu;
+
+/**
+ * A message with its values. In Chinese a space stands between Latin and Chinese characters (the glossary's
+ * rule, docs/glossary.md); the catalogues keep it in their own words, and this keeps it where a value meets
+ * them: 加入 Harbour Bakery, yet 加入港灣麵包坊.
+ */
+export function withValues(key: MessageKey, values?: MessageValues): string {
+  const text = i18n._(key, values);
+  if (!values || i18n.locale === 'en') return text;
+  return text.replace(HAN_THEN_LATIN, '$1 $2').replace(LATIN_THEN_HAN, '$1 $2');
 }

@@ -11,7 +11,7 @@ describe('translateText', () => {
     expect(translateText('First name is required')).toBe('必須填寫名字');
     expect(translateText('At most 120 characters')).toBe('最多 120 個字元');
     expect(translateText('This membership is held by 3 members; move them to another membership first')).toBe(
-      '此會籍等級有 3 位會員，請先將他們轉移到其他會籍等級',
+      '此會員等級有 3 位會員，請先將他們轉移到其他會員等級',
     );
     expect(translateText('Something the server says that nobody translated')).toBe(
       'Something the server says that nobody translated',

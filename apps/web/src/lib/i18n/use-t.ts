@@ -1,5 +1,5 @@
 import * as React from 'react';
-import { activeLocale, i18n, type MessageKey, type MessageValues, setLocale } from './i18n';
+import { activeLocale, i18n, type MessageKey, type MessageValues, setLocale, withValues } from './i18n';
 import type { Locale } from './locales';
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
@@ -18,7 +18,7 @@ function useActiveLocale(): string {
 export function useT(): Translate {
   const locale = useActiveLocale();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the locale is what makes a new function
-  return React.useCallback<Translate>((key, values) => i18n._(key, values), [locale]);
+  return React.useCallback<Translate>((key, values) => withValues(key, values), [locale]);
 }
 
 /** The active language and a way to change it (the switchers). */

@@ -1,4 +1,9 @@
-import { type EnrolmentSettings, type EnrolmentSettingsInput, enrolmentSettingsSchema } from '@loyalty/contracts';
+import {
+  type EnrolmentSettings,
+  type EnrolmentSettingsInput,
+  enrolmentSettingsSchema,
+  type Language,
+} from '@loyalty/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
@@ -9,7 +14,8 @@ import { useTenantId } from '@/lib/workspace-context';
 export const enrolmentKeys = {
   all: (tenantId: string) => ['tenant', tenantId, 'enrolment'] as const,
   // Not under `all`: saving the settings must not wait for a poster to be drawn again (its key is the URL).
-  poster: (tenantId: string, joinUrl: string) => ['tenant', tenantId, 'enrolment-poster', joinUrl] as const,
+  poster: (tenantId: string, joinUrl: string, language: Language) =>
+    ['tenant', tenantId, 'enrolment-poster', joinUrl, language] as const,
 };
 
 /** GET /api/tenants/enrolment: the saved settings, or the derived defaults (page closed) before the first save. */
@@ -46,26 +52,30 @@ export function useSaveEnrolment() {
 }
 
 export type PosterFormat = 'png' | 'pdf';
-const posterPath = (format: PosterFormat) => `/api/tenants/enrolment/poster.${format}`;
+/** The poster in the language chosen on the screen (the API's own default is the account's saved language). */
+const posterPath = (format: PosterFormat, language: Language) =>
+  `/api/tenants/enrolment/poster.${format}?language=${encodeURIComponent(language)}`;
 
 /**
  * The poster PNG as an object URL for the preview (it needs the bearer token, so no plain <img src>); kept
- * per join URL, and released when the query drops it.
+ * per join URL and language, and released when the query drops it.
  */
-export function usePosterPreview(joinUrl: string) {
+export function usePosterPreview(joinUrl: string, language: Language) {
   const tenantId = useTenantId();
   return useQuery({
-    queryKey: enrolmentKeys.poster(tenantId, joinUrl),
+    queryKey: enrolmentKeys.poster(tenantId, joinUrl, language),
     queryFn: async ({ signal }) =>
-      URL.createObjectURL(await api.request<Blob>('GET', posterPath('png'), { responseType: 'blob', signal })),
+      URL.createObjectURL(
+        await api.request<Blob>('GET', posterPath('png', language), { responseType: 'blob', signal }),
+      ),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 /** Fetches the poster with the bearer token and hands it to the browser as a download. */
-async function downloadPoster(format: PosterFormat) {
+async function downloadPoster({ format, language }: { format: PosterFormat; language: Language }) {
   // `download=1` tells the server a poster was saved (the setup checklist's poster step), not previewed.
-  const path = posterPath(format);
+  const path = posterPath(format, language);
   const blob = await api.request<Blob>('GET', `${path}${path.includes('?') ? '&' : '?'}download=1`, {
     responseType: 'blob',
   });

@@ -1,4 +1,5 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -6,13 +7,18 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/lib/i18n/i18n';
-import { useT } from '@/lib/i18n/use-t';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
+import { useLocale, useT } from '@/lib/i18n/use-t';
 import { type PosterFormat, useDownloadPoster, usePosterPreview } from '../api/enrolment';
 
 /** The saved join URL with a copy button, the poster (its QR) as the customer will scan it, and its downloads. */
 export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: boolean }) {
   const translate = useT();
-  const poster = usePosterPreview(joinUrl);
+  const { locale } = useLocale();
+  // The poster follows the screen's language until the owner picks another (a shop may print both).
+  const [chosen, setChosen] = React.useState<Locale | null>(null);
+  const language = chosen ?? locale;
+  const poster = usePosterPreview(joinUrl, language);
   const download = useDownloadPoster();
 
   const copy = async () => {
@@ -24,10 +30,13 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
     }
   };
   const get = (format: PosterFormat) =>
-    download.mutate(format, {
-      onError: () =>
-        toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.downloadFailed') }),
-    });
+    download.mutate(
+      { format, language },
+      {
+        onError: () =>
+          toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.downloadFailed') }),
+      },
+    );
 
   return (
     <Card>
@@ -45,6 +54,23 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
               {translate('enrolment.copy')}
             </Button>
           </div>
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="enrolment-posterLanguage">{translate('enrolment.posterLanguage')}</Label>
+          <select
+            id="enrolment-posterLanguage"
+            className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56"
+            value={language}
+            onChange={(event) => {
+              if (isLocale(event.target.value)) setChosen(event.target.value);
+            }}
+          >
+            {LOCALES.map((value) => (
+              <option key={value} value={value} lang={value}>
+                {LOCALE_NAMES[value]}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="grid justify-items-center gap-2 rounded-md border bg-white p-3">
           {poster.data ? (

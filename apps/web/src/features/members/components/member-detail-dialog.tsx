@@ -78,7 +78,10 @@ export function MemberDetailDialog({
                   {m.tierPinned
                     ? t('members.pinned')
                     : m.nextTier
-                      ? t('members.moreTo', { amount: formatMoney(m.nextTier.amountToReach), tier: m.nextTier.name })
+                      ? t('members.moreTo', {
+                          amount: formatMoney(m.nextTier.amountToReach),
+                          tier: localizedName(m.nextTier.name, m.nextTier.nameZh, m.nextTier.nameCn),
+                        })
                       : m.tier
                         ? t('members.highestTier')
                         : t('members.noTiers')}

@@ -3,7 +3,7 @@ import { Pager, pageOf } from '@/components/pager';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useMemberTransactions } from '../api/get-member-transactions';
-import { formatDateTime, formatMoney, formatPoints, LEDGER_LABELS } from '../members-labels';
+import { formatDateTime, formatMoney, formatPoints, LEDGER_LABELS, ledgerReason } from '../members-labels';
 
 const HEADERS: MessageKey[] = [
   'members.ledgerDate',
@@ -64,7 +64,7 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                   <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">
                     {e.amount === null ? '' : formatMoney(e.amount)}
                   </td>
-                  <td className="px-3 py-1.5 text-muted-foreground">{e.reason ?? ''}</td>
+                  <td className="px-3 py-1.5 text-muted-foreground">{ledgerReason(e)}</td>
                 </tr>
               ))
             )}

@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { WalletCardPreview } from '@/components/wallet-card-preview';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useDownloadPass, useMemberPassStatus, usePassDesign } from '../api/member-pass';
 import { failureMessage, formatDate, formatDateTime, formatPoints as formatNumber, fullName } from '../members-labels';
@@ -26,7 +27,7 @@ export function MemberPass({ member: m }: { member: MemberDetail }) {
             settings={{ ...s, images: { logo: s.logoUrl, strip: s.stripUrl, background: s.backgroundUrl } }}
             member={{
               name: fullName(m),
-              level: m.tier?.name ?? '',
+              level: m.tier ? localizedName(m.tier.name, m.tier.nameZh, m.tier.nameCn) : '',
               points: m.pointsBalance,
               lastUpdate: state?.updatedAt ? formatDate(state.updatedAt) : '',
               number: m.membershipCode,

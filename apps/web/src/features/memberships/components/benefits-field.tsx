@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -14,10 +15,17 @@ export function BenefitsField({
   value,
   onChange,
   error,
+  id = 'membership-benefit',
+  label = 'memberships.benefits',
+  lang,
 }: {
   value: string[];
   onChange: (value: string[]) => void;
   error?: string;
+  /** The Chinese benefits use the same field with their own id, label and language. */
+  id?: string;
+  label?: MessageKey;
+  lang?: string;
 }) {
   const [draft, setDraft] = React.useState('');
   const t = useT();
@@ -29,10 +37,11 @@ export function BenefitsField({
   };
   return (
     <div className="grid gap-2">
-      <Label htmlFor="membership-benefit">{t('memberships.benefits')}</Label>
+      <Label htmlFor={id}>{t(label)}</Label>
       <div className="flex gap-2">
         <Input
-          id="membership-benefit"
+          id={id}
+          lang={lang}
           value={draft}
           maxLength={200}
           placeholder={t('memberships.addBenefit')}
@@ -51,7 +60,7 @@ export function BenefitsField({
       </div>
       {error && <p className="text-destructive text-sm">{translateText(error)}</p>}
       {value.length > 0 && (
-        <ul aria-label={t('memberships.benefits')} className="grid gap-1">
+        <ul aria-label={t(label)} lang={lang} className="grid gap-1">
           {value.map((benefit, index) => (
             <li
               // Benefits may repeat; their place in the list is what identifies them.

@@ -16,11 +16,11 @@ type Actions = {
 
 /** One tier in the grid (spec Memberships): name, Inactive badge, description, colour, discount, range, benefits. */
 export function MembershipCard({ tier, actions }: { tier: Membership; actions: Actions }) {
-  const shown = tier.benefits.slice(0, MEMBERSHIP_CARD_BENEFITS);
-  const more = tier.benefits.length - shown.length;
   const t = useT();
   // The tier's own texts in the reader's language (its Chinese fields), the English ones otherwise.
-  const { name, description } = tierTexts(tier);
+  const { name, description, benefits } = tierTexts(tier);
+  const shown = benefits.slice(0, MEMBERSHIP_CARD_BENEFITS);
+  const more = benefits.length - shown.length;
   return (
     <Card aria-label={name} role="article" className="flex flex-col overflow-hidden pt-0">
       {tier.cardImageUrl ? (
@@ -66,7 +66,7 @@ export function MembershipCard({ tier, actions }: { tier: Membership; actions: A
           <ul className="grid list-disc gap-1 pl-5" aria-label={t('memberships.benefitsOf', { name })}>
             {shown.map((b, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: benefits may repeat; order identifies them
-              <li key={i}>{b.benefit}</li>
+              <li key={i}>{b}</li>
             ))}
           </ul>
         )}

@@ -267,6 +267,23 @@ export function MembershipFormDialog({ target, onClose }: Props) {
                   maxLength: 1000,
                   lang: 'zh-Hans',
                 })}
+                {(['benefitsZh', 'benefitsCn'] as const).map((name) => (
+                  <Controller
+                    key={name}
+                    control={form.control}
+                    name={name}
+                    render={({ field }) => (
+                      <BenefitsField
+                        id={`membership-${name}`}
+                        label={name === 'benefitsZh' ? 'memberships.benefitsZh' : 'memberships.benefitsCn'}
+                        lang={name === 'benefitsZh' ? 'zh-Hant' : 'zh-Hans'}
+                        value={field.value}
+                        onChange={field.onChange}
+                        error={errors[name]?.message}
+                      />
+                    )}
+                  />
+                ))}
               </TabsContent>
               <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
                 <div className="grid gap-4 sm:grid-cols-2">

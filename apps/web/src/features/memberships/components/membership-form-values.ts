@@ -20,6 +20,8 @@ export type MembershipFormValues = {
   maxSpendAmount: string;
   discountPercentage: string;
   benefits: string[];
+  benefitsZh: string[];
+  benefitsCn: string[];
   cardImageUrl: string;
   walletBannerUrl: string;
   isActive: boolean;
@@ -40,6 +42,8 @@ export const EMPTY_MEMBERSHIP: MembershipFormValues = {
   maxSpendAmount: '',
   discountPercentage: '',
   benefits: [],
+  benefitsZh: [],
+  benefitsCn: [],
   cardImageUrl: '',
   walletBannerUrl: '',
   isActive: true,
@@ -63,6 +67,8 @@ export function toFormValues(tier: Membership): MembershipFormValues {
     maxSpendAmount: numberText(tier.maxSpendAmount),
     discountPercentage: numberText(tier.discountPercentage),
     benefits: tier.benefits.map((b) => b.benefit),
+    benefitsZh: tier.benefitsZh.map((b) => b.benefit),
+    benefitsCn: tier.benefitsCn.map((b) => b.benefit),
     cardImageUrl: text(tier.cardImageUrl),
     walletBannerUrl: text(tier.walletBannerUrl),
     isActive: tier.isActive,
@@ -75,6 +81,8 @@ export function toPayload(values: MembershipFormValues): MembershipBodyInput {
   const payload: Record<string, unknown> = {
     name: values.name.trim(),
     benefits: values.benefits,
+    benefitsZh: values.benefitsZh,
+    benefitsCn: values.benefitsCn,
     isActive: values.isActive,
   };
   for (const key of [

@@ -129,7 +129,7 @@ describe('Edit Profile in Chinese', () => {
     const row = screen.getByTestId('google-connection');
     expect(within(row).getByText('已关联（主要）')).toBeInTheDocument();
     expect(
-      screen.getByText('你不能解除唯一的登录方式。请先设置另一种登录方式，然后再解除关联。', { selector: 'p' }),
+      screen.getByText('您不能解除唯一的登录方式。请先设置另一种登录方式，然后再解除关联。', { selector: 'p' }),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Sign-in methods/)).toBeNull();
   });

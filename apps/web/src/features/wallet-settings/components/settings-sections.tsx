@@ -1,3 +1,4 @@
+import { PASS_LABEL_TRANSLATIONS, type PassLabelField } from '@loyalty/contracts';
 import { DeferredSelect } from '@/components/deferred-select';
 import { TextField } from '@/components/form-fields';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -105,6 +106,17 @@ export function ColorsSection({ disabled }: { disabled: boolean }) {
   );
 }
 
+const LABELS = [
+  { name: 'lblMemberName', label: 'walletSettings.memberNameLabel' },
+  { name: 'lblMembershipLvl', label: 'walletSettings.membershipLevelLabel' },
+  { name: 'lblLastUpdate', label: 'walletSettings.lastUpdateLabel' },
+  { name: 'lblPoints', label: 'walletSettings.pointsLabel' },
+] as const satisfies { name: PassLabelField; label: MessageKey }[];
+
+/**
+ * Each label in English (the spec's fields) and, beside it, in Traditional and Simplified Chinese; an empty
+ * Chinese field shows the product's translation on the pass, given as its placeholder.
+ */
 export function LabelsSection() {
   const t = useT();
   return (
@@ -113,11 +125,24 @@ export function LabelsSection() {
         <CardTitle>{t('walletSettings.labelsTitle')}</CardTitle>
         <CardDescription>{t('walletSettings.labelsDescription')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        <TextField id="lblMemberName" name="lblMemberName" label={t('walletSettings.memberNameLabel')} />
-        <TextField id="lblMembershipLvl" name="lblMembershipLvl" label={t('walletSettings.membershipLevelLabel')} />
-        <TextField id="lblLastUpdate" name="lblLastUpdate" label={t('walletSettings.lastUpdateLabel')} />
-        <TextField id="lblPoints" name="lblPoints" label={t('walletSettings.pointsLabel')} />
+      <CardContent className="grid gap-4">
+        {LABELS.map(({ name, label }) => (
+          <div key={name} className="grid gap-3 sm:grid-cols-3">
+            <TextField id={name} name={name} label={t(label)} />
+            <TextField
+              id={`${name}Zh`}
+              name={`${name}Zh`}
+              label={t('walletSettings.labelInTraditional', { label: t(label) })}
+              placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hant']}
+            />
+            <TextField
+              id={`${name}Cn`}
+              name={`${name}Cn`}
+              label={t('walletSettings.labelInSimplified', { label: t(label) })}
+              placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hans']}
+            />
+          </div>
+        ))}
       </CardContent>
     </Card>
   );

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  PASS_SETTINGS_DEFAULTS,
   type PassSettings,
   type PassSettingsBody,
+  type PassSettingsInput,
   passSettingsBodySchema,
   SETTINGS_MESSAGES,
 } from '@loyalty/contracts';
@@ -25,7 +27,7 @@ const EMPTY: Record<ImageSlot, string> = { logo: '', strip: '', background: '' }
 
 /** Every wallet section, the live card preview and Save Settings; staff get it all read-only and no Save. */
 export function WalletSettingsForm({ initial, canWrite }: { initial: PassSettings; canWrite: boolean }) {
-  const form = useForm<PassSettings, unknown, PassSettingsBody>({
+  const form = useForm<PassSettingsInput, unknown, PassSettingsBody>({
     resolver: zodResolver(passSettingsBodySchema),
     defaultValues: initial,
     mode: 'onTouched',
@@ -124,6 +126,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
           <CardContent className="grid gap-3">
             <WalletCardPreview
               settings={{
+                ...PASS_SETTINGS_DEFAULTS,
                 ...values,
                 images: {
                   logo: values.logoUrl || local.logo,
