@@ -71,7 +71,6 @@ export const passSettingsSchema = z.object({
   lblMembershipLvl: z.string(),
   lblLastUpdate: z.string(),
   lblPoints: z.string(),
-});
   // Each label in Traditional (Zh) and Simplified (Cn) Chinese: empty shows the product's own translation.
   lblMemberNameZh: z.string(),
   lblMemberNameCn: z.string(),
@@ -81,9 +80,9 @@ export const passSettingsSchema = z.object({
   lblLastUpdateCn: z.string(),
   lblPointsZh: z.string(),
   lblPointsCn: z.string(),
+});
 export type PassSettings = z.infer<typeof passSettingsSchema>;
 
-/** PUT /api/tenant/pass-settings: images and hero text required (spec §5), colours #rrggbb, labels trimmed. */
 /** The labels a business may give in each language, by the English field's name. */
 export const PASS_LABEL_FIELDS = ['lblMemberName', 'lblMembershipLvl', 'lblLastUpdate', 'lblPoints'] as const;
 export type PassLabelField = (typeof PASS_LABEL_FIELDS)[number];
@@ -111,6 +110,7 @@ export function passLabelIn(
   return settings[field];
 }
 
+/** PUT /api/tenant/pass-settings: images and hero text required (spec §5), colours #rrggbb, labels trimmed. */
 export const passSettingsBodySchema = z.object({
   style: z.enum(CARD_STYLES, { error: 'Card style must be storeCard or generic' }),
   heroText: text(HERO_TEXT_MAX, SETTINGS_MESSAGES.walletRequired),
@@ -126,7 +126,6 @@ export const passSettingsBodySchema = z.object({
   lblMembershipLvl: text(LABEL_MAX),
   lblLastUpdate: text(LABEL_MAX),
   lblPoints: text(LABEL_MAX),
-});
   // Optional: a client that sends only the spec's fields leaves the stored Chinese labels as they are.
   lblMemberNameZh: text(LABEL_MAX).optional(),
   lblMemberNameCn: text(LABEL_MAX).optional(),
@@ -136,6 +135,7 @@ export const passSettingsBodySchema = z.object({
   lblLastUpdateCn: text(LABEL_MAX).optional(),
   lblPointsZh: text(LABEL_MAX).optional(),
   lblPointsCn: text(LABEL_MAX).optional(),
+});
 export type PassSettingsInput = z.input<typeof passSettingsBodySchema>;
 export type PassSettingsBody = z.output<typeof passSettingsBodySchema>;
 
@@ -155,7 +155,6 @@ export const PASS_SETTINGS_DEFAULTS: PassSettings = {
   lblMembershipLvl: 'Membership Level',
   lblLastUpdate: 'Last Update',
   lblPoints: 'Points',
-};
   lblMemberNameZh: '',
   lblMemberNameCn: '',
   lblMembershipLvlZh: '',
@@ -164,6 +163,7 @@ export const PASS_SETTINGS_DEFAULTS: PassSettings = {
   lblLastUpdateCn: '',
   lblPointsZh: '',
   lblPointsCn: '',
+};
 
 /** The sample member every card preview shows (spec §2). */
 export const PREVIEW_MEMBER = { name: 'John Doe', level: 'Gold', points: 1250, lastUpdate: 'Jan 1, 2024' } as const;

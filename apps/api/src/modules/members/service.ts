@@ -345,7 +345,14 @@ function detailOf(
           }
         : null,
     lifetimeSpend: centsToNumber(spend),
-    nextTier: next && { id: next.tier.id, name: next.tier.name, amountToReach: centsToNumber(next.centsToGo) },
+    nextTier: next && {
+      id: next.tier.id,
+      name: next.tier.name,
+      // Its Chinese names when it has them, as the member's own tier (a Chinese screen reads 可升至 金卡).
+      ...(next.tier.nameZh ? { nameZh: next.tier.nameZh } : {}),
+      ...(next.tier.nameCn ? { nameCn: next.tier.nameCn } : {}),
+      amountToReach: centsToNumber(next.centsToGo),
+    },
     redeemTerms: redeemTerms(rates),
   };
 }

@@ -159,8 +159,6 @@ describe('Apple Wallet pass of a member', () => {
     expect(logoSize.width).toBeLessThanOrEqual(320);
   });
 
-  it('refuses other tenants, unknown members and callers without a token', async () => {
-    const other = await business(app);
   it('writes a Chinese name family name first, and each label in its language, the product’s where none is given', async () => {
     const chinese = await addMember(app, biz.owner, { firstName: '大文', lastName: '陳' });
     const saved = await app.inject({
@@ -219,6 +217,8 @@ describe('Apple Wallet pass of a member', () => {
     expect(again.json()).toMatchObject({ lblPointsZh: '麵包積分', lblMemberNameCn: '顾客' });
   });
 
+  it('refuses other tenants, unknown members and callers without a token', async () => {
+    const other = await business(app);
     expect((await download(other.owner)).statusCode).toBe(404);
     expect((await download(biz.staff, randomUUID())).statusCode).toBe(404);
     expect((await app.inject({ url: passUrl(memberId) })).statusCode).toBe(401);
