@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { googleWalletObjects, pointsLedger, walletRegistrations } from '../../db/schema';
+import { googleWalletObjects, pointsLedger, tenants, walletRegistrations } from '../../db/schema';
 import {
   addMember,
   business,
@@ -101,6 +102,66 @@ describe('GET /api/dashboard', () => {
       .where(eq(googleWalletObjects.memberId, a));
     expect((await dashboard(b.staff)).json().walletCards).toEqual({ count: 3, basis: 'wallet' });
     expect((await dashboard(other.owner)).json()).toMatchObject({ members: { total: 1 }, pointsOutstanding: 0 });
+  });
+
+  it('points issued: purchases, welcome bonuses, positive adjustments and imports; reversals and refunds are taken back, not issuing', async () => {
+    const b = await business(app);
+    const m = await addMember(app, b.owner, { firstName: 'Issued' });
+    const entry = (
+      type: 'PURCHASE' | 'BONUS' | 'ADJUST' | 'IMPORT' | 'REVERSAL' | 'REFUND' | 'REDEEM',
+      points: number,
+    ) => ({
+      id: randomUUID(),
+      tenantId: b.tenantId,
+      memberId: m,
+      type,
+      points,
+    });
+    await app.database.db
+      .insert(pointsLedger)
+      .values([
+        entry('PURCHASE', 100),
+        entry('BONUS', 50),
+        entry('ADJUST', 20),
+        entry('IMPORT', 30),
+        entry('ADJUST', -5),
+        entry('IMPORT', -7),
+        entry('REVERSAL', -100),
+        entry('REFUND', -10),
+        entry('REDEEM', -40),
+      ]);
+    expect((await dashboard(b.owner)).json().pointsIssued).toEqual({
+      thisMonth: 200,
+      lastMonth: 0,
+      trendPercent: null,
+    });
+  });
+
+  it("months are the business's: an entry an hour before its month began, in its time zone, is last month's", async () => {
+    const b = await business(app);
+    const m = await addMember(app, b.owner, { firstName: 'Zone' });
+    await app.database.db.update(tenants).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(tenants.id, b.tenantId));
+    const at = (offset: string) =>
+      sql`(date_trunc('month', now() at time zone 'Pacific/Kiritimati') at time zone 'Pacific/Kiritimati') + ${sql.raw(`interval '${offset}'`)}`;
+    const row = (points: number) => ({
+      id: randomUUID(),
+      tenantId: b.tenantId,
+      memberId: m,
+      type: 'BONUS' as const,
+      points,
+    });
+    const before = row(7);
+    const after = row(11);
+    await app.database.db.insert(pointsLedger).values([before, after]);
+    await app.database.db
+      .update(pointsLedger)
+      .set({ createdAt: at('-1 hour') })
+      .where(eq(pointsLedger.id, before.id));
+    await app.database.db
+      .update(pointsLedger)
+      .set({ createdAt: at('1 minute') })
+      .where(eq(pointsLedger.id, after.id));
+    expect((await dashboard(b.owner)).json().pointsIssued).toMatchObject({ thisMonth: 11, lastMonth: 7 });
   });
 
   it('trend: percent change with one decimal, null without a previous month', () => {

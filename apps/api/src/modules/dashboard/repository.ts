@@ -12,6 +12,7 @@ import {
   tenantUsers,
   walletRegistrations,
 } from '../../db/schema';
+import { businessMonthStart, issuedEntry } from './figures';
 
 const int = (value: unknown) => Number(value ?? 0);
 
@@ -21,6 +22,8 @@ export const trendPercent = (now: number, before: number) =>
 
 /** The tenant id of every dashboard statement, given at execution. */
 const tenant = sql.placeholder('tenantId');
+/** Months are the business's, in its time zone. */
+const monthStart = businessMonthStart(sql`${tenant}`);
 
 /** The dashboard's statements, prepared once per database: the screen runs all of them on every load. */
 const statements = preparedStatements((db: Database) => ({
@@ -36,11 +39,11 @@ const statements = preparedStatements((db: Database) => ({
   issued: db
     .select({
       thisMonth:
-        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} >= date_trunc('month', now())), 0)`.mapWith(
+        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} >= ${monthStart}), 0)`.mapWith(
           int,
         ),
       lastMonth:
-        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} < date_trunc('month', now())), 0)`.mapWith(
+        sql<number>`coalesce(sum(${pointsLedger.points}) filter (where ${pointsLedger.createdAt} < ${monthStart}), 0)`.mapWith(
           int,
         ),
     })
@@ -48,9 +51,8 @@ const statements = preparedStatements((db: Database) => ({
     .where(
       and(
         eq(pointsLedger.tenantId, tenant),
-        // Points given, less those a reversed purchase took back (a reversed redemption gives none).
-        sql`((${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'ADJUST')) or (${pointsLedger.points} < 0 and ${pointsLedger.type} = 'REVERSAL'))`,
-        sql`${pointsLedger.createdAt} >= date_trunc('month', now()) - interval '1 month'`,
+        issuedEntry,
+        sql`${pointsLedger.createdAt} >= ${monthStart} - interval '1 month'`,
       ),
     )
     .prepare('dashboard_issued'),

@@ -1,0 +1,26 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { pointsLedger, tenants } from '../../db/schema';
+
+/**
+ * One definition of the business's points figures, so the dashboard, the liability and every report count
+ * the same entries (a welcome bonus is issued like a purchase's points; a reversal or refund is points taken
+ * back, not negative issuing):
+ * - issued: positive PURCHASE, BONUS, ADJUST and IMPORT entries;
+ * - redeemed: REDEEM entries;
+ * - expired: EXPIRE entries;
+ * - taken back: REVERSAL and REFUND entries, and negative ADJUST and IMPORT entries;
+ * - outstanding: the sum of all entries (members' balances).
+ */
+export const issuedEntry: SQL = sql`(${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'BONUS', 'ADJUST', 'IMPORT'))`;
+export const redeemedEntry: SQL = sql`(${pointsLedger.type} = 'REDEEM')`;
+export const expiredEntry: SQL = sql`(${pointsLedger.type} = 'EXPIRE')`;
+export const takenBackEntry: SQL = sql`(${pointsLedger.type} in ('REVERSAL', 'REFUND') or (${pointsLedger.points} < 0 and ${pointsLedger.type} in ('ADJUST', 'IMPORT')))`;
+
+/**
+ * The start of the business's current month, as a timestamp: months are the business's, reckoned in its time
+ * zone (a Hong Kong business's December starts at 16:00 UTC on 30 November).
+ */
+export function businessMonthStart(tenantId: SQL | string): SQL {
+  const zone = sql`(select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId})`;
+  return sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
+}
