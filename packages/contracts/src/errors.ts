@@ -10,6 +10,10 @@ export const apiErrorSchema = z.object({
   /** With T012 only: the caller's own pending tenant and user, so verification can resume after a new sign-in. */
   tenantId: z.string().optional(),
   userId: z.string().optional(),
+  /** With a tier's spend range refused: the active tier in the way, so the screen can offer to shorten it. */
+  conflict: z
+    .object({ id: z.string(), name: z.string(), minSpend: z.number(), maxSpend: z.number().nullable() })
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

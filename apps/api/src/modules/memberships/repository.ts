@@ -73,6 +73,7 @@ export async function lockTenantTiers(db: Db, tenantId: string): Promise<void> {
 export async function activeRanges(db: Db, tenantId: string, exceptId?: string) {
   const rows = await db
     .select({
+      id: membershipTiers.id,
       name: membershipTiers.name,
       min: membershipTiers.minSpendAmount,
       max: membershipTiers.maxSpendAmount,
@@ -85,7 +86,7 @@ export async function activeRanges(db: Db, tenantId: string, exceptId?: string) 
         exceptId ? ne(membershipTiers.id, exceptId) : undefined,
       ),
     );
-  return rows.map((r) => ({ name: r.name, min: num(r.min) ?? 0, max: num(r.max) }));
+  return rows.map((r) => ({ id: r.id, name: r.name, min: num(r.min) ?? 0, max: num(r.max) }));
 }
 
 export async function insertMembership(db: Db, tenantId: string, body: MembershipBody): Promise<Row> {

@@ -52,7 +52,12 @@ async function assertNoOverlap(
   for (const other of await activeRanges(db, tenantId, id)) {
     const otherMax = other.max ?? Number.POSITIVE_INFINITY;
     if (min < otherMax && other.min < max) {
-      throw badRequest({ minSpendAmount: MEMBERSHIP_MESSAGES.overlap(other.name) });
+      // The tier in the way comes with the answer: the dialog offers to shorten it and save both in one step.
+      throw new AppError(400, 'Validation failed', {
+        error: 'VALIDATION_ERROR',
+        errors: { minSpendAmount: MEMBERSHIP_MESSAGES.overlap(other.name) },
+        conflict: { id: other.id, name: other.name, minSpend: other.min, maxSpend: other.max },
+      });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
+import { MEMBERSHIP_MESSAGES, type Membership } from '@loyalty/contracts';
 import * as React from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
 import { TextField, type TextFieldProps } from '@/components/form-fields';
@@ -22,7 +22,8 @@ import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateMembership } from '../api/create-membership';
-import { useMembership } from '../api/get-membership';
+import { fetchMembership, useMembership } from '../api/get-membership';
+import { useMemberships } from '../api/get-memberships';
 import { useUpdateMembership } from '../api/update-membership';
 import { failureText, MEMBERSHIPS_TEXT } from '../memberships-labels';
 import { BenefitsField } from './benefits-field';
@@ -34,6 +35,8 @@ import {
   toFormValues,
   toPayload,
 } from './membership-form-values';
+import { TierConflictOffer } from './tier-conflict-offer';
+import { canShorten, conflictOf, proposedMinSpend, type TierConflict } from './tier-range';
 
 type Tab = 'basic' | 'languages' | 'advanced';
 const TAB_OF: Partial<Record<keyof MembershipFormValues, Tab>> = {
@@ -61,6 +64,7 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   const update = useUpdateMembership();
   const translate = useT();
   const [tab, setTab] = React.useState<Tab>('basic');
+  const tiersRef = React.useRef<readonly Membership[] | undefined>(undefined);
   const [uploading, setUploading] = React.useState({ card: false, banner: false });
   // Each opening is a new form: uploads still running from an earlier one are ignored by the zones.
   const [session, setSession] = React.useState(0);
@@ -71,14 +75,21 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   });
   const { errors } = form.formState;
   const loaded = tier.data;
+  // The first page of tiers (the page shows it): a new tier is proposed the range after them.
+  const tiers = useMemberships(0).data?.content;
+  const [conflict, setConflict] = React.useState<{ tier: TierConflict; newMin: number } | null>(null);
+  const [shortening, setShortening] = React.useState(false);
 
   React.useEffect(() => {
     if (!open) return;
     setSession((n) => n + 1);
     setTab('basic');
     setUploading({ card: false, banner: false });
-    form.reset(EMPTY_MEMBERSHIP);
-  }, [open, form]);
+    setConflict(null);
+    form.reset(
+      editId ? EMPTY_MEMBERSHIP : { ...EMPTY_MEMBERSHIP, minSpendAmount: proposedMinSpend(tiersRef.current ?? []) },
+    );
+  }, [open, editId, form]);
 
   React.useEffect(() => {
     if (open && editId && loaded && loaded.id === editId) form.reset(toFormValues(loaded));
@@ -90,7 +101,10 @@ export function MembershipFormDialog({ target, onClose }: Props) {
     }
   }, [open, editId, tier.isError, tier.error]);
 
+  tiersRef.current = tiers;
+
   const close = () => {
+    setConflict(null);
     form.reset(EMPTY_MEMBERSHIP);
     onClose();
   };
@@ -119,6 +133,7 @@ export function MembershipFormDialog({ target, onClose }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     const body = toPayload(values);
+    setConflict(null);
     try {
       if (editId) {
         await update.mutateAsync({ id: editId, body });
@@ -136,10 +151,30 @@ export function MembershipFormDialog({ target, onClose }: Props) {
         }
         const first = Object.keys(cause.fieldErrors)[0] as keyof MembershipFormValues | undefined;
         if (first && first in EMPTY_MEMBERSHIP) setTab(TAB_OF[first] ?? 'basic');
+        const inTheWay = conflictOf(cause.body);
+        const newMin = body.minSpendAmount ?? 0;
+        if (inTheWay && inTheWay.id !== editId && canShorten(inTheWay, newMin)) setConflict({ tier: inTheWay, newMin });
       }
       toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) });
     }
   }, showInvalid);
+
+  /** Ends the tier in the way where this one starts (its other fields as stored), then saves this one. */
+  const shortenAndSave = async () => {
+    if (!conflict) return;
+    setShortening(true);
+    try {
+      const stored = await fetchMembership(conflict.tier.id);
+      const shortened = { ...toPayload(toFormValues(stored)), maxSpendAmount: conflict.newMin };
+      await update.mutateAsync({ id: stored.id, body: shortened });
+      setConflict(null);
+      await submit();
+    } catch (error) {
+      toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) });
+    } finally {
+      setShortening(false);
+    }
+  };
 
   const loading = !!editId && tier.isPending;
   const saving = form.formState.isSubmitting;
@@ -303,6 +338,14 @@ export function MembershipFormDialog({ target, onClose }: Props) {
                 />
               </TabsContent>
             </Tabs>
+            {conflict && (
+              <TierConflictOffer
+                conflict={conflict.tier}
+                newMin={conflict.newMin}
+                busy={shortening || saving}
+                onShorten={shortenAndSave}
+              />
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" onClick={close}>
                 {translate('memberships.cancel')}
