@@ -14,7 +14,9 @@ import { sql } from '../apps/api/node_modules/drizzle-orm/index.js';
 import { createDatabase } from '../apps/api/src/db/client';
 import { imports, tenants } from '../apps/api/src/db/schema';
 import type { JobQueue } from '../apps/api/src/jobs/queue';
+import { changeFeed } from '../apps/api/src/lib/changes';
 import { csvStream } from '../apps/api/src/lib/csv';
+import { createLedger } from '../apps/api/src/modules/ledger/ledger';
 import { memberImportJob } from '../apps/api/src/modules/member-import/import-job';
 import { fileHash, readImportFile } from '../apps/api/src/modules/member-import/read-file';
 import { MEMBER_HEADER, memberLines } from '../apps/api/src/modules/members/export-lines';
@@ -102,7 +104,10 @@ const mapping = {
 const dir = mkdtempSync(join(tmpdir(), 'lp-bench-csv-'));
 const storage = createLocalDriver(dir);
 const defined: unknown[] = [];
-const job = memberImportJob(db, storage, { define: (d: unknown) => defined.push(d) } as unknown as JobQueue);
+// No listeners: the bench measures the import's own writes, as an app with no card or webhook would.
+const job = memberImportJob(db, createLedger(changeFeed([])), storage, {
+  define: (d: unknown) => defined.push(d),
+} as unknown as JobQueue);
 
 async function runImport(label: string) {
   const id = randomUUID();

@@ -16,7 +16,6 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase } from '../apps/api/src/db/client';
 import { members, tenants, webhookEndpoints } from '../apps/api/src/db/schema';
-import { recordTransaction } from '../apps/api/src/modules/members/service';
 import { newWebhookSecret } from '../apps/api/src/modules/webhooks/delivery-job';
 
 const RATE = Number(process.env.BENCH_WEBHOOK_RATE || 60);
@@ -89,8 +88,9 @@ await new Promise<void>((resolve) => {
       const memberId = memberIds[started % MEMBERS] as string;
       started++;
       running++;
-      recordTransaction(db, tenantId, memberId, null, { type: 'PURCHASE', amount: 1 }, undefined).then((r) => {
-        committed.set(r.entry.id, Date.now());
+      const purchase = { type: 'purchase', tenantId, memberId, accountId: null, recordedBy: null, amount: 1 } as const;
+      app.ledger.run(db, purchase).then(({ result }) => {
+        committed.set(result.entry.id, Date.now());
         running--;
       });
     }

@@ -5,6 +5,8 @@ import type { Config } from './config';
 import { createDatabase, type DatabaseHandle } from './db/client';
 import { createFirebaseAdmin } from './firebase/admin';
 import { jobsPlugin } from './jobs/plugin';
+import { auditListener } from './lib/audit';
+import { type ChangeFeed, cardListener, changeFeed } from './lib/changes';
 import { requestForLog } from './lib/log-safety';
 import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
@@ -15,6 +17,8 @@ import { joinPageRoutes } from './modules/enrolment/join-page-route';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { createLedger, type Ledger } from './modules/ledger/ledger';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { memberImportRoutes } from './modules/member-import/routes';
 import { memberExportRoutes } from './modules/members/export-routes';
 import { membersRoutes } from './modules/members/routes';
@@ -30,6 +34,7 @@ import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { googleWalletRoutes, googleWalletServicePlugin } from './modules/wallet/google-routes';
 import { walletRoutes, walletServicePlugin } from './modules/wallet/routes';
+import { webhookJobs } from './modules/webhooks/delivery-job';
 import { webhooksRoutes } from './modules/webhooks/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -46,6 +51,10 @@ import { webStaticPlugin } from './plugins/web-static';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Where member and points writes tell what changed (its listeners are listed in buildApp). */
+    changes: ChangeFeed;
+    /** The one writer of points (modules/ledger). */
+    ledger: Ledger;
   }
 }
 
@@ -116,32 +125,51 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storagePlugin, { config: config.storage });
   await app.register(jobsPlugin, { config });
 
+  // Who hears a change. Every write of members and points publishes typed events on this feed (lib/changes.ts;
+  // the ledger, modules/ledger, is the one writer of points), and these listeners hear them in the change's
+  // transaction, all at once, so what they enqueue commits or vanishes with the change.
+  await app.register(walletServicePlugin, { config });
+  await app.register(googleWalletServicePlugin, { config });
+  const webhooks = webhookJobs(app.db, app.jobs, config.webhooks);
+  const changes = changeFeed([
+    // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
+    // their own events with the request's trail).
+    auditListener,
+    // Apple Wallet: the member's pass (or every pass of the tenant) bumped and its devices pushed.
+    cardListener(app.wallet.cards),
+    // Google Wallet: the member's object (or the tenant's) synced, with a real issuer only.
+    ...(app.googleWallet.cards ? [cardListener(app.googleWallet.cards)] : []),
+    // Webhooks: a delivery for each endpoint that asked for the event's type.
+    webhooks.listener,
+  ]);
+  app.decorate('changes', changes);
+  app.decorate('ledger', createLedger(changes));
+
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);
   await app.register(onboardingRoutes);
   await app.register(profileRoutes);
   await app.register(usersRoutes);
   await app.register(membersRoutes);
+  await app.register(ledgerRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
+  await app.register(reportsRoutes);
   await app.register(businessRoutes);
   await app.register(setupRoutes);
-  await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(passSettingsRoutes);
   await app.register(pointsConversionRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
-  await app.register(walletServicePlugin, { config });
   await app.register(walletRoutes, { config });
-  await app.register(googleWalletServicePlugin, { config });
   await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
   await app.register(apiKeysRoutes);
-  await app.register(webhooksRoutes, { config });
+  await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
 
   if (options.serveWeb) {
     await app.register(webStaticPlugin, { root: config.webDistDir });

@@ -13,6 +13,7 @@ export * from './members';
 export * from './memberships';
 export * from './national-phone';
 export * from './onboarding';
+export * from './orders';
 export * from './phone';
 export * from './phone-countries';
 export * from './profile';

@@ -57,6 +57,7 @@ export const WEBHOOK_EVENTS = [
   'points.adjusted',
   'points.expired',
   'tier.changed',
+  'points.refunded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -168,6 +169,11 @@ export const webhookEventSchemas = {
     'tier.changed',
     z.object({ memberId: z.string(), fromTierId: z.string().nullable(), toTierId: z.string().nullable() }),
   ),
+  // Part of a purchase given back: `points` taken back (≤ 0), `amount` refunded, the purchase and its order.
+  'points.refunded': envelope(
+    'points.refunded',
+    pointsPayload.extend({ purchaseId: z.string(), orderId: z.string().nullable() }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -179,5 +185,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['points.adjusted'],
   e['points.expired'],
   e['tier.changed'],
+  e['points.refunded'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

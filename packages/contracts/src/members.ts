@@ -34,7 +34,17 @@ export const PURCHASE_AMOUNT_MAX = 1_000_000;
 export const POINTS_CHANGE_MAX = 10_000_000;
 // REVERSAL (DESIGN §8 Counter) undoes one PURCHASE or REDEEM; added last so the older types keep their order.
 // BONUS: welcome points on joining (DESIGN §8); IMPORT: opening points brought in by a CSV import.
-export const LEDGER_TYPES = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL', 'BONUS', 'IMPORT'] as const;
+// REFUND: part or all of a purchase given back (a customer's return), taking its points back in proportion.
+export const LEDGER_TYPES = [
+  'PURCHASE',
+  'REDEEM',
+  'ADJUST',
+  'EXPIRE',
+  'REVERSAL',
+  'BONUS',
+  'IMPORT',
+  'REFUND',
+] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 export const IDEMPOTENCY_KEY_MAX = 100;
 
@@ -169,6 +179,13 @@ export const ledgerEntrySchema = z.object({
   reversesId: z.string().nullable().optional(),
   /** On a reversed entry: the REVERSAL that undid it (a reversed entry cannot be reversed again). */
   reversedById: z.string().nullable().optional(),
+  /** On a PURCHASE: the business's order it was, and what staff noted. */
+  orderId: z.string().nullable().optional(),
+  note: z.string().nullable().optional(),
+  /** On a REFUND: the purchase it gives part of back. */
+  refundsId: z.string().nullable().optional(),
+  /** On a PURCHASE: the amount refunded so far (refunds may follow until it is the purchase's amount). */
+  refundedAmount: z.number().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));
@@ -187,11 +204,27 @@ const points = z
   .min(1, MEMBER_MESSAGES.points)
   .max(POINTS_CHANGE_MAX, MEMBER_MESSAGES.pointsTooLarge);
 
+export const ORDER_ID_MAX = 64;
+export const ORDER_MESSAGES = {
+  orderId: `An order id is 1 to ${ORDER_ID_MAX} visible ASCII characters (letters, digits, punctuation; no spaces)`,
+  note: 'At most 200 characters',
+} as const;
+
+/** A business's order id: 1–64 visible ASCII characters, unique per business. */
+export const orderIdSchema = z
+  .string({ error: ORDER_MESSAGES.orderId })
+  .regex(/^[\x21-\x7e]{1,64}$/, ORDER_MESSAGES.orderId);
+
 /** POST /api/tenants/member/{id}/transactions body: one of a purchase, a redemption or an adjustment. */
 export const transactionBodySchema = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('PURCHASE'), amount }),
+    z.object({
+      type: z.literal('PURCHASE'),
+      amount,
+      orderId: orderIdSchema.optional(),
+      note: z.string().trim().max(200, ORDER_MESSAGES.note).refine(isCleanText, CLEAN_TEXT).optional(),
+    }),
     z.object({ type: z.literal('REDEEM'), points }),
     z.object({
       type: z.literal('ADJUST'),

@@ -182,8 +182,23 @@ export const pointsConversionSchema = z.object({
   pointsExpiryDate: z.string().nullable(),
   isActive: z.boolean(),
   description: z.string(),
+  /** Days after a purchase a refund is taken (null: any time), the limits of a purchase (null: none). */
+  refundWindowDays: z.number().int().nullable(),
+  maxPointsPerPurchase: z.number().int().nullable(),
+  maxPurchasesPerMemberPerDay: z.number().int().nullable(),
+  staffMaxPurchaseAmount: z.number().nullable(),
+  expiryWarningDays: z.number().int().nullable(),
 });
 export type PointsConversion = z.infer<typeof pointsConversionSchema>;
+
+export const LIMIT_FIELD_MESSAGES = {
+  days: (max: number) => `Enter a whole number of days from 1 to ${max}, or leave it empty for none`,
+  count: (max: number) => `Enter a whole number from 1 to ${max.toLocaleString('en-US')}, or leave it empty for none`,
+} as const;
+
+/** A whole number from 1 to max, null for none; absent keeps what is stored. */
+const optionalLimit = (max: number, message: string) =>
+  z.number({ error: message }).int(message).min(1, message).max(max, message).nullable().optional();
 
 /** True when the value has at most two decimal places (tolerant of binary fractions such as 0.29 * 100). */
 export const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -236,6 +251,13 @@ export const pointsConversionBodySchema = z
       .max(POINTS_DESCRIPTION_MAX, `At most ${POINTS_DESCRIPTION_MAX} characters`)
       .refine(isCleanMultiline, CLEAN_MULTILINE)
       .default(''),
+    // The refund window and the limits: a field absent from the body keeps its stored value (a client that
+    // sends only the older fields changes none of them); null means none.
+    refundWindowDays: optionalLimit(EXPIRY_DAYS_MAX, LIMIT_FIELD_MESSAGES.days(EXPIRY_DAYS_MAX)),
+    maxPointsPerPurchase: optionalLimit(POINTS_MAX, LIMIT_FIELD_MESSAGES.count(POINTS_MAX)),
+    maxPurchasesPerMemberPerDay: optionalLimit(1000, LIMIT_FIELD_MESSAGES.count(1000)),
+    staffMaxPurchaseAmount: amount(SETTINGS_MESSAGES.amountPositive).nullable().optional(),
+    expiryWarningDays: optionalLimit(365, LIMIT_FIELD_MESSAGES.days(365)),
   })
   .superRefine(
     (body, ctx) => {

@@ -6,6 +6,7 @@ import type { Queries } from '../db/client';
 import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from '../plugins/actor';
+import type { EntryRecorded, Listener, RecordedBy } from './changes';
 
 export type AuditEntry = {
   /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
@@ -68,10 +69,21 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
 
 /** Appends one event in `tx`, the transaction of the change, so the change and its event commit or vanish together. */
 export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const actor = actorOf(request);
+  await insertEvent(tx, request.tenant.tenantId, recordedByOf(request), entry);
+}
+
+/** Who makes the request's changes, as a change event carries it to the trail. */
+export const recordedByOf = (request: FastifyRequest): RecordedBy => ({
+  actor: actorOf(request),
+  ip: request.ip,
+  requestId: request.id,
+});
+
+async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
+  const { actor } = by;
   await insertStatement(tx, actor.type).execute({
     id: randomUUID(),
-    tenantId: request.tenant.tenantId,
+    tenantId,
     actorType: actor.type,
     actorId: actor.id,
     actorName: actor.type === 'apiKey' ? actor.name : null,
@@ -79,10 +91,50 @@ export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEn
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,
     changes: JSON.stringify(changedFields(entry.before, entry.after)),
-    ip: request.ip,
-    requestId: request.id,
+    ip: by.ip,
+    requestId: by.requestId,
   });
 }
+
+/** The audit action of each ledger entry a person records. */
+const ENTRY_ACTION: Partial<Record<EntryRecorded['entry']['type'], string>> = {
+  PURCHASE: 'points.purchase',
+  REDEEM: 'points.redeem',
+  ADJUST: 'points.adjust',
+  REVERSAL: 'points.reversal',
+  REFUND: 'points.refund',
+};
+
+/** The audit event of one ledger entry: the member's balance, lifetime spend and tier before → after, and the entry. */
+export function entryAudit(event: EntryRecorded): AuditEntry {
+  const { entry } = event;
+  const shown =
+    entry.type === 'REVERSAL'
+      ? { id: entry.id, type: entry.type, points: entry.points, reversesId: entry.reversesId }
+      : entry.type === 'REFUND'
+        ? { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, refundsId: entry.reversesId }
+        : { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, reason: entry.reason };
+  const figures = (f: EntryRecorded['before']) => ({
+    pointsBalance: f.balance,
+    lifetimeSpend: f.lifetimeSpend,
+    tierId: f.tierId,
+  });
+  return {
+    action: ENTRY_ACTION[entry.type] ?? `points.${entry.type.toLowerCase()}`,
+    target: { type: 'member', id: event.memberId },
+    before: { ...figures(event.before), entry: null },
+    after: { ...figures(event.after), entry: shown },
+  };
+}
+
+/** The trail as a listener of the change feed: each ledger entry a person recorded, as that person. */
+export const auditListener: Listener = async (tx, tenantId, events) => {
+  for (const event of events) {
+    if (event.type === 'entry.recorded' && event.recordedBy) {
+      await insertEvent(tx, tenantId, event.recordedBy, entryAudit(event));
+    }
+  }
+};
 
 /** The trail of one request, for services that open their own transaction. */
 export const trailOf =

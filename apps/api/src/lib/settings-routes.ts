@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Database } from '../db/client';
 import { type AuditTrail, trailOf } from './audit';
+import type { ChangeFeed } from './changes';
 import { foundOr404 } from './errors';
 import { assertOwnUploads } from './own-upload';
 import { routeRecipe } from './route-recipe';
@@ -21,7 +22,7 @@ export type SettingsSpec<T, B> = {
   body: ZodType<B>;
   find: (db: Database, tenantId: string) => Promise<T | undefined>;
   /** Saves and appends the audit event through `trail`, in one transaction. */
-  save: (db: Database, tenantId: string, body: B, trail: AuditTrail) => Promise<T>;
+  save: (db: Database, tenantId: string, body: B, trail: AuditTrail, changes: ChangeFeed) => Promise<T>;
   /** Image fields of the body that must be this tenant's own uploads. */
   images?: readonly Extract<{ [K in keyof B]: B[K] extends string ? K : never }[keyof B], string>[];
 };
@@ -55,7 +56,7 @@ export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsy
         const { tenantId } = request.tenant;
         const body = request.body as B & Record<string, string>;
         await assertOwnUploads(app.db, tenantId, body, spec.images ?? [], SETTINGS_MESSAGES.foreignImage);
-        return spec.save(app.db, tenantId, body, trailOf(request));
+        return spec.save(app.db, tenantId, body, trailOf(request), app.changes);
       },
     });
   };

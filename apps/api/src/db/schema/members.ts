@@ -127,7 +127,16 @@ export const memberCodeCounters = pgTable('member_code_counters', {
   lastValue: integer('last_value').notNull().default(0),
 });
 
-export const ledgerEntryTypes = ['PURCHASE', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL', 'BONUS', 'IMPORT'] as const;
+export const ledgerEntryTypes = [
+  'PURCHASE',
+  'REDEEM',
+  'ADJUST',
+  'EXPIRE',
+  'REVERSAL',
+  'BONUS',
+  'IMPORT',
+  'REFUND',
+] as const;
 
 /** Which lots an entry took points from, so a reversal can give them back to the same lots. */
 export type LotTake = { lotId: string; points: number };
@@ -155,6 +164,12 @@ export const pointsLedger = pgTable(
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     // REVERSAL: the entry it undoes (at most one reversal per entry: points_ledger_reverses_key).
     reversesId: text('reverses_id').references((): AnyPgColumn => pointsLedger.id, { onDelete: 'cascade' }),
+    // PURCHASE: the business's order it was (unique per tenant: points_ledger_order_key, migration 0024).
+    orderId: text('order_id'),
+    // PURCHASE: what staff noted about it.
+    note: text('note'),
+    // REFUND: the purchase it gives part of back (many refunds per purchase).
+    refundsId: text('refunds_id').references((): AnyPgColumn => pointsLedger.id, { onDelete: 'cascade' }),
     // REDEEM and negative ADJUST (from migration 0008 on): the lots the points came from; null otherwise.
     lotTakes: jsonb('lot_takes').$type<LotTake[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -174,6 +189,8 @@ export const pointsLedger = pgTable(
     // The member delete's cascades look rows up by these columns alone (migration 0016).
     index('points_ledger_member_idx').on(t.memberId),
     index('points_ledger_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
+    uniqueIndex('points_ledger_order_key').on(t.tenantId, t.orderId).where(sql`${t.orderId} is not null`),
+    index('points_ledger_refunds_idx').on(t.refundsId).where(sql`${t.refundsId} is not null`),
   ],
 );
 

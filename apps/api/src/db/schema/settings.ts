@@ -49,6 +49,12 @@ export const pointsConversionSettings = pgTable('points_conversion_settings', {
   pointsExpiryDate: timestamp('points_expiry_date', { withTimezone: true }),
   isActive: boolean('is_active').notNull(),
   description: text('description').notNull().default(''),
+  // Days after a purchase a refund is taken (null: any time); the limits of a purchase (null: none).
+  refundWindowDays: integer('refund_window_days').default(90),
+  maxPointsPerPurchase: integer('max_points_per_purchase'),
+  maxPurchasesPerMemberPerDay: integer('max_purchases_per_member_per_day'),
+  staffMaxPurchaseAmount: numeric('staff_max_purchase_amount', { precision: 12, scale: 2 }),
+  expiryWarningDays: integer('expiry_warning_days'),
   updatedAt: updatedAt(),
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { Writers } from '../ledger/ledger';
 import { centsToNumber, nextTier, toCents } from '../members/engine';
 import { enrolMember, phoneHolder } from '../members/enrol';
 import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
@@ -43,6 +44,7 @@ type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOp
  */
 export async function join(
   db: Database,
+  writers: Writers,
   page: JoinPage,
   phone: string,
   body: JoinBody,
@@ -54,7 +56,7 @@ export async function join(
   if (existing) return { created: false, answer: { membershipCode: existing.membershipCode } };
   assertEmailGiven(page, body.email);
   const email = body.email.trim().toLowerCase();
-  const member = await enrolMember(db, page.tenantId, {
+  const member = await enrolMember(db, writers, page.tenantId, {
     firstName: body.firstName,
     lastName: body.lastName,
     email: email || null,

@@ -1,25 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } from '@loyalty/contracts';
+import { REFUND_MESSAGES, REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
-import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from './engine';
-import { ledgerEvents } from './events';
+import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from '../members/engine';
+import { type Db, findEntryToReverse, loadTiers, toEntry } from '../members/repository';
+import type { ReversalCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
-import {
-  dbNow,
-  keyUsedForAnotherMember,
-  ledgerAudit,
-  lockMember,
-  openLots,
-  replayOf,
-  tierRefIn,
-  writeOffExpired,
-} from './ledger-steps';
-import { findEntryToReverse, loadTiers, toEntry } from './repository';
-import { uniqueField } from './service';
+import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 
 /**
  * Undoes one PURCHASE or REDEEM with a REVERSAL entry (DESIGN §8 Counter); nothing is deleted.
@@ -34,128 +23,132 @@ import { uniqueField } from './service';
  * - 409 ALREADY_REVERSED for a second reversal (the unique index points_ledger_reverses_key decides even a
  *   race), 409 REVERSAL_WINDOW_PASSED when the entry is older than the window on the database's clock.
  * - An Idempotency-Key is honoured as on transactions: the same key replays (200), on another entry 422.
+ *   A second reversal's violation of the unique index is told by the ledger (ledger.ts).
  */
-export async function reverseEntry(
-  db: Database,
-  tenantId: string,
-  memberId: string,
-  entryId: string,
-  accountId: string | null,
-  idempotencyKey: string | undefined,
-  trail: AuditTrail = async () => {},
-): Promise<TransactionResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      const member = await lockMember(tx, tenantId, memberId);
-      const tiers = await loadTiers(tx, tenantId);
-      const bodyHash = transactionBodyHash({ type: 'REVERSAL', entryId });
-      if (idempotencyKey) {
-        const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
-        if (replay) return replay;
-      }
-
-      const target = await findEntryToReverse(tx, tenantId, memberId, entryId, REVERSAL_WINDOW_MINUTES);
-      if (!target) throw notFound('Transaction not found');
-      if (target.type !== 'PURCHASE' && target.type !== 'REDEEM') {
-        throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
-      }
-      if (target.reversedById) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
-      if (!target.inWindow) throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
-
-      const now = await dbNow(tx);
-      const lots = await openLots(tx, tenantId, memberId);
-      const expired = await writeOffExpired(tx, tenantId, memberId, lots, now);
-      let balance = member.balance - expired;
-      const balanceBeforeEntry = balance;
-      let spend = toCents(member.lifetimeSpend);
-
-      if (target.type === 'PURCHASE') {
-        if (target.points > 0) {
-          // Whole means every point it earned is still there: none spent, none expired (written off above).
-          const taken = await tx
-            .update(pointsLots)
-            .set({ remaining: 0 })
-            .where(
-              and(
-                // The member's lots by their index (tenant, member, expiry), then the one this purchase earned.
-                eq(pointsLots.tenantId, tenantId),
-                eq(pointsLots.memberId, memberId),
-                eq(pointsLots.ledgerId, entryId),
-                sql`${pointsLots.remaining} = ${pointsLots.points}`,
-              ),
-            )
-            .returning({ id: pointsLots.id });
-          if (!taken.length) throw conflict(REVERSAL_MESSAGES.pointsSpent, 'POINTS_SPENT');
-        }
-        spend -= toCents(target.amount ?? '0');
-      } else {
-        // Redemptions recorded before migration 0008 do not say which lots they spent.
-        if (!target.lotTakes) throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
-        for (const take of target.lotTakes) {
-          await tx
-            .update(pointsLots)
-            .set({ remaining: sql`${pointsLots.remaining} + ${take.points}` })
-            .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.lotId)));
-        }
-      }
-
-      const points = 0 - target.points; // not -0 for a purchase that earned nothing
-      const reversalId = randomUUID();
-      const reason = target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption';
-      const [stored] = await tx
-        .insert(pointsLedger)
-        .values({
-          id: reversalId,
-          tenantId,
-          memberId,
-          type: 'REVERSAL',
-          points,
-          amount: target.amount,
-          reason,
-          reversesId: entryId,
-          accountId,
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyBodyHash: idempotencyKey ? bodyHash : null,
-          createdAt: now,
-        })
-        .returning();
-      balance += points;
-      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
-      await tx
-        .update(members)
-        .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
-        .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
-      await ledgerEvents(db, tx, tenantId, {
-        memberId,
-        expired,
-        balanceBeforeEntry,
-        entry: { id: reversalId, type: 'REVERSAL', points, amount: target.amount, reason },
-        balance,
-        fromTierId: member.tierId,
-        toTierId: tierId,
-      });
-      await trail(
-        tx,
-        ledgerAudit('points.reversal', memberId, member, {
-          balance,
-          spendCents: spend,
-          tierId,
-          entry: { id: stored?.id, type: 'REVERSAL', points, reversesId: entryId },
-        }),
-      );
-      return {
-        entry: toEntry(stored as Parameters<typeof toEntry>[0]),
-        // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.
-        pointsBalance: spendableBalance(await openLots(tx, tenantId, memberId), now),
-        lifetimeSpend: centsToNumber(spend),
-        tier: tierRefIn(tiers)(tierId),
-        replayed: false,
-      };
-    });
-  } catch (error) {
-    const field = uniqueField(error);
-    if (field === 'reverses') throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
-    if (idempotencyKey && field === 'idempotency') throw keyUsedForAnotherMember();
-    throw error;
+export async function applyReversal(
+  tx: Db,
+  feed: ChangeFeed,
+  command: ReversalCommand,
+): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {
+  const { tenantId, memberId, entryId, idempotencyKey } = command;
+  const member = await lockMember(tx, tenantId, memberId);
+  const tiers = await loadTiers(tx, tenantId);
+  const bodyHash = transactionBodyHash({ type: 'REVERSAL', entryId });
+  if (idempotencyKey) {
+    const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
+    if (replay) return { result: replay, events: [] };
   }
+
+  const target = await findEntryToReverse(tx, tenantId, memberId, entryId, REVERSAL_WINDOW_MINUTES);
+  if (!target) throw notFound('Transaction not found');
+  if (target.type !== 'PURCHASE' && target.type !== 'REDEEM') {
+    throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
+  }
+  if (target.reversedById) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
+  if (!target.inWindow) throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
+  // A purchase partly refunded already gave some of itself back: the rest is refunded, not reversed.
+  if (target.type === 'PURCHASE' && (await hasRefunds(tx, tenantId, entryId))) {
+    throw conflict(REFUND_MESSAGES.refundedAlready, 'NOT_REVERSIBLE');
+  }
+
+  const now = await dbNow(tx);
+  const lots = await openLots(tx, tenantId, memberId);
+  const expired = await writeOffExpired(tx, tenantId, memberId, lots, now);
+  let balance = member.balance - expired;
+  const balanceBeforeEntry = balance;
+  let spend = toCents(member.lifetimeSpend);
+
+  if (target.type === 'PURCHASE') {
+    if (target.points > 0) {
+      // Whole means every point it earned is still there: none spent, none expired (written off above).
+      const taken = await tx
+        .update(pointsLots)
+        .set({ remaining: 0 })
+        .where(
+          and(
+            // The member's lots by their index (tenant, member, expiry), then the one this purchase earned.
+            eq(pointsLots.tenantId, tenantId),
+            eq(pointsLots.memberId, memberId),
+            eq(pointsLots.ledgerId, entryId),
+            sql`${pointsLots.remaining} = ${pointsLots.points}`,
+          ),
+        )
+        .returning({ id: pointsLots.id });
+      if (!taken.length) throw conflict(REVERSAL_MESSAGES.pointsSpent, 'POINTS_SPENT');
+    }
+    spend -= toCents(target.amount ?? '0');
+  } else {
+    // Redemptions recorded before migration 0008 do not say which lots they spent.
+    if (!target.lotTakes) throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
+    for (const take of target.lotTakes) {
+      await tx
+        .update(pointsLots)
+        .set({ remaining: sql`${pointsLots.remaining} + ${take.points}` })
+        .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.lotId)));
+    }
+  }
+
+  const points = 0 - target.points; // not -0 for a purchase that earned nothing
+  const reversalId = randomUUID();
+  const reason = target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption';
+  const [stored] = await tx
+    .insert(pointsLedger)
+    .values({
+      id: reversalId,
+      tenantId,
+      memberId,
+      type: 'REVERSAL',
+      points,
+      amount: target.amount,
+      reason,
+      reversesId: entryId,
+      accountId: command.accountId,
+      idempotencyKey: idempotencyKey ?? null,
+      idempotencyBodyHash: idempotencyKey ? bodyHash : null,
+      createdAt: now,
+    })
+    .returning();
+  balance += points;
+  const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+  const event: EntryRecorded = {
+    type: 'entry.recorded',
+    memberId,
+    entry: { id: reversalId, type: 'REVERSAL', points, amount: target.amount, reason, reversesId: entryId },
+    expired,
+    balanceBeforeEntry,
+    before: {
+      balance: member.balance,
+      lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
+      tierId: member.tierId,
+    },
+    after: { balance, lifetimeSpend: centsToNumber(spend), tierId },
+    expiresAt: null,
+    recordedBy: command.recordedBy,
+  };
+  await tx
+    .update(members)
+    .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  await feed.publish(tx, tenantId, [event]);
+  return {
+    result: {
+      entry: toEntry(stored as Parameters<typeof toEntry>[0]),
+      // Points given back to a lot that expired meanwhile are not spendable: the answer counts the lots.
+      pointsBalance: spendableBalance(await openLots(tx, tenantId, memberId), now),
+      lifetimeSpend: centsToNumber(spend),
+      tier: tierRefIn(tiers)(tierId),
+      replayed: false,
+    },
+    events: [event],
+  };
+}
+
+/** Whether a REFUND names the purchase (points_ledger_refunds_idx). */
+async function hasRefunds(tx: Db, tenantId: string, purchaseId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: pointsLedger.id })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.refundsId, purchaseId), eq(pointsLedger.tenantId, tenantId)))
+    .limit(1);
+  return rows.length > 0;
 }

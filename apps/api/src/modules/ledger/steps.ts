@@ -3,14 +3,13 @@ import type { TransactionResult } from '@loyalty/contracts';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { preparedStatements } from '../../db/prepared';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import type { AuditEntry } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
-import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from './engine';
+import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from '../members/engine';
+import { type Db, type TierRow, toEntry } from '../members/repository';
 import { keyReusedWithAnotherBody } from './idempotency';
-import { type Db, type TierRow, toEntry } from './repository';
 
 /**
- * The steps every ledger write takes inside its transaction (a transaction, modules/members/service.ts; a
+ * The steps every ledger write takes inside its transaction (a purchase, redemption or adjustment, entry.ts; a
  * reversal, reversal.ts): lock the member, replay a retried Idempotency-Key, write off expired lots, read
  * the database clock and the open lots.
  */
@@ -162,29 +161,4 @@ const openLotsStatement = preparedStatements((db: Db, by: string) =>
 export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
   const by = expiredBy === 'now' ? 'now' : expiredBy ? 'date' : '';
   return openLotsStatement(tx, by).execute({ tenantId, memberId, expiredBy });
-}
-
-/** The audit event of one ledger write: the member's balance, lifetime spend and tier before → after, and the entry. */
-export function ledgerAudit(
-  action: string,
-  memberId: string,
-  member: LockedMember,
-  after: { balance: number; spendCents: bigint; tierId: string | null; entry: object },
-): AuditEntry {
-  return {
-    action,
-    target: { type: 'member', id: memberId },
-    before: {
-      pointsBalance: member.balance,
-      lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
-      tierId: member.tierId,
-      entry: null,
-    },
-    after: {
-      pointsBalance: after.balance,
-      lifetimeSpend: centsToNumber(after.spendCents),
-      tierId: after.tierId,
-      entry: after.entry,
-    },
-  };
 }

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bare, preparedStatements } from '../../db/prepared';
 import { type LotTake, members, pointsLedger, pointsLots } from '../../db/schema';
-import type { Db } from './repository';
+import type { Db } from '../members/repository';
 
 /**
- * The writes of a points transaction (service.ts), built once and run in every transaction (db/prepared.ts):
+ * The writes of a ledger entry (entry.ts, bonus.ts), built once and run in every transaction (db/prepared.ts):
  * a purchase built these statements anew each time, and drizzle's building was the largest part of the
  * API's CPU under purchases (issue 25).
  *
@@ -27,6 +27,9 @@ const insertEntryStatement = preparedStatements((db: Db) =>
       reason: bare('reason'),
       idempotencyKey: bare('idempotencyKey'),
       idempotencyBodyHash: bare('idempotencyBodyHash'),
+      orderId: bare('orderId'),
+      note: bare('note'),
+      refundsId: bare('refundsId'),
       lotTakes: sql`${sql.placeholder('lotTakes')}::jsonb`,
       createdAt: p('createdAt'),
     })
@@ -45,6 +48,10 @@ export type NewEntry = {
   reason?: string | null;
   idempotencyKey: string | null;
   idempotencyBodyHash: string | null;
+  /** PURCHASE: the business's order id and a note; REFUND: the purchase it refunds. */
+  orderId?: string | null;
+  note?: string | null;
+  refundsId?: string | null;
   /** Kept so a reversal can give the points back to the lots they came from. */
   lotTakes: LotTake[] | null;
   createdAt: Date;
@@ -56,6 +63,9 @@ export async function insertEntry(tx: Db, entry: NewEntry) {
     ...entry,
     amount: entry.amount ?? null,
     reason: entry.reason ?? null,
+    orderId: entry.orderId ?? null,
+    note: entry.note ?? null,
+    refundsId: entry.refundsId ?? null,
     lotTakes: entry.lotTakes ? JSON.stringify(entry.lotTakes) : null,
   });
   if (!stored) throw new Error('the ledger entry was not stored');
@@ -105,14 +115,17 @@ const insertLotStatement = preparedStatements((db: Db) =>
       memberId: p('memberId'),
       ledgerId: p('ledgerId'),
       points: p('points'),
-      remaining: p('points'),
+      remaining: p('remaining'),
       expiresAt: bare('expiresAt'),
       createdAt: p('createdAt'),
     })
     .prepare('ledger_insert_lot'),
 );
 
-/** A new lot of `points`, all remaining, from the entry `ledgerId`; `expiresAt` null never expires. */
+/**
+ * A new lot of `points` from the entry `ledgerId`, all remaining unless `remaining` says less (points that paid
+ * back a balance below zero); `expiresAt` null never expires.
+ */
 export function insertLot(
   tx: Db,
   lot: {
@@ -121,9 +134,14 @@ export function insertLot(
     memberId: string;
     ledgerId: string;
     points: number;
+    remaining?: number;
     expiresAt: Date | null;
     createdAt: Date;
   },
 ) {
-  return insertLotStatement(tx).execute({ ...lot, expiresAt: lot.expiresAt?.toISOString() ?? null });
+  return insertLotStatement(tx).execute({
+    ...lot,
+    remaining: lot.remaining ?? lot.points,
+    expiresAt: lot.expiresAt?.toISOString() ?? null,
+  });
 }

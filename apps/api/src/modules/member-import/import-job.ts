@@ -2,6 +2,7 @@ import { importMappingSchema } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { StorageDriver } from '../../storage';
+import type { Ledger } from '../ledger/ledger';
 import { importMemberBatch } from '../members/import-writes';
 import { readImportFile } from './read-file';
 import { lockImport, markFailed, recordProgress } from './repository';
@@ -14,7 +15,7 @@ export const IMPORT_BATCH = 1000;
  * its good rows a batch at a time. Each batch and the import's progress commit together, so a run cut off
  * by a crash or a stop resumes after the last batch that committed, and a batch never applies twice.
  */
-export function memberImportJob(db: Database, storage: StorageDriver, jobs: JobQueue) {
+export function memberImportJob(db: Database, ledger: Ledger, storage: StorageDriver, jobs: JobQueue) {
   const job = defineJob<{ importId: string }>({
     name: 'member-import',
     // A 100,000-row file takes well under a minute; a killed run is given to another worker after this.
@@ -51,7 +52,7 @@ export function memberImportJob(db: Database, storage: StorageDriver, jobs: JobQ
         // A batch that committed already moved the import on from queued; a file without good rows (a header
         // alone, or every row bad) still has its one empty last batch to run, which finishes the import.
         if (current.state !== 'queued' && current.processed >= processed) return;
-        const result = await importMemberBatch(db, tx, current.tenantId, batch, {
+        const result = await importMemberBatch(ledger, tx, current.tenantId, batch, {
           fileHash: current.fileHash,
           accountId: current.accountId,
           apply: true,

@@ -30,7 +30,7 @@ const NOT_FOUND = 'Import not found';
  * the file, records itself and enqueues its job in one transaction, and the job writes the good rows.
  */
 export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const job = memberImportJob(app.db, app.storage, app.jobs);
+  const job = memberImportJob(app.db, app.ledger, app.storage, app.jobs);
   const tooLarge = () => new AppError(413, IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES), { error: 'PAYLOAD_TOO_LARGE' });
   const missingFile = () => badRequest({ file: IMPORT_MESSAGES.missingFile }, IMPORT_MESSAGES.missingFile);
 
@@ -95,7 +95,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         let updated = 0;
         const errors = [...file.errors];
         for (let from = 0; from < file.rows.length; from += IMPORT_BATCH) {
-          const result = await importMemberBatch(app.db, app.db, tenantId, file.rows.slice(from, from + IMPORT_BATCH), {
+          const result = await importMemberBatch(app.ledger, app.db, tenantId, file.rows.slice(from, from + IMPORT_BATCH), {
             fileHash: hash,
             accountId,
             apply: false,

@@ -18,7 +18,36 @@ export type Rates = {
   pointsExpiryDays: number | null;
   pointsExpiryDate: Date | null;
   isActive: boolean;
+  /** The limits a purchase keeps within and the refund window (absent: the defaults, NO_LIMITS). */
+  limits?: Limits;
 };
+
+/** What the point settings bound (null: no bound): the refund window in days and a purchase's limits. */
+export type Limits = {
+  refundWindowDays: number | null;
+  maxPointsPerPurchase: number | null;
+  maxPurchasesPerMemberPerDay: number | null;
+  staffMaxPurchaseCents: bigint | null;
+};
+
+/** A business that saved no point settings: refunds within 90 days, no limits. */
+export const NO_LIMITS: Limits = {
+  refundWindowDays: 90,
+  maxPointsPerPurchase: null,
+  maxPurchasesPerMemberPerDay: null,
+  staffMaxPurchaseCents: null,
+};
+
+/**
+ * Points a refund takes back, by cumulative floor: after refunds totalling R of an amount A that earned P
+ * points, floor(P·R/A) have been taken back in all, so partial refunds never take back more than a full one
+ * and a full refund takes back exactly P, however it was split.
+ */
+export function refundPoints(earned: number, amountCents: bigint, refundedCents: bigint, refundCents: bigint): number {
+  if (amountCents <= 0n || earned <= 0) return 0;
+  const takenIn = (r: bigint) => (BigInt(earned) * r) / amountCents;
+  return Number(takenIn(refundedCents + refundCents) - takenIn(refundedCents));
+}
 
 export type Lot = { id: string; points: number; remaining: number; expiresAt: Date | null };
 

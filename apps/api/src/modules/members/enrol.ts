@@ -3,13 +3,11 @@ import { type Language, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { members } from '../../db/schema';
-import { memberChanged, tenantEvent } from '../../lib/change-hooks';
 import { AppError } from '../../lib/errors';
-import { effectiveTierId, expiryFor } from './engine';
-import { ledgerEvents, memberData } from './events';
-import { dbNow } from './ledger-steps';
-import { insertEntry, insertLot } from './ledger-writes';
-import { type Db, loadRates, loadTiers, nextMembershipCode } from './repository';
+import type { Writers } from '../ledger/ledger';
+import { effectiveTierId } from './engine';
+import { memberData } from './events';
+import { type Db, loadTiers, nextMembershipCode } from './repository';
 import { uniqueField } from './service';
 
 export type Enrolment = {
@@ -41,6 +39,7 @@ export const phoneHolder = (db: Db, tenantId: string, phone: string) =>
  */
 export async function enrolMember(
   db: Database,
+  writers: Writers,
   tenantId: string,
   input: Enrolment,
 ): Promise<{ id: string; membershipCode: string; created: boolean }> {
@@ -75,8 +74,16 @@ export async function enrolMember(
       }
       // The shop's other systems hear of a customer who joined as of one added by staff: member.created, then
       // the welcome points as points.earned.
-      await tenantEvent(db, tx, tenantId, { type: 'member.created', data: memberData(made) });
-      if (input.welcomePoints > 0) await addWelcomeBonus(db, tx, tenantId, made, input.welcomePoints);
+      await writers.changes.publish(tx, tenantId, [{ type: 'member.created', member: memberData(made) }]);
+      if (input.welcomePoints > 0) {
+        await writers.ledger.apply(tx, {
+          type: 'bonus',
+          tenantId,
+          member: made,
+          points: input.welcomePoints,
+          reason: 'Welcome points',
+        });
+      }
       return { id: made.id, membershipCode: made.membershipCode, created: true };
     });
   } catch (error) {
@@ -87,47 +94,4 @@ export async function enrolMember(
       });
     throw error;
   }
-}
-
-/** The BONUS entry and its lot (expiring as the tenant's points do), and the balance, for a member just made. */
-async function addWelcomeBonus(
-  db: Database,
-  tx: Db,
-  tenantId: string,
-  member: typeof members.$inferSelect,
-  points: number,
-) {
-  const memberId = member.id;
-  const now = await dbNow(tx);
-  const rates = await loadRates(tx, tenantId);
-  const entryId = randomUUID();
-  const expiresAt = expiryFor(rates, now);
-  await insertEntry(tx, {
-    id: entryId,
-    tenantId,
-    memberId,
-    accountId: null,
-    type: 'BONUS',
-    points,
-    reason: 'Welcome points',
-    idempotencyKey: null,
-    idempotencyBodyHash: null,
-    lotTakes: null,
-    createdAt: now,
-  });
-  await insertLot(tx, { id: randomUUID(), tenantId, memberId, ledgerId: entryId, points, expiresAt, createdAt: now });
-  await tx
-    .update(members)
-    .set({ pointsBalance: sql`${members.pointsBalance} + ${points}`, updatedAt: sql`now()` })
-    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
-  await memberChanged(db, tx, tenantId, memberId, { expiresAt });
-  await ledgerEvents(db, tx, tenantId, {
-    memberId,
-    expired: 0,
-    balanceBeforeEntry: member.pointsBalance,
-    entry: { id: entryId, type: 'BONUS', points, reason: 'Welcome points' },
-    balance: member.pointsBalance + points,
-    fromTierId: member.tierId,
-    toTierId: member.tierId,
-  });
 }

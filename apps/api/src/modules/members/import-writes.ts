@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_MESSAGES, type ImportError, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { memberChanged, type TenantEvent, tenantEvents } from '../../lib/change-hooks';
-import { centsToDecimal, effectiveTierId, expiryFor, takeFromLots, tierForSpend, toCents } from './engine';
+import { members, pointsLedger } from '../../db/schema';
+import type { ChangeEvent } from '../../lib/changes';
+import type { Ledger } from '../ledger/ledger';
+import { dbNow } from '../ledger/steps';
+import { centsToDecimal, effectiveTierId, tierForSpend, toCents } from './engine';
 import { memberData } from './events';
-import { dbNow, lockMember, openLots, writeOffExpired } from './ledger-steps';
-import { type Db, loadRates, loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
+import { type Db, loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
 
 /**
  * A CSV import's writes (issue 24), a batch of rows in one transaction: the members module's own write path
@@ -140,7 +140,7 @@ function tierByName(tiers: TierRow[], name: string) {
  * checks, nothing written.
  */
 export async function importMemberBatch(
-  db: Database,
+  ledger: Ledger,
   tx: Db,
   tenantId: string,
   rows: ImportRow[],
@@ -208,8 +208,6 @@ export async function importMemberBatch(
   }
 
   const now = await dbNow(tx);
-  /** The IMPORT entries written, for their webhook events. */
-  const imported: ImportedPoints[] = [];
   if (creates.length) {
     const codes = await reserveMembershipCodes(tx, tenantId, creates.filter((p) => !p.code).length);
     let next = 0;
@@ -253,133 +251,54 @@ export async function importMemberBatch(
       where m.tenant_id = ${tenantId} and m.id = v.id`);
   }
 
-  const rates = await loadRates(tx, tenantId);
-  const gains = plans.filter((p) => p.difference > 0);
-  if (gains.length) {
-    const expiresAt = expiryFor(rates, now);
-    const entries = gains.map((p) => ({
-      id: randomUUID(),
-      tenantId,
-      memberId: p.id,
-      type: 'IMPORT' as const,
-      points: p.difference,
-      reason: IMPORT_REASON,
-      idempotencyKey: p.key,
-      accountId: opts.accountId,
-      createdAt: now,
-    }));
-    await tx.insert(pointsLedger).values(entries);
-    await tx.insert(pointsLots).values(
-      entries.map((e) => ({
-        id: randomUUID(),
-        tenantId,
-        memberId: e.memberId,
-        ledgerId: e.id,
-        points: e.points,
-        remaining: e.points,
-        expiresAt,
-        createdAt: now,
-      })),
-    );
-    for (const e of entries) imported.push({ id: e.id, memberId: e.memberId, points: e.points });
-    const added = gains.map((p) => ({ id: p.id, points: p.difference }));
-    await tx.execute(sql`update ${members} as m set points_balance = m.points_balance + v.points
-      from jsonb_to_recordset(${JSON.stringify(added)}::jsonb) as v(id text, points int)
-      where m.tenant_id = ${tenantId} and m.id = v.id`);
+  // The opening balances go through the ledger, which tells the batch's member events (read after its writes)
+  // and its entries' to the app's listeners: cards already issued show names, points and tier (new members
+  // hold none yet), webhooks send member.created, member.updated and points.adjusted.
+  const changed = updates.filter(profileChanged);
+  const applied = await ledger.apply(tx, {
+    type: 'import',
+    tenantId,
+    accountId: opts.accountId,
+    now,
+    reason: IMPORT_REASON,
+    entries: plans.filter((p) => p.difference !== 0).map((p) => ({ memberId: p.id, points: p.difference, key: p.key })),
+    alongside: (tx) => memberEvents(tx, tenantId, creates, changed),
+  });
+  const spent = new Set(applied.result.spentAlready);
+  for (const p of plans) {
+    if (spent.has(p.id)) errors.push({ row: p.row.row, field: 'points', message: IMPORT_MESSAGES.spentAlready });
   }
-  // Fewer points than the member has: rare (an existing member), so one at a time, spending lots as a
-  // negative adjustment does; when the member already spent them the row fails and nothing of it is taken.
-  for (const p of plans.filter((x) => x.difference < 0)) {
-    const member = await lockMember(tx, tenantId, p.id);
-    const lots = await openLots(tx, tenantId, p.id);
-    const balance = member.balance - (await writeOffExpired(tx, tenantId, p.id, lots, now));
-    const takes = takeFromLots(lots, -p.difference, now);
-    if (!takes) {
-      errors.push({ row: p.row.row, field: 'points', message: IMPORT_MESSAGES.spentAlready });
-      continue;
-    }
-    const entryId = randomUUID();
-    imported.push({ id: entryId, memberId: p.id, points: p.difference });
-    await tx.insert(pointsLedger).values({
-      id: entryId,
-      tenantId,
-      memberId: p.id,
-      type: 'IMPORT',
-      points: p.difference,
-      reason: IMPORT_REASON,
-      idempotencyKey: p.key,
-      accountId: opts.accountId,
-      lotTakes: takes.map((t) => ({ lotId: t.id, points: t.points })),
-      createdAt: now,
-    });
-    for (const take of takes) {
-      await tx
-        .update(pointsLots)
-        .set({ remaining: sql`${pointsLots.remaining} - ${take.points}` })
-        .where(and(eq(pointsLots.tenantId, tenantId), eq(pointsLots.id, take.id)));
-    }
-    await tx
-      .update(members)
-      .set({ pointsBalance: balance + p.difference })
-      .where(and(eq(members.tenantId, tenantId), eq(members.id, p.id)));
-  }
-  // Cards already issued show names, points and tier: tell them (new members have no card yet).
   // Updated means changed: a row equal to what is stored (a file imported again) counts for nothing, tells no
   // card and sends no event.
-  const changed = updates.filter(profileChanged);
-  const moved = new Set([...changed.map((p) => p.id), ...imported.map((e) => e.memberId)]);
+  const moved = new Set([...changed.map((p) => p.id), ...applied.events.map((e) => e.memberId)]);
   const touched = updates.filter((p) => moved.has(p.id));
-  for (const p of touched) await memberChanged(db, tx, tenantId, p.id);
-  await importEvents(db, tx, tenantId, { creates, changed, imported });
   return { created: creates.length, updated: touched.length, errors };
 }
 
-type ImportedPoints = { id: string; memberId: string; points: number };
-
 /**
- * The batch's webhook events, in its transaction: member.created for each member it made (as it stands after
- * the batch, opening balance included), member.updated for each existing member whose name, contacts, tier or
- * spend it changed, then points.adjusted for each IMPORT entry. A member whose row holds what is stored
- * already sends nothing: a file imported again rewrites every row with the values it already has, and
- * receivers would hear of changes that did not happen. Each member's figures are read once, after the writes.
+ * The batch's member events: member.created for each member it made (as it stands after the batch, opening
+ * balance included), member.updated for each existing member whose name, contacts, tier or spend it changed. A
+ * member whose row holds what is stored already sends nothing: a file imported again rewrites every row with
+ * the values it already has, and receivers would hear of changes that did not happen. Each member's figures
+ * are read once, after the writes.
  */
-async function importEvents(
-  db: Database,
-  tx: Db,
-  tenantId: string,
-  batch: { creates: Planned[]; changed: Planned[]; imported: ImportedPoints[] },
-) {
-  const { creates, changed, imported } = batch;
-  const ids = [
-    ...new Set([...creates.map((p) => p.id), ...changed.map((p) => p.id), ...imported.map((e) => e.memberId)]),
-  ];
-  if (ids.length === 0) return;
+async function memberEvents(tx: Db, tenantId: string, creates: Planned[], changed: Planned[]): Promise<ChangeEvent[]> {
+  const ids = [...new Set([...creates.map((p) => p.id), ...changed.map((p) => p.id)])];
+  if (ids.length === 0) return [];
   const rows = await tx
     .select()
     .from(members)
     .where(and(eq(members.tenantId, tenantId), inArray(members.id, ids)));
   const byId = new Map(rows.map((m) => [m.id, m]));
-  const events: TenantEvent[] = [];
+  const events: ChangeEvent[] = [];
   for (const p of creates) {
     const made = byId.get(p.id);
-    if (made) events.push({ type: 'member.created', data: memberData(made) });
+    if (made) events.push({ type: 'member.created', member: memberData(made) });
   }
   for (const p of changed) {
     const after = byId.get(p.id);
-    if (after) events.push({ type: 'member.updated', data: memberData(after) });
+    if (after)
+      events.push({ type: 'member.updated', member: memberData(after), fromTierId: p.existing?.tierId ?? null });
   }
-  for (const e of imported) {
-    events.push({
-      type: 'points.adjusted',
-      data: {
-        memberId: e.memberId,
-        entryId: e.id,
-        points: e.points,
-        amount: null,
-        pointsBalance: byId.get(e.memberId)?.pointsBalance ?? 0,
-        reason: IMPORT_REASON,
-      },
-    });
-  }
-  await tenantEvents(db, tx, tenantId, events);
+  return events;
 }

@@ -341,6 +341,12 @@ export async function loadRates(db: Db, tenantId: string): Promise<Rates | null>
     pointsExpiryDays: s.pointsExpiryDays,
     pointsExpiryDate: s.pointsExpiryDate,
     isActive: s.isActive,
+    limits: {
+      refundWindowDays: s.refundWindowDays,
+      maxPointsPerPurchase: s.maxPointsPerPurchase,
+      maxPurchasesPerMemberPerDay: s.maxPurchasesPerMemberPerDay,
+      staffMaxPurchaseCents: s.staffMaxPurchaseAmount === null ? null : toCents(s.staffMaxPurchaseAmount),
+    },
   };
 }
 
@@ -399,6 +405,10 @@ export async function takenContacts(
 /** A reversal of the entry, joined by the unique index points_ledger_reverses_key. */
 const reversal = alias(pointsLedger, 'reversal');
 
+/** On a PURCHASE: the amount its REFUND entries gave back so far (points_ledger_refunds_idx); null otherwise. */
+const refundedSoFar = sql<string | null>`case when ${pointsLedger.type} = 'PURCHASE' then (select sum(r.amount)
+  from points_ledger r where r.refunds_id = ${pointsLedger.id}) end`;
+
 export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
@@ -413,6 +423,10 @@ export async function listLedger(db: Db, tenantId: string, memberId: string, pag
         createdAt: pointsLedger.createdAt,
         reversesId: pointsLedger.reversesId,
         reversedById: reversal.id,
+        orderId: pointsLedger.orderId,
+        note: pointsLedger.note,
+        refundsId: pointsLedger.refundsId,
+        refundedAmount: refundedSoFar,
       })
       .from(pointsLedger)
       .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
@@ -453,6 +467,10 @@ export type StoredEntry = {
   createdAt: Date;
   reversesId: string | null;
   reversedById?: string | null;
+  orderId?: string | null;
+  note?: string | null;
+  refundsId?: string | null;
+  refundedAmount?: string | null;
 };
 export const toEntry = (e: StoredEntry) => ({
   id: e.id,
@@ -463,6 +481,11 @@ export const toEntry = (e: StoredEntry) => ({
   createdAt: e.createdAt.toISOString(),
   reversesId: e.reversesId,
   reversedById: e.reversedById ?? null,
+  // Only where they say something, so entries without an order, a note or a refund read as before.
+  ...(e.orderId ? { orderId: e.orderId } : {}),
+  ...(e.note ? { note: e.note } : {}),
+  ...(e.refundsId ? { refundsId: e.refundsId } : {}),
+  ...(e.refundedAmount ? { refundedAmount: Number(e.refundedAmount) } : {}),
 });
 
 /** A member as the export writes it: the list's row, lifetime spend, and its sort key for the next chunk. */

@@ -1,16 +1,11 @@
 import {
-  apiErrorSchema,
   counterMemberSchema,
   createMemberSchema,
-  idempotencyKeySchema,
   memberCodeParamsSchema,
   memberDetailSchema,
   memberIdParamsSchema,
   membersPageSchema,
   membersQuerySchema,
-  reversalParamsSchema,
-  transactionBodySchema,
-  transactionResultSchema,
   transactionsPageSchema,
   transactionsQuerySchema,
   updateMemberSchema,
@@ -21,20 +16,9 @@ import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
-import { assertRole } from '../../plugins/access';
-import { actorAccountId } from '../../plugins/actor';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
-import { reverseEntry } from './reversal';
-import {
-  counterMember,
-  createMember,
-  deleteMember,
-  memberDetail,
-  memberPage,
-  recordTransaction,
-  updateMember,
-} from './service';
+import { counterMember, createMember, deleteMember, memberDetail, memberPage, updateMember } from './service';
 import { createTierNameCache } from './tier-names';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
@@ -75,7 +59,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:write',
     ),
     async (request, reply) => {
-      const id = await createMember(app.db, request.tenant.tenantId, request.body, trailOf(request));
+      const id = await createMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request));
       return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
     },
   );
@@ -119,7 +103,14 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:write',
     ),
     async (request) => {
-      await updateMember(app.db, request.tenant.tenantId, request.params.id, request.body, trailOf(request));
+      await updateMember(
+        app.db,
+        app.changes,
+        request.tenant.tenantId,
+        request.params.id,
+        request.body,
+        trailOf(request),
+      );
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
     },
   );
@@ -135,7 +126,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:write',
     ),
     async (request, reply) =>
-      deleted(reply, deleteMember(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
+      deleted(reply, deleteMember(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request))),
   );
 
   app.get(
@@ -154,66 +145,6 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
       const { page, size } = request.query;
       return pageAnswer(request.query, listLedger(app.db, tenantId, request.params.id, page, size));
-    },
-  );
-
-  const recordOptions = route.staff(
-    {
-      summary: 'Record a purchase, a redemption or (admin) an adjustment; Idempotency-Key records once',
-      params: memberIdParamsSchema,
-      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-      body: transactionBodySchema,
-      // 422: the Idempotency-Key was already used with a different body.
-      response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-    },
-    'transactions:write',
-  );
-  app.post(
-    '/api/tenants/member/:id/transactions',
-    // Points on a member change no membership: the membership cache stays (plugins/tenant.ts).
-    { ...recordOptions, config: { ...recordOptions.config, keepsMemberships: true } },
-    async (request, reply) => {
-      if (request.body.type === 'ADJUST') assertRole(request, 'admin');
-      const { tenantId } = request.tenant;
-      const result = await recordTransaction(
-        app.db,
-        tenantId,
-        request.params.id,
-        actorAccountId(request),
-        request.body,
-        request.headers['idempotency-key'],
-        trailOf(request),
-      );
-      return reply.code(result.replayed ? 200 : 201).send(result);
-    },
-  );
-
-  app.post(
-    '/api/tenants/member/:id/transactions/:entryId/reversal',
-    route.staff(
-      {
-        summary:
-          'Reverse a purchase or redemption of the last 10 minutes with a REVERSAL entry; 409 when already reversed, its points spent, or too late',
-        params: reversalParamsSchema,
-        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
-        // 422: the Idempotency-Key was already used for another request.
-        response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
-      },
-      'transactions:write',
-    ),
-    async (request, reply) => {
-      const { tenantId } = request.tenant;
-      const { id, entryId } = request.params;
-      const result = await reverseEntry(
-        app.db,
-        tenantId,
-        id,
-        entryId,
-        actorAccountId(request),
-        request.headers['idempotency-key'],
-        trailOf(request),
-      );
-      return reply.code(result.replayed ? 200 : 201).send(result);
     },
   );
 };

@@ -7,8 +7,6 @@ import {
   type MemberRow,
   type Page,
   PHONE_PATTERN,
-  type TransactionBody,
-  type TransactionResult,
   type UpdateMemberBody,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,38 +14,13 @@ import type { Database } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
-import { memberChanged, memberDeleted, tenantEvent } from '../../lib/change-hooks';
+import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
 import { nationalPhoneOf } from './counter-phone';
-import {
-  centsToDecimal,
-  centsToNumber,
-  checkRedemption,
-  effectiveTierId,
-  expiryFor,
-  nextTier,
-  pointsEarned,
-  type Rates,
-  redeemValueCents,
-  spendableBalance,
-  takeFromLots,
-  toCents,
-} from './engine';
-import { ledgerEvents, memberData } from './events';
-import { transactionBodyHash } from './idempotency';
-import {
-  dbNow,
-  keyUsedForAnotherMember,
-  ledgerAudit,
-  lockMember,
-  openLots,
-  replayOf,
-  tierRefIn,
-  writeOffExpired,
-} from './ledger-steps';
-import { insertEntry, insertLot, type NewEntry, takeFromLot, updateMemberFigures } from './ledger-writes';
+import { centsToNumber, effectiveTierId, nextTier, type Rates, toCents } from './engine';
+import { memberData } from './events';
 import type { AnchorCache } from './page-anchors';
 import {
   type Db,
@@ -63,7 +36,6 @@ import {
   redeemTerms,
   type TierRow,
   takenContacts,
-  toEntry,
 } from './repository';
 import type { TierNameCache } from './tier-names';
 
@@ -71,7 +43,7 @@ const conflictOn = (errors: Record<string, string>) =>
   new AppError(409, Object.values(errors)[0] as string, { error: 'CONFLICT', errors });
 
 /** The (tenant, e-mail) and (tenant, phone) indexes decide races; this names the field a violation hit. */
-export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | 'reverses' | undefined {
+export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | 'reverses' | 'order' | undefined {
   for (
     let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
     e;
@@ -83,6 +55,7 @@ export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' |
       if (name.includes('phone')) return 'phone';
       if (name.includes('idempotency')) return 'idempotency';
       if (name.includes('reverses')) return 'reverses';
+      if (name.includes('order_key')) return 'order';
     }
   }
   return undefined;
@@ -133,6 +106,7 @@ const noTrail: AuditTrail = async () => {};
 
 export async function createMember(
   db: Database,
+  feed: ChangeFeed,
   tenantId: string,
   body: CreateMemberBody,
   trail: AuditTrail = noTrail,
@@ -161,10 +135,9 @@ export async function createMember(
         target: { type: 'member', id },
         after: { ...auditedMember(values), membershipCode: values.membershipCode },
       });
-      await tenantEvent(db, tx, tenantId, {
-        type: 'member.created',
-        data: memberData(made as typeof members.$inferSelect),
-      });
+      await feed.publish(tx, tenantId, [
+        { type: 'member.created', member: memberData(made as typeof members.$inferSelect) },
+      ]);
       return id;
     });
   } catch (error) {
@@ -174,6 +147,7 @@ export async function createMember(
 
 export async function updateMember(
   db: Database,
+  feed: ChangeFeed,
   tenantId: string,
   id: string,
   body: UpdateMemberBody,
@@ -220,13 +194,10 @@ export async function updateMember(
         before: auditedMember(member),
         after: auditedMember(change),
       });
-      await memberChanged(db, tx, tenantId, id);
       const after = updated as typeof members.$inferSelect;
-      await tenantEvent(db, tx, tenantId, { type: 'member.updated', data: memberData(after) });
-      if (after.tierId !== member.tierId) {
-        const data = { memberId: id, fromTierId: member.tierId, toTierId: after.tierId };
-        await tenantEvent(db, tx, tenantId, { type: 'tier.changed', data });
-      }
+      await feed.publish(tx, tenantId, [
+        { type: 'member.updated', member: memberData(after), fromTierId: member.tierId },
+      ]);
     });
   } catch (error) {
     rethrowUnique(error);
@@ -235,13 +206,20 @@ export async function updateMember(
 
 export async function deleteMember(
   db: Database,
+  feed: ChangeFeed,
   tenantId: string,
   id: string,
   trail: AuditTrail = noTrail,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    // Before the row goes, so the wallets can read what they withdraw; a missing member rolls it all back.
-    await memberDeleted(db, tx, tenantId, id);
+    const [held] = await tx
+      .select({ membershipCode: members.membershipCode })
+      .from(members)
+      .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
+      .for('update');
+    if (!held) throw notFound('Member not found');
+    // Before the row goes, so the wallets can read what they withdraw.
+    await feed.publish(tx, tenantId, [{ type: 'member.deleted', id, membershipCode: held.membershipCode }]);
     const [removed] = await tx
       .delete(members)
       .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
@@ -257,10 +235,6 @@ export async function deleteMember(
         lifetimeSpend: Number(removed.lifetimeSpend),
       },
       after: null,
-    });
-    await tenantEvent(db, tx, tenantId, {
-      type: 'member.deleted',
-      data: { id: removed.id, membershipCode: removed.membershipCode },
     });
   });
 }
@@ -355,173 +329,4 @@ function detailOf(
     },
     redeemTerms: redeemTerms(rates),
   };
-}
-
-const redeemRefusal = {
-  BELOW_MINIMUM: (min: number | null) => MEMBER_MESSAGES.belowMinimum(min ?? 0),
-  ABOVE_MAXIMUM: (max: number | null) => MEMBER_MESSAGES.aboveMaximum(max ?? 0),
-};
-
-/**
- * Records one purchase, redemption or adjustment in one transaction with the member's row locked, so two
- * requests for the same member run one after the other and can never spend the same points twice. Lots
- * past their expiry are written off first, keeping the ledger's sum equal to the spendable balance.
- */
-export async function recordTransaction(
-  db: Database,
-  tenantId: string,
-  memberId: string,
-  accountId: string | null,
-  body: TransactionBody,
-  idempotencyKey: string | undefined,
-  trail: AuditTrail = noTrail,
-): Promise<TransactionResult> {
-  try {
-    return await db.transaction(async (tx) => {
-      // Only a redemption or a deduction spends from lots, so only they read every open lot. A purchase or an
-      // added adjustment reads just the lots it must write off: a regular customer whose points never expire
-      // holds one lot per purchase, and reading them all made each purchase slower than the last.
-      const spends = body.type === 'REDEEM' || (body.type === 'ADJUST' && body.points < 0);
-      // The lock and the reads go out together, pipelined on the transaction's connection (issue 25), in this
-      // order. The lots must be read with the lock held (a statement's snapshot is taken when it starts: read
-      // before the lock, they could miss points a concurrent write just spent). Pipelined statements run one
-      // after another, so the lots' read starts only once the lock statement has its row: one round trip less
-      // while the member is locked.
-      const [member, tiers, now, rates, lots] = await Promise.all([
-        lockMember(tx, tenantId, memberId),
-        loadTiers(tx, tenantId),
-        dbNow(tx),
-        loadRates(tx, tenantId),
-        openLots(tx, tenantId, memberId, spends ? undefined : 'now'),
-      ]);
-      const tierRef = tierRefIn(tiers);
-      const bodyHash = idempotencyKey ? transactionBodyHash(body) : null;
-      if (idempotencyKey && bodyHash) {
-        const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
-        if (replay) return replay;
-      }
-
-      const expired = await writeOffExpired(tx, tenantId, memberId, lots, now);
-      let balance = member.balance - expired;
-      const balanceBeforeEntry = balance;
-
-      // What can be spent, for the refusals of a redemption or a deduction (which read every open lot).
-      const spendable = spends ? spendableBalance(lots, now) : 0;
-      let spend = toCents(member.lifetimeSpend);
-      const entryId = randomUUID();
-      let entry: Pick<NewEntry, 'type' | 'points' | 'amount' | 'reason'>;
-      let newLot: number | null = null;
-      let takes: { id: string; points: number }[] = [];
-
-      if (body.type === 'PURCHASE') {
-        const cents = toCents(body.amount.toFixed(2));
-        const earned = pointsEarned(cents, rates);
-        spend += cents;
-        entry = { type: 'PURCHASE', points: earned, amount: centsToDecimal(cents) };
-        if (earned > 0) newLot = earned;
-      } else if (body.type === 'REDEEM') {
-        const refusal = checkRedemption(body.points, spendable, rates);
-        if (refusal === 'INACTIVE') throw new AppError(409, MEMBER_MESSAGES.inactive, { error: 'POINTS_INACTIVE' });
-        if (refusal === 'INSUFFICIENT')
-          throw badRequest(
-            { points: MEMBER_MESSAGES.insufficient(spendable) },
-            MEMBER_MESSAGES.insufficient(spendable),
-          );
-        if (refusal) {
-          const message = redeemRefusal[refusal](
-            refusal === 'BELOW_MINIMUM' ? (rates?.minimumRedemption ?? 0) : (rates?.maximumRedemption ?? 0),
-          );
-          throw badRequest({ points: message }, message);
-        }
-        takes = takeFromLots(lots, body.points, now) ?? [];
-        entry = { type: 'REDEEM', points: -body.points, amount: centsToDecimal(redeemValueCents(body.points, rates)) };
-      } else if (body.points > 0) {
-        entry = { type: 'ADJUST', points: body.points, reason: body.reason };
-        newLot = body.points;
-      } else {
-        const found = takeFromLots(lots, -body.points, now);
-        if (!found)
-          throw badRequest(
-            { points: MEMBER_MESSAGES.adjustBelowZero(spendable) },
-            MEMBER_MESSAGES.adjustBelowZero(spendable),
-          );
-        takes = found;
-        entry = { type: 'ADJUST', points: body.points, reason: body.reason };
-      }
-
-      balance += entry.points;
-      const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
-      const expiresAt = newLot !== null ? expiryFor(rates, now) : null;
-      // Everything the write changes goes out in one batch, pipelined on the transaction's connection. The
-      // statements drizzle builds are sent in the order of this list: the entry, then the member's new
-      // figures, the lots it takes from and its new lot (which names the entry, so it comes after it). The
-      // listeners (the wallet's pushes, the webhooks' deliveries) and the audit event start their statements
-      // as they are called, possibly first: they read nothing this write changes. A failing statement aborts
-      // the transaction, so the first error is the one reported and nothing is kept.
-      const [stored] = await Promise.all([
-        insertEntry(tx, {
-          ...entry,
-          id: entryId,
-          tenantId,
-          memberId,
-          accountId,
-          idempotencyKey: idempotencyKey ?? null,
-          idempotencyBodyHash: bodyHash,
-          // Kept so a reversal can give the points back to the lots they came from.
-          lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
-          createdAt: now,
-        }),
-        updateMemberFigures(tx, { tenantId, memberId, balance, lifetimeSpend: centsToDecimal(spend), tierId }),
-        ...takes.map((take) => takeFromLot(tx, { tenantId, lotId: take.id, points: take.points })),
-        newLot !== null &&
-          insertLot(tx, {
-            id: randomUUID(),
-            tenantId,
-            memberId,
-            ledgerId: entryId,
-            points: newLot,
-            expiresAt,
-            createdAt: now,
-          }),
-        // The card shows the new balance and tier now, and the balance again when the new points expire.
-        memberChanged(db, tx, tenantId, memberId, { expiresAt }),
-        ledgerEvents(db, tx, tenantId, {
-          memberId,
-          expired,
-          balanceBeforeEntry,
-          entry: { ...entry, id: entryId },
-          balance,
-          fromTierId: member.tierId,
-          toTierId: tierId,
-        }),
-        trail(
-          tx,
-          ledgerAudit(`points.${body.type.toLowerCase()}`, memberId, member, {
-            balance,
-            spendCents: spend,
-            tierId,
-            entry: {
-              id: entryId,
-              type: entry.type,
-              points: entry.points,
-              amount: entry.amount ?? null,
-              reason: entry.reason ?? null,
-            },
-          }),
-        ),
-      ]);
-      // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
-      const after = newLot !== null && expiresAt !== null && expiresAt <= now ? newLot : 0;
-      return {
-        entry: toEntry(stored),
-        pointsBalance: balance - after,
-        lifetimeSpend: centsToNumber(spend),
-        tier: tierRef(tierId),
-        replayed: false,
-      };
-    });
-  } catch (error) {
-    if (idempotencyKey && uniqueField(error) === 'idempotency') throw keyUsedForAnotherMember();
-    throw error;
-  }
 }

@@ -46,7 +46,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/memberships',
     route.admin({ summary: 'Create a tier', body: membershipBodySchema, response: { 201: membershipSchema } }),
     async (request, reply) =>
-      created(reply, saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request))),
+      created(reply, saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
   app.put(
@@ -58,7 +58,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: membershipSchema },
     }),
     async (request) =>
-      saveMembership(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+      saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
   );
 
   app.delete(

@@ -1,7 +1,7 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import type { AuditTrail } from '../../lib/audit';
-import { tenantChanged } from '../../lib/change-hooks';
+import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
 import {
@@ -65,6 +65,7 @@ async function assertNoOverlap(
 /** Creates (no id) or replaces (id) a tier in one transaction that holds the tenant's tier lock. */
 export async function saveMembership(
   db: Database,
+  changes: ChangeFeed,
   tenantId: string,
   body: MembershipBody,
   trail: AuditTrail,
@@ -86,7 +87,7 @@ export async function saveMembership(
         after: toMembership(saved),
       });
       // A renamed tier shows on the cards of the members who hold it.
-      if (id) await tenantChanged(db, tx, tenantId);
+      if (id) await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
       return saved;
     });
     return toMembership(row);

@@ -19,6 +19,11 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   pointsExpiryDate: null,
   isActive: true,
   description: 'Spend and save',
+  refundWindowDays: 90,
+  maxPointsPerPurchase: null,
+  maxPurchasesPerMemberPerDay: null,
+  staffMaxPurchaseAmount: null,
+  expiryWarningDays: null,
   ...overrides,
 });
 
@@ -74,7 +79,34 @@ describe('points conversion settings: /api/points-conversion', () => {
       pointsExpiryDate: null,
       isActive: true,
       description: '',
+      refundWindowDays: 90,
+      maxPointsPerPurchase: null,
+      maxPurchasesPerMemberPerDay: null,
+      staffMaxPurchaseAmount: null,
+      expiryWarningDays: null,
     });
+  });
+
+  it('the refund window and limits are saved; a body without them keeps them, null clears one', async () => {
+    const biz = await business(app);
+    const limits = {
+      refundWindowDays: 30,
+      maxPointsPerPurchase: 500,
+      maxPurchasesPerMemberPerDay: 3,
+      staffMaxPurchaseAmount: 250.5,
+      expiryWarningDays: 14,
+    };
+    expect((await api.save(biz.owner, valid(limits))).json()).toMatchObject(limits);
+    // A client sending only the older fields (the spec's screen) changes none of them.
+    const older: Record<string, unknown> = valid({ description: 'Older client' });
+    for (const key of Object.keys(limits)) delete older[key];
+    const kept = await api.save(biz.owner, older);
+    expect(kept.json()).toEqual({ ...valid(limits), description: 'Older client' });
+    const cleared = await api.save(biz.owner, { ...older, refundWindowDays: null, staffMaxPurchaseAmount: null });
+    expect(cleared.json()).toMatchObject({ ...limits, refundWindowDays: null, staffMaxPurchaseAmount: null });
+    const bad = await api.save(biz.owner, valid({ maxPurchasesPerMemberPerDay: 0, refundWindowDays: 1.5 }));
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['maxPurchasesPerMemberPerDay', 'refundWindowDays']);
   });
 
   it('DAYS keeps the days and clears the date', async () => {

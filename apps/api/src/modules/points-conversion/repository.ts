@@ -19,6 +19,11 @@ const toAnswer = (row: Row): PointsConversion => ({
   pointsExpiryDate: row.pointsExpiryDate ? row.pointsExpiryDate.toISOString() : null,
   isActive: row.isActive,
   description: row.description,
+  refundWindowDays: row.refundWindowDays,
+  maxPointsPerPurchase: row.maxPointsPerPurchase,
+  maxPurchasesPerMemberPerDay: row.maxPurchasesPerMemberPerDay,
+  staffMaxPurchaseAmount: row.staffMaxPurchaseAmount === null ? null : Number(row.staffMaxPurchaseAmount),
+  expiryWarningDays: row.expiryWarningDays,
 });
 
 export async function findPointsConversion(db: Database, tenantId: string): Promise<PointsConversion | undefined> {
@@ -38,6 +43,11 @@ export async function savePointsConversion(
     earnRateAmount: body.earnRateAmount.toFixed(2),
     redeemRateAmount: body.redeemRateAmount.toFixed(2),
     pointsExpiryDate: body.pointsExpiryDate ? new Date(body.pointsExpiryDate) : null,
+    // Absent (undefined): the insert takes the column's default and the update keeps the stored value.
+    staffMaxPurchaseAmount:
+      body.staffMaxPurchaseAmount === undefined || body.staffMaxPurchaseAmount === null
+        ? body.staffMaxPurchaseAmount
+        : body.staffMaxPurchaseAmount.toFixed(2),
   };
   const row = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(settings).where(eq(settings.tenantId, tenantId)).for('update');

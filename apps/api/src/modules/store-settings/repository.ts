@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storeSettings } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
-import { tenantChanged } from '../../lib/change-hooks';
+import type { ChangeFeed } from '../../lib/changes';
 
 const columns = {
   logoUrl: storeSettings.logoUrl,
@@ -18,13 +18,14 @@ export async function findStoreSettings(db: Database, tenantId: string): Promise
 
 /**
  * One statement: two saves at the same moment leave one of the two bodies whole, never a mix. Every card of
- * the tenant shows these settings, so the save tells them in its transaction (lib/change-hooks.ts).
+ * the tenant shows these settings, so the save tells them in its transaction (lib/changes.ts).
  */
 export async function saveStoreSettings(
   db: Database,
   tenantId: string,
   body: StoreSettingsBody,
   trail: AuditTrail,
+  changes: ChangeFeed,
 ): Promise<StoreSettings> {
   const [row] = await db.transaction(async (tx) => {
     const [before] = await tx
@@ -43,7 +44,7 @@ export async function saveStoreSettings(
       before,
       after: saved[0],
     });
-    await tenantChanged(db, tx, tenantId);
+    await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
     return saved;
   });
   if (!row) throw new Error('store settings upsert returned no row');

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
-import type { ChangeHooks } from '../../lib/change-hooks';
+import type { CardHooks } from '../../lib/changes';
 import { findObjectRow, hasGoogleObjects, markObjectFailed, objectMembersPage } from './google-repository';
 import type { GoogleSync } from './google-sync';
 
@@ -12,7 +12,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The Google Wallet jobs and the change hooks that enqueue them, beside the APNs pushes of the same change
- * (lib/change-hooks.ts): a member's change PATCHes that member's object; a tenant-wide change (design, store
+ * (lib/changes.ts): a member's change PATCHes that member's object; a tenant-wide change (design, store
  * settings, a tier's name) enqueues ONE job that updates the class and then pages through the objects.
  */
 export function googleWalletJobs(db: Database, jobs: JobQueue, sync: GoogleSync) {
@@ -79,7 +79,7 @@ export function googleWalletJobs(db: Database, jobs: JobQueue, sync: GoogleSync)
   jobs.define(syncTenant);
   jobs.define(voidObject);
 
-  const hooks: ChangeHooks = {
+  const hooks: CardHooks = {
     async memberChanged(tx, tenantId, memberId, detail) {
       if (!(await hasGoogleObjects(tx, tenantId, memberId))) return;
       await jobs.send(tx, syncMember, { tenantId, memberId });

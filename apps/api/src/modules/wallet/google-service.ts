@@ -2,7 +2,6 @@ import type { GooglePassStatus } from '@loyalty/contracts';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { onChanges } from '../../lib/change-hooks';
 import { AppError, notFound } from '../../lib/errors';
 import { loadGoogleCredentials } from './google-credentials';
 import { googleWalletJobs } from './google-jobs';
@@ -25,7 +24,7 @@ export function createGoogleWalletService(deps: { db: Database; jobs: JobQueue; 
   const origins = [new URL(config.publicUrl).origin];
   const rest = credentials.rest ? createGoogleRestClient(credentials) : undefined;
   const sync = rest ? createGoogleSync(db, credentials, rest, config.publicUrl) : undefined;
-  if (sync) onChanges(db, googleWalletJobs(db, deps.jobs, sync).hooks);
+  const syncJobs = sync ? googleWalletJobs(db, deps.jobs, sync) : undefined;
 
   /** A REST failure at link time: the link would name something Google does not have. */
   const unavailable = (error: unknown) =>
@@ -35,6 +34,8 @@ export function createGoogleWalletService(deps: { db: Database; jobs: JobQueue; 
 
   return {
     credentials,
+    /** With a real issuer, what the objects do when what they show changes (app.ts listens with them). */
+    cards: syncJobs?.hooks,
     /**
      * The member's save link. What does not fit in the JWT inline is given to Google by REST first (awaited
      * here, so the link works the moment it is opened): the class when only the object fits, the object too

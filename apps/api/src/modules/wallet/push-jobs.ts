@@ -3,11 +3,11 @@ import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
-import type { ChangeHooks } from '../../lib/change-hooks';
+import type { CardHooks } from '../../lib/changes';
 import type { ApnsClient } from './apns';
 import { forgetVoidedPassIfUnheld, markPushed, pushTokensOf, pushTokensPage, unregisterPushToken } from './repository';
 
-type Db = Parameters<ChangeHooks['memberChanged']>[0];
+type Db = Parameters<CardHooks['memberChanged']>[0];
 
 /** Pushes a tenant-wide change in pages of this many devices, all in flight at once on the one connection. */
 const FAN_OUT_PAGE = 500;
@@ -105,7 +105,7 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
     return rows.length > 0;
   };
 
-  const hooks: ChangeHooks = {
+  const hooks: CardHooks = {
     async memberChanged(tx, tenantId, memberId, detail) {
       const passes = await bumpPassStatement(tx).execute({ tenantId, memberId });
       if (passes.length === 0 || !(await hasDevices(tx, tenantId, memberId))) return;

@@ -2,7 +2,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { onChanges } from '../../lib/change-hooks';
 import { notFound } from '../../lib/errors';
 import type { StorageDriver } from '../../storage';
 import { type ApnsClient, createApnsClient } from './apns';
@@ -35,7 +34,6 @@ export function createWalletService(deps: { db: Database; storage: StorageDriver
     return apns;
   };
   const jobs = walletJobs(db, deps.jobs, apnsClient, credentials.passTypeId);
-  onChanges(db, jobs.hooks);
 
   /** The member's pass, or a deleted member's voided one (the devices that hold it are still asking). */
   async function build(tenantId: string, memberId: string, authenticationToken: string) {
@@ -52,6 +50,8 @@ export function createWalletService(deps: { db: Database; storage: StorageDriver
   }
 
   return {
+    /** What the passes do when what they show changes (app.ts makes them a listener of the change feed). */
+    cards: jobs.hooks,
     passTypeId: credentials.passTypeId,
     jobs,
     /** A new download for staff: the pass row on first issue, a fresh token (stored hashed) every time. */

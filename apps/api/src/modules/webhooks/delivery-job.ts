@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { ulid } from 'ulid';
 import type { WebhooksConfig } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
-import type { ChangeHooks, TenantEvent } from '../../lib/change-hooks';
+import type { Listener } from '../../lib/changes';
 import { checkedAddress, type Resolver, systemResolver, WebhookAddressError } from './address-guard';
+import { type TenantEvent, webhookEventsOf } from './events';
 import { deliveryToSend, disableEndpoint, insertDeliveries, recordAttempt, subscribers } from './repository';
 import { sendWebhook } from './sender';
 
@@ -79,18 +80,15 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
   });
   jobs.define(deliver);
 
-  const hooks: ChangeHooks = {
-    async memberChanged() {},
-    async tenantChanged() {},
-    event: (tx, tenantId, event) => enqueue(tx, tenantId, [event]),
-    events: enqueue,
-  };
+  /** Hears every change: what webhook receivers are told of it is enqueued in its transaction. */
+  const listener: Listener = (tx, tenantId, events) => enqueue(tx, tenantId, webhookEventsOf(events));
 
   /**
    * One delivery row and job per event and endpoint that asked for its type, in the change's transaction. The
    * endpoints are read once per type, so a batch of a CSV import (a thousand events) costs a few statements.
    */
-  async function enqueue(tx: Parameters<ChangeHooks['memberChanged']>[0], tenantId: string, events: TenantEvent[]) {
+  async function enqueue(tx: Queries, tenantId: string, events: TenantEvent[]) {
+    if (events.length === 0) return;
     const endpointsOf = new Map<string, { id: string }[]>();
     for (const type of new Set(events.map((e) => e.type))) endpointsOf.set(type, await subscribers(tx, tenantId, type));
     const timestamp = new Date().toISOString();
@@ -121,5 +119,5 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
       );
     }
   }
-  return { deliver, hooks };
+  return { deliver, listener };
 }

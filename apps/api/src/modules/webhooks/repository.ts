@@ -1,12 +1,11 @@
 import type { Delivery, Webhook, WebhookBody, WebhookEventType } from '@loyalty/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
-import type { ChangeHooks } from '../../lib/change-hooks';
 
-type Db = Parameters<ChangeHooks['memberChanged']>[0];
+type Db = Queries;
 
 const endpointColumns = {
   id: webhookEndpoints.id,

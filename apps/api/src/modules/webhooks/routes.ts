@@ -15,11 +15,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
-import { onChanges } from '../../lib/change-hooks';
 import { badRequest, foundOr404, notFound } from '../../lib/errors';
 import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { checkedAddress, WebhookAddressError } from './address-guard';
-import { newWebhookSecret, webhookJobs } from './delivery-job';
+import { newWebhookSecret, type webhookJobs } from './delivery-job';
 import {
   deleteEndpoint,
   findEndpoint,
@@ -34,10 +33,13 @@ import { startRetentionSweep } from './retention';
 const route = routeRecipe(['webhooks'], [400, 401, 403, 404]);
 
 /** Webhook endpoints (DESIGN §8): admin and owner only, never an API key. */
-export const webhooksRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
+export const webhooksRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  /** The delivery job (defined with the app's change listeners in app.ts), for a delivery sent again. */
+  deliver: ReturnType<typeof webhookJobs>['deliver'];
+}> = async (app, opts) => {
   const { allowPrivate } = opts.config.webhooks;
-  const { deliver, hooks } = webhookJobs(app.db, app.jobs, opts.config.webhooks);
-  onChanges(app.db, hooks);
+  const { deliver } = opts;
   const stopSweep = startRetentionSweep(app.db, opts.config.webhooks.retentionDays, app.log);
   app.addHook('onClose', stopSweep);
 

@@ -1,0 +1,129 @@
+import type { WebhookEvent } from '@loyalty/contracts';
+import type { Queries } from '../db/client';
+import type { pointsLedger } from '../db/schema';
+import type { Actor } from '../plugins/actor';
+
+/**
+ * What a member or points write tells the rest of the app, inside its transaction. Writers publish typed
+ * events on the app's one change feed (built in app.ts, where its listeners are listed); each listener reads
+ * the events it cares about and writes only its own tables, in the change's transaction, so a change and its
+ * consequences (audit events, wallet pushes, webhook deliveries, all enqueued as jobs) commit or vanish together.
+ */
+
+/** A member as member.* webhook events carry it. */
+export type MemberData = Extract<WebhookEvent, { type: 'member.created' }>['data'];
+
+/** Who recorded a change, as the audit trail names it: the request's actor, its address and its id. */
+export type RecordedBy = { actor: Actor; ip: string; requestId: string };
+
+export type EntryType = (typeof pointsLedger.$inferSelect)['type'];
+
+/** A member's points, lifetime spend (a number of the currency) and tier at one moment. */
+export type Figures = { balance: number; lifetimeSpend: number; tierId: string | null };
+
+/**
+ * One ledger entry written (modules/ledger): the entry, the member's figures before and after it, and the points
+ * written off as expired on the way (their EXPIRE entry was written just before this one).
+ */
+export type EntryRecorded = {
+  type: 'entry.recorded';
+  memberId: string;
+  entry: {
+    id: string;
+    type: EntryType;
+    points: number;
+    amount: string | null;
+    reason: string | null;
+    /** The entry a REVERSAL or REFUND takes back. */
+    reversesId: string | null;
+    /** The business's order of a PURCHASE, or of the purchase a REFUND gives part of back. */
+    orderId?: string | null;
+  };
+  /** Points written off as expired just before the entry (0 for none), and the balance after that. */
+  expired: number;
+  balanceBeforeEntry: number;
+  before: Figures;
+  after: Figures;
+  /** When the points this entry added expire: a card shows the lower balance again then. */
+  expiresAt: Date | null;
+  /** Who recorded it, for the audit trail; null for what no person recorded (welcome points, an import's). */
+  recordedBy: RecordedBy | null;
+};
+
+export type ChangeEvent =
+  | EntryRecorded
+  /** A member was made; it holds no card yet. */
+  | { type: 'member.created'; member: MemberData }
+  /** A member's profile (name, contacts, status, tier) changed; `fromTierId` is its tier before. */
+  | { type: 'member.updated'; member: MemberData; fromTierId: string | null }
+  /** A member is about to be deleted, in the delete's transaction, while its rows can still be read. */
+  | { type: 'member.deleted'; id: string; membershipCode: string }
+  /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
+  | { type: 'cards.changed' };
+
+/** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
+export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;
+
+export type ChangeFeed = {
+  /** Tells every listener of `events`, in `tx`, the transaction of the change. */
+  publish(tx: Queries, tenantId: string, events: readonly ChangeEvent[]): Promise<void>;
+};
+
+/**
+ * The feed of one app: its listeners, called all at once. Each reads and writes only its own tables, so their
+ * statements go out together, pipelined on the transaction's connection, instead of one listener's after
+ * another's answer (a purchase's wallet and Google checks were two round trips in a row, with the member's
+ * row locked). The first listener that fails fails the change.
+ */
+export function changeFeed(listeners: readonly Listener[]): ChangeFeed {
+  return {
+    async publish(tx, tenantId, events) {
+      if (events.length === 0) return;
+      await Promise.all(listeners.map((listener) => listener(tx, tenantId, events)));
+    },
+  };
+}
+
+/** What a kind of card (Apple's passes, Google's objects) does when what it shows changes. */
+export type CardHooks = {
+  /** Something the member's card shows changed (points, tier, name); `expiresAt` when newly earned points expire. */
+  memberChanged(tx: Queries, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
+  /** Something every card of the tenant shows changed. */
+  tenantChanged(tx: Queries, tenantId: string): Promise<void>;
+  /** The member is about to be deleted: cards it holds are withdrawn (a voided pass, an inactive object). */
+  memberDeleted(tx: Queries, tenantId: string, memberId: string): Promise<void>;
+};
+
+/**
+ * A kind of card as a listener: each member whose card shows something new is told once per change (an
+ * import's member whose profile and points both changed is one push), with the expiry of the points it earned;
+ * a member made in the same change holds no card yet and is skipped.
+ */
+export function cardListener(hooks: CardHooks): Listener {
+  return async (tx, tenantId, events) => {
+    const made = new Set<string>();
+    const changed = new Map<string, Date | null>();
+    for (const event of events) {
+      switch (event.type) {
+        case 'member.created':
+          made.add(event.member.id);
+          break;
+        case 'member.updated':
+          changed.set(event.member.id, changed.get(event.member.id) ?? null);
+          break;
+        case 'entry.recorded':
+          changed.set(event.memberId, event.expiresAt ?? changed.get(event.memberId) ?? null);
+          break;
+        case 'member.deleted':
+          await hooks.memberDeleted(tx, tenantId, event.id);
+          break;
+        case 'cards.changed':
+          await hooks.tenantChanged(tx, tenantId);
+          break;
+      }
+    }
+    for (const [memberId, expiresAt] of changed) {
+      if (!made.has(memberId)) await hooks.memberChanged(tx, tenantId, memberId, { expiresAt });
+    }
+  };
+}
