@@ -85,7 +85,8 @@ export const joinBodySchema = z.object({
   firstName: requiredText,
   lastName: requiredText,
   email: optionalEmail.default(''),
-  acceptTerms: z.literal(true, { error: ENROLMENT_MESSAGES.acceptTerms }),
+  // Required (true) only when the business gave a terms link: the server checks it against the page.
+  acceptTerms: z.boolean({ error: ENROLMENT_MESSAGES.acceptTerms }).default(false),
   marketingOptIn: z.boolean().default(false),
   language: z.enum(LANGUAGES).optional(),
 });

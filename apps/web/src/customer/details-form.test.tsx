@@ -16,7 +16,7 @@ const info: PublicJoinInfo = {
   foregroundColor: '#ffffff',
   labelColor: '#eeeeee',
   requireEmail: false,
-  termsUrl: '',
+  termsUrl: 'https://example.test/terms',
   allowedCountries: [],
   welcomePoints: 0,
 };
@@ -66,5 +66,37 @@ describe('the join page’s details form', () => {
         expect.objectContaining({ firstName: '大文 👩\u200D💻', lastName: '陳' }),
       ),
     );
+  });
+
+  it('asks for no terms when the business gave no terms link, and joins without them', async () => {
+    const { postJoin } = await import('./public-api');
+    vi.mocked(postJoin).mockClear();
+    const user = userEvent.setup();
+    const noTerms = { ...info, termsUrl: '' };
+    const { container } = render(<DetailsForm slug="blue-bottle" info={noTerms} onSignedOut={vi.fn()} />);
+    expect(container.querySelector('input[name="acceptTerms"]')).toBeNull();
+    expect(screen.queryByText('I accept the terms and conditions')).toBeNull();
+    await user.type(container.querySelector('#join-firstName') as HTMLInputElement, 'Mei');
+    await user.type(container.querySelector('#join-lastName') as HTMLInputElement, 'Chan');
+    await user.click(container.querySelector('button[type="submit"]') as HTMLButtonElement);
+    await vi.waitFor(() =>
+      expect(postJoin).toHaveBeenCalledWith(
+        'blue-bottle',
+        'customer-token',
+        expect.objectContaining({ firstName: 'Mei', lastName: 'Chan', acceptTerms: false }),
+      ),
+    );
+  });
+
+  it('with a terms link, the box must be ticked before anything is sent', async () => {
+    const { postJoin } = await import('./public-api');
+    vi.mocked(postJoin).mockClear();
+    const user = userEvent.setup();
+    const { container } = render(<DetailsForm slug="blue-bottle" info={info} onSignedOut={vi.fn()} />);
+    await user.type(container.querySelector('#join-firstName') as HTMLInputElement, 'Mei');
+    await user.type(container.querySelector('#join-lastName') as HTMLInputElement, 'Chan');
+    await user.click(container.querySelector('button[type="submit"]') as HTMLButtonElement);
+    expect(container.querySelector('input[name="acceptTerms"]')).toHaveAttribute('aria-invalid', 'true');
+    expect(postJoin).not.toHaveBeenCalled();
   });
 });

@@ -47,7 +47,7 @@ export function DetailsForm({
     const email = values.email.trim();
     if (info.requireEmail && !email) found.email = t('customer.emailRequired');
     else if (email && !EMAIL.test(email)) found.email = t('customer.emailInvalid');
-    if (!acceptTerms) found.acceptTerms = t('customer.acceptTermsRequired');
+    if (info.termsUrl && !acceptTerms) found.acceptTerms = t('customer.acceptTermsRequired');
     return found;
   };
 
@@ -67,7 +67,7 @@ export function DetailsForm({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
-        acceptTerms: true,
+        acceptTerms,
         marketingOptIn,
         language: activeLocale(),
       };
@@ -114,29 +114,30 @@ export function DetailsForm({
       {text('firstName', t('customer.firstName'), 'given-name')}
       {text('lastName', t('customer.lastName'), 'family-name')}
       {text('email', info.requireEmail ? t('customer.email') : t('customer.emailOptional'), 'email', 'email')}
-      <div>
-        <label className="flex items-start gap-3 text-base">
-          <input
-            name="acceptTerms"
-            type="checkbox"
-            checked={acceptTerms}
-            onChange={(event) => {
-              setAcceptTerms(event.target.checked);
-              setErrors(({ acceptTerms: _, ...rest }) => rest);
-            }}
-            aria-invalid={errors.acceptTerms ? true : undefined}
-            aria-describedby={errors.acceptTerms ? 'join-acceptTerms-error' : undefined}
-            className="mt-1 h-5 w-5 shrink-0 accent-[var(--brand-bg)]"
-          />
-          <span>{t('customer.acceptTerms')}</span>
-        </label>
-        {info.termsUrl ? (
+      {/* Terms to accept only when the business gave a link to them. */}
+      {info.termsUrl ? (
+        <div>
+          <label className="flex items-start gap-3 text-base">
+            <input
+              name="acceptTerms"
+              type="checkbox"
+              checked={acceptTerms}
+              onChange={(event) => {
+                setAcceptTerms(event.target.checked);
+                setErrors(({ acceptTerms: _, ...rest }) => rest);
+              }}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'join-acceptTerms-error' : undefined}
+              className="mt-1 h-5 w-5 shrink-0 accent-[var(--brand-bg)]"
+            />
+            <span>{t('customer.acceptTerms')}</span>
+          </label>
           <a href={info.termsUrl} target="_blank" rel="noreferrer" className="ml-8 text-sm font-medium underline">
             {t('customer.readTerms')}
           </a>
-        ) : null}
-        <FieldError id="join-acceptTerms-error" message={errors.acceptTerms} />
-      </div>
+          <FieldError id="join-acceptTerms-error" message={errors.acceptTerms} />
+        </div>
+      ) : null}
       <label className="flex items-start gap-3 text-base">
         <input
           name="marketingOptIn"

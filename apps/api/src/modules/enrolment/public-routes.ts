@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
-import { forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
@@ -102,6 +102,8 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     },
     async (request, reply) => {
       const page = await openPage(request.params.slug);
+      // There are terms to accept only when the business gave a link to them.
+      if (page.termsUrl && !request.body.acceptTerms) throw badRequest({ acceptTerms: ENROLMENT_MESSAGES.acceptTerms });
       const phone = await verifiedPhone(request, reply);
       const { created, answer } = await join(app.db, app, page, phone, request.body);
       return reply.code(created ? 201 : 200).send(answer);
