@@ -12,6 +12,7 @@ import { homeFor } from '@/lib/home-route';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
+import { fetchOwnPhone } from './api/get-own-phone';
 import { RecaptchaContainer, RegistrationLayout, StatusLine } from './components/registration-layout';
 import { VerifyCodeForm } from './components/verify-code-form';
 import { VerifyPhoneEntry } from './components/verify-phone-entry';
@@ -32,6 +33,8 @@ export function VerifyPage() {
   const [stage, setStage] = React.useState<Stage>('loading');
   const [phone] = React.useState(() => readStorage(STORAGE_KEYS.phoneToVerify));
   const [entrySending, setEntrySending] = React.useState(false);
+  // No phone of this session: the one on the account (a team user's, typed by whoever added them) is offered.
+  const [accountPhone, setAccountPhone] = React.useState('');
   const [entrySecurity, setSecurityMessage] = React.useState<MessageKey | null>(null);
   const { activate, succeeded } = useActivation();
   const flow = usePhoneVerification({ phone, recaptchaRef, activate });
@@ -60,6 +63,7 @@ export function VerifyPage() {
       const fresh = await reloadAuthUser().catch(() => null);
       // Firebase already has a verified phone: nothing to send, activate at once.
       if (fresh?.phoneNumber && (await activate())) return;
+      if (!phone) setAccountPhone(await fetchOwnPhone());
       setStage(phone ? 'main' : 'no-phone');
       if (!phone || fresh?.phoneNumber) return;
       if (!readStorage(STORAGE_KEYS.phoneVerificationId)) setTimeout(() => void send(), AUTO_SEND_DELAY_MS);
@@ -128,6 +132,7 @@ export function VerifyPage() {
     description = t('verify.requiredText');
     content = (
       <VerifyPhoneEntry
+        initialPhone={accountPhone}
         sending={entrySending}
         onSend={sendToNewPhone}
         actions={

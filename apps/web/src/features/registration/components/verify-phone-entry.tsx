@@ -15,14 +15,16 @@ export function phoneEntryError(phone: string): MessageKey | null {
 }
 
 interface VerifyPhoneEntryProps {
+  /** The number to start from (the account's own), '' for none. */
+  initialPhone?: string;
   sending: boolean;
   onSend: (phone: string) => void;
   actions: React.ReactNode;
 }
 
 /** "No phone stored" state: type a phone and have the code sent to it. */
-export function VerifyPhoneEntry({ sending, onSend, actions }: VerifyPhoneEntryProps) {
-  const [phone, setPhone] = React.useState('');
+export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }: VerifyPhoneEntryProps) {
+  const [phone, setPhone] = React.useState(initialPhone);
   const [submitted, setSubmitted] = React.useState(false);
   const error = phoneEntryError(phone);
   const t = useT();
