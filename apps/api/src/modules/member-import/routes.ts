@@ -12,9 +12,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit';
 import { sendCsv } from '../../lib/csv';
 import { AppError, badRequest, foundOr404 } from '../../lib/errors';
+import { giveWay } from '../../lib/give-way';
 import { routeRecipe } from '../../lib/route-recipe';
 import { importMemberBatch } from '../members/import-writes';
-import { IMPORT_BATCH, memberImportJob } from './import-job';
+import { importBatchFor, memberImportJob } from './import-job';
 import { fileHash, readImportFile } from './read-file';
 import { findImport, insertImport, toStatus } from './repository';
 
@@ -30,7 +31,8 @@ const NOT_FOUND = 'Import not found';
  * the file, records itself and enqueues its job in one transaction, and the job writes the good rows.
  */
 export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const job = memberImportJob(app.db, app.ledger, app.storage, app.jobs);
+  const batchSize = importBatchFor(app.database.engine);
+  const job = memberImportJob(app.db, app.ledger, app.storage, app.jobs, batchSize);
   const tooLarge = () => new AppError(413, IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES), { error: 'PAYLOAD_TOO_LARGE' });
   const missingFile = () => badRequest({ file: IMPORT_MESSAGES.missingFile }, IMPORT_MESSAGES.missingFile);
 
@@ -94,8 +96,9 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         let created = 0;
         let updated = 0;
         const errors = [...file.errors];
-        for (let from = 0; from < file.rows.length; from += IMPORT_BATCH) {
-          const result = await importMemberBatch(app.ledger, app.db, tenantId, file.rows.slice(from, from + IMPORT_BATCH), {
+        for (let from = 0; from < file.rows.length; from += batchSize) {
+          await giveWay();
+          const result = await importMemberBatch(app.ledger, app.db, tenantId, file.rows.slice(from, from + batchSize), {
             fileHash: hash,
             accountId,
             apply: false,
