@@ -25,7 +25,7 @@ export const passkitRegisterBodySchema = z.object({ pushToken: z.string().regex(
 export const passkitSerialsQuerySchema = z.object({
   passesUpdatedSince: z
     .string()
-    .regex(/^\d{1,16}$/, 'Invalid update tag')
+    .regex(/^\d{1,16}$/)
     .optional(),
 });
 
