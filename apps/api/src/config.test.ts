@@ -12,6 +12,7 @@ const realWallet = {
   APNS_KEY_FILE: '/etc/wallet/AuthKey.p8',
   GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
   GOOGLE_WALLET_KEY_FILE: '/etc/wallet/google-service-account.json',
+  PASS_TOKEN_SECRET: 'a-production-pass-token-secret-of-40-chars',
 };
 
 describe('config', () => {
@@ -89,6 +90,9 @@ describe('config', () => {
     expect(() => loadConfig({ ...prod, ...withoutKey })).toThrow(/needs real certificates.*APNS_KEY_FILE/);
     const config = loadConfig({ ...prod, ...realWallet });
     expect(config.wallet.files?.wwdrCert).toBe('/etc/wallet/wwdr.pem');
+    // Pass tokens are derived from a key every instance shares (issue 35): none, no production start.
+    const { PASS_TOKEN_SECRET: __, ...withoutTokenKey } = realWallet;
+    expect(() => loadConfig({ ...prod, ...withoutTokenKey })).toThrow(/PASS_TOKEN_SECRET/);
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 

@@ -93,6 +93,10 @@ const envSchema = z.object({
   RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Signs the card page's short-lived Apple Wallet links; unset: a random key per process (one instance).
   CARD_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The key Apple Wallet pass tokens are derived from (with the member and a version; never stored): the same
+  // on every instance and kept for good, or installed passes stop updating. Required in production; elsewhere
+  // a key made once under DATA_DIR/wallet-dev/.
+  PASS_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   RATE_LIMIT_API_KEY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   // Webhooks may go to private, loopback and link-local addresses (a receiver on this machine): the default
   // outside production, never by default in production (SSRF).
@@ -176,6 +180,8 @@ export type WalletConfig = {
   files?: { signerCert: string; signerKey: string; signerKeyPassphrase?: string; wwdrCert: string };
   apns: { keyId?: string; keyFile?: string; url: string; caFile?: string };
   ratePerMinute: number;
+  /** PASS_TOKEN_SECRET; unset outside production (a development key under `devDir`). */
+  tokenSecret?: string;
 };
 
 export type StorageConfig =
@@ -308,8 +314,14 @@ function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
       `Apple Wallet needs real certificates in production; set ${missing.join(', ')} (README: Apple Wallet)`,
     );
   }
+  if (e.NODE_ENV === 'production' && !e.PASS_TOKEN_SECRET) {
+    throw new ConfigError(
+      'Apple Wallet pass tokens need PASS_TOKEN_SECRET in production: 32 or more random characters, the same on every instance and kept for good (README: Apple Wallet)',
+    );
+  }
   const apns = { keyId: e.APNS_KEY_ID, keyFile: e.APNS_KEY_FILE, url: e.APNS_URL, caFile: e.APNS_CA_FILE };
   const base = {
+    tokenSecret: e.PASS_TOKEN_SECRET,
     passTypeId: e.APPLE_PASS_TYPE_ID ?? 'pass.test.loyalty-portal.dev',
     teamId: e.APPLE_TEAM_ID ?? 'DEVTEAM000',
     devDir: resolve(e.DATA_DIR, 'wallet-dev'),

@@ -35,12 +35,28 @@ export const passkitLogBodySchema = z.object({ logs: z.array(z.string().max(2000
 
 export type PasskitSerials = z.infer<typeof passkitSerialsSchema>;
 
-/** A member's Apple Wallet pass as the admin sees it: issued or not, its last change and push, its devices. */
+/** One device holding the pass: when it registered, its last push attempt, the last APNs took, the last error. */
+export const passDeviceStatusSchema = z.object({
+  registeredAt: z.string(),
+  lastAttemptAt: z.string().nullable(),
+  lastDeliveredAt: z.string().nullable(),
+  /** APNs's reason (`TopicDisallowed`, `TooManyRequests`…) or what failed on the way; null when it went through. */
+  lastError: z.string().nullable(),
+});
+
+/**
+ * A member's Apple Wallet pass as the admin sees it: issued or not, its last change; the last push attempt,
+ * the last push APNs accepted (`pushedAt`) and the last error; its devices, and how many failed their last push.
+ */
 export const memberPassStatusSchema = z.object({
   issued: z.boolean(),
   updatedAt: z.string().nullable(),
+  pushAttemptedAt: z.string().nullable(),
   pushedAt: z.string().nullable(),
+  pushError: z.string().nullable(),
   devices: z.number().int(),
+  failingPushes: z.number().int(),
+  deviceStatus: z.array(passDeviceStatusSchema),
 });
 export type MemberPassStatus = z.infer<typeof memberPassStatusSchema>;
 

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /**
@@ -26,6 +26,14 @@ export const walletPasses = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When APNs last accepted a push for this pass (the member's detail shows it). */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    /** The last push attempt for this pass, delivered or not, and what went wrong (null when it went through). */
+    pushAttemptedAt: timestamp('push_attempted_at', { withTimezone: true }),
+    pushError: text('push_error'),
+    /**
+     * The pass's `authenticationToken` is derived from a server key, the member id and this version (0020), so
+     * it is never stored and the same token is served again; a new version revokes every token of the pass.
+     */
+    tokenVersion: integer('token_version').notNull().default(1),
     /** The member was deleted: the pass is served voided, without the member's details, until no device holds it. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
@@ -33,8 +41,9 @@ export const walletPasses = pgTable(
 );
 
 /**
- * The `authenticationToken`s handed out in passes, stored as SHA-256 hashes. Each download has its own, so a
- * pass installed earlier keeps working after staff download it again.
+ * The random `authenticationToken`s handed out before tokens were derived (0020), stored as SHA-256 hashes: the
+ * passes installed with them keep working, each found by its hash. No row is added any more; a new token
+ * version on the pass removes them.
  */
 export const walletPassTokens = pgTable(
   'wallet_pass_tokens',
@@ -57,6 +66,12 @@ export const walletRegistrations = pgTable(
     tenantId: tenantRef(),
     pushToken: text('push_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The device's latest register call (APNs's 410 counts only for tokens not registered again since). */
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+    /** This device's last push attempt, the last one APNs accepted, and the last attempt's error (null: none). */
+    pushAttemptedAt: timestamp('push_attempted_at', { withTimezone: true }),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    pushError: text('push_error'),
   },
   (t) => [
     primaryKey({ columns: [t.deviceLibraryId, t.passTypeId, t.memberId] }),

@@ -43,7 +43,7 @@ export function localTls() {
 /**
  * A local stand-in for Apple's push service (DESIGN §8): HTTP/2 over TLS with its own CA, checking the ES256
  * provider token (kid, iss = team id, iat within the hour) and answering as Apple does. Pushes to a token in
- * `gone` get 410 Unregistered. Every accepted push is recorded.
+ * `gone` get 410 Unregistered, to a token in `answers` its scripted refusal. Every accepted push is recorded.
  */
 export async function startApnsStandIn(opts: {
   apnsKey: KeyObject;
@@ -62,6 +62,8 @@ export async function startApnsStandIn(opts: {
   const publicKey = createPublicKey(opts.apnsKey);
   const pushes: RecordedPush[] = [];
   const gone = new Set<string>();
+  /** A token's scripted answer, as Apple gives it (`{status: 400, reason: 'DeviceTokenNotForTopic'}`, 429…). */
+  const answers = new Map<string, { status: number; reason: string }>();
   const connections = { count: 0 };
   // A provider token lives up to an hour and comes with every push: once verified, it is only checked for age
   // (as Apple caches it), so a fan-out of 100,000 pushes does not verify one signature each.
@@ -106,6 +108,8 @@ export async function startApnsStandIn(opts: {
       if (headers['apns-topic'] !== opts.topic) return answer(400, { reason: 'TopicDisallowed' });
       if (!/^[A-Za-z0-9]+$/.test(pushToken)) return answer(400, { reason: 'BadDeviceToken' });
       if (gone.has(pushToken)) return answer(410, { reason: 'Unregistered', timestamp: Date.now() });
+      const scripted = answers.get(pushToken);
+      if (scripted) return answer(scripted.status, { reason: scripted.reason });
       pushes.push({ pushToken, topic: String(headers['apns-topic']), body });
       answer(200);
     });
@@ -118,6 +122,7 @@ export async function startApnsStandIn(opts: {
     tls,
     pushes,
     gone,
+    answers,
     connections,
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,52 @@ import { type KeyObject, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 
+/**
+ * What became of one push: `sent` (APNs took it), `gone` (the device token is dead: its registration goes),
+ * `rejected` (APNs will not take it as sent, and a retry would not change that), `retry` (try again later).
+ */
 export type PushOutcome = 'sent' | 'gone' | 'rejected' | 'retry';
+/** The outcome with APNs's reason (`Unregistered`, `BadDeviceToken`…, or what failed on our side); null when sent. */
+export type PushResult = {
+  outcome: PushOutcome;
+  reason: string | null /** 410's: the token is dead since. */;
+  since?: Date;
+};
+
+/**
+ * Apple's answers ("Handling notification responses from APNs"), as acted on: a token APNs calls inactive (410
+ * Unregistered, ExpiredToken) or invalid (400 BadDeviceToken), or one for another topic (400
+ * DeviceTokenNotForTopic), will never take a push: its registration is removed. An expired or invalid provider
+ * token (403) is made anew and the push retried; too many requests (429) and APNs's own failures (500, 503)
+ * are retried with backoff. Every other 4xx (a bad topic, certificate, path or payload) is our configuration's
+ * fault: recorded and shown, not retried push by push.
+ */
+function judge(status: number, reason: string | null): PushOutcome {
+  if (status === 200) return 'sent';
+  if (status === 410) return 'gone';
+  if (status === 400 && (reason === 'BadDeviceToken' || reason === 'DeviceTokenNotForTopic')) return 'gone';
+  if (status === 403 && reason?.endsWith('ProviderToken')) return 'retry';
+  if (status === 429 || status >= 500 || status === 0) return 'retry';
+  return 'rejected';
+}
+
+function reasonOf(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { reason?: unknown };
+    return typeof parsed.reason === 'string' ? parsed.reason.slice(0, 100) : null;
+  } catch {
+    return null;
+  }
+}
+
+function sinceOf(body: string): Date | undefined {
+  try {
+    const { timestamp } = JSON.parse(body) as { timestamp?: unknown };
+    return typeof timestamp === 'number' && Number.isFinite(timestamp) ? new Date(timestamp) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** An APNs provider token lives an hour; Apple refuses one renewed more often than every 20 minutes. */
 const TOKEN_LIFETIME_MS = 40 * 60_000;
@@ -47,7 +92,7 @@ export function createApnsClient(opts: {
     return made;
   }
 
-  function push(pushToken: string, topic: string): Promise<PushOutcome> {
+  function push(pushToken: string, topic: string): Promise<PushResult> {
     return new Promise((resolve) => {
       let stream: http2.ClientHttp2Stream;
       try {
@@ -61,29 +106,35 @@ export function createApnsClient(opts: {
           'content-type': 'application/json',
         });
       } catch {
-        resolve('retry');
+        resolve({ outcome: 'retry', reason: 'APNs connection failed' });
         return;
       }
       let status = 0;
       let body = '';
+      let failure: string | undefined;
       stream.setEncoding('utf8');
       stream.on('response', (headers) => {
         status = Number(headers[':status']);
       });
       stream.on('data', (chunk: string) => {
-        body += chunk;
+        if (body.length < 2000) body += chunk;
       });
-      stream.on('error', () => resolve('retry'));
+      stream.on('error', () => {
+        failure ??= 'APNs connection failed';
+      });
       stream.on('close', () => {
-        if (status === 200) return resolve('sent');
-        // 410: the device is gone (pass deleted, app removed); 400 BadDeviceToken: the token never was valid.
-        if (status === 410 || (status === 400 && body.includes('BadDeviceToken'))) return resolve('gone');
+        if (status === 0) return resolve({ outcome: 'retry', reason: failure ?? 'No answer from APNs' });
+        const reason = status === 200 ? null : (reasonOf(body) ?? `HTTP ${status}`);
         // A token Apple calls expired or invalid is made anew on the next try.
-        if (status === 403 && body.includes('ProviderToken')) token = undefined;
-        if (status === 400 || status === 413) return resolve('rejected');
-        resolve('retry');
+        if (status === 403 && reason?.endsWith('ProviderToken')) token = undefined;
+        const outcome = judge(status, reason);
+        const since = status === 410 ? sinceOf(body) : undefined;
+        resolve({ outcome, reason, ...(since ? { since } : {}) });
       });
-      stream.setTimeout(10_000, () => stream.close(http2.constants.NGHTTP2_CANCEL));
+      stream.setTimeout(10_000, () => {
+        failure = 'APNs did not answer within 10 s';
+        stream.close(http2.constants.NGHTTP2_CANCEL);
+      });
       stream.end('{}');
     });
   }

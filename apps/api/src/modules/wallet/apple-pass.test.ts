@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, testConfig } from '../../../test/helpers';
-import { membershipTiers, walletPassTokens } from '../../db/schema';
+import { membershipTiers, walletPasses, walletPassTokens } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { parseStrings, passUrl, unzipPass, upload } from './wallet-test-support';
 
@@ -71,10 +71,12 @@ describe('Apple Wallet pass of a member', () => {
     expect(pass.webServiceURL).toBe('http://localhost:3000/api/passkit');
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(32);
     expect(pass.storeCard.headerFields[0]).toMatchObject({ key: 'points', value: 125 });
-    // The token is kept only as its hash.
+    // The token is derived, not stored: no token row, and nothing stored holds it (issue 35).
     const rows = await app.database.db.select().from(walletPassTokens).where(eq(walletPassTokens.memberId, memberId));
-    expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(pass.authenticationToken).digest('hex'));
-    expect(JSON.stringify(rows)).not.toContain(pass.authenticationToken);
+    expect(rows).toEqual([]);
+    const passes = await app.database.db.select().from(walletPasses).where(eq(walletPasses.memberId, memberId));
+    expect(passes).toHaveLength(1);
+    expect(JSON.stringify(passes)).not.toContain(pass.authenticationToken);
     // Icon, logo and strip at Apple's sizes even without images: plain tiles in the card's colour.
     expect(await sharp(files['icon@2x.png']).metadata()).toMatchObject({ width: 58, height: 58 });
   });

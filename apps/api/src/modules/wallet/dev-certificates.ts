@@ -129,3 +129,21 @@ export function ensureDevChain(dir: string, passTypeId: string, teamId: string):
 }
 
 export const readDev = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+
+/**
+ * The development key pass tokens are derived from (PASS_TOKEN_SECRET in production), made once beside the
+ * chain: kept across restarts, so passes already installed keep their tokens. Written exclusively, so two
+ * processes starting at once agree on one key.
+ */
+export function ensureDevTokenKey(dir: string): string {
+  const file = join(dir, 'pass-token.key');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    try {
+      writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}

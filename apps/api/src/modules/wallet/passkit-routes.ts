@@ -10,9 +10,10 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../../lib/errors';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { fileAnswer } from '../../lib/openapi-answers';
 import { tooMany } from '../../plugins/rate-limit';
-import { forgetVoidedPassIfUnheld, register, serialsUpdatedSince, unregister } from './repository';
+import { DEVICES_PER_PASS, forgetVoidedPassIfUnheld, register, serialsUpdatedSince, unregister } from './repository';
 import type { WalletService } from './service';
 
 export const PKPASS_TYPE = 'application/vnd.apple.pkpass';
@@ -30,6 +31,9 @@ const empty = z.undefined().describe('no body');
 
 /** Apple reads only the status; the body is the API's one error shape, like every other refusal. */
 const notYours = () => unauthorized('This pass is not yours to act on.');
+/** A pass already on DEVICES_PER_PASS devices: a new one is refused; those registered keep their pushes. */
+const tooManyDevices = () =>
+  forbidden(`This pass is already on ${DEVICES_PER_PASS} devices; remove it from one first.`, 'DEVICE_LIMIT');
 /** Apple reads only the status; an empty JSON object keeps every answer of the API JSON. */
 const done = (reply: FastifyReply, status: 200 | 201) => reply.code(status).send({});
 
@@ -66,7 +70,8 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       config,
       schema: {
         tags: ['passkit'],
-        summary: 'Register a device for the pass’s pushes: 201 new, 200 already registered, 401 not authorized',
+        summary:
+          'Register a device for the pass’s pushes: 201 new, 200 already registered, 401 not authorized, 403 the pass is on its most devices',
         params: passkitRegistrationParamsSchema,
         body: passkitRegisterBodySchema,
       },
@@ -74,14 +79,15 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
     async (request, reply) => {
       const { deviceLibraryIdentifier, passTypeIdentifier, serialNumber } = request.params;
       const pass = await authorized(passTypeIdentifier, serialNumber, request.headers.authorization);
-      const created = await register(app.db, {
+      const registered = await register(app.db, {
         deviceLibraryId: deviceLibraryIdentifier,
         passTypeId: passTypeIdentifier,
         memberId: serialNumber,
         tenantId: pass.tenantId,
         pushToken: request.body.pushToken,
       });
-      return done(reply, created ? 201 : 200);
+      if (registered === 'full') throw tooManyDevices();
+      return done(reply, registered === 'created' ? 201 : 200);
     },
   );
 
@@ -138,6 +144,10 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
         tags: ['passkit'],
         summary: 'The latest version of a pass, with Last-Modified; 304 when not modified since If-Modified-Since',
         params: passkitPassParamsSchema,
+        response: {
+          200: fileAnswer(PKPASS_TYPE, 'The signed pass'),
+          304: z.undefined().describe('Not modified since If-Modified-Since: no body'),
+        },
       },
     },
     async (request, reply) => {
@@ -146,7 +156,7 @@ export const passkitRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; rateP
       const since = Date.parse(String(request.headers['if-modified-since'] ?? ''));
       // Last-Modified has whole seconds, and the pass's update time moves by whole seconds (push-jobs.ts).
       if (!Number.isNaN(since) && Math.floor(pass.updatedAt.getTime() / 1000) <= Math.floor(since / 1000)) {
-        return reply.code(304).header('last-modified', pass.updatedAt.toUTCString()).send();
+        return reply.code(304).header('last-modified', pass.updatedAt.toUTCString()).send(undefined);
       }
       // The device's own token goes back into the pass it already holds.
       const built = await wallet.build(pass.tenantId, serialNumber, pass.token);

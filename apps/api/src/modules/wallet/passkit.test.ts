@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testConfig } from '../../../test/helpers';
-import { walletRegistrations } from '../../db/schema';
+import { walletPassTokens, walletRegistrations } from '../../db/schema';
 import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
 import { type ApnsStandIn, startApnsStandIn } from './apns-stand-in';
 import { loadWalletCredentials } from './certificates';
@@ -254,5 +254,113 @@ describe('PassKit web service and pushes', () => {
     const days = (new Date(atExpiry[0]?.startAfter as Date).getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
     expect(days).toBeLessThanOrEqual(30);
+  });
+
+  /** The member-push jobs of a member that have finished (completed or failed for good), as pg-boss keeps them. */
+  const finishedPushes = async (memberId: string) =>
+    (await app.jobs.find({ name: 'wallet-push-member' })).filter(
+      (j) => (j.data as { memberId: string }).memberId === memberId && ['completed', 'failed'].includes(j.state),
+    ).length;
+  const statusOf = async (memberId: string) =>
+    (await app.inject({ url: `${passUrl(memberId)}/status`, headers: bearer(biz.staff) })).json();
+
+  it('holds a pass to 10 devices: more are refused (403), the first ten kept and pushed, even when they come at once', async () => {
+    const kai = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Kai' }));
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => register(`cap-device-${i}`, kai, `capToken${i}`)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([...Array(10).fill(201), ...Array(4).fill(403)]);
+    expect(answers.find((a) => a.statusCode === 403)?.json().error).toBe('DEVICE_LIMIT');
+    const rows = () =>
+      app.database.db.select().from(walletRegistrations).where(eq(walletRegistrations.memberId, kai.serial));
+    const kept = await rows();
+    expect(kept).toHaveLength(10);
+    // A device already registered renews its push token; a new one is still refused.
+    const first = kept[0]?.deviceLibraryId as string;
+    expect((await register(first, kai, 'renewedToken1')).statusCode).toBe(200);
+    expect((await register('cap-device-99', kai, 'capToken99')).statusCode).toBe(403);
+    expect(await rows()).toHaveLength(10);
+
+    const before = apns.pushes.length;
+    expect((await membersApi(app).record(biz.staff, kai.serial, { type: 'PURCHASE', amount: 5 })).statusCode).toBe(201);
+    expect(await eventually(async () => (await finishedPushes(kai.serial)) === 1)).toBe(true);
+    const pushed = apns.pushes.slice(before).map((p) => p.pushToken);
+    expect(pushed).toHaveLength(10);
+    expect(new Set(pushed)).toEqual(new Set((await rows()).map((r) => r.pushToken)));
+    expect((await statusOf(kai.serial)).devices).toBe(10);
+  });
+
+  it('serves one token per pass however often it is downloaded, stores none, keeps older passes working, and revokes', async () => {
+    const memberId = await addMember(app, biz.owner, { firstName: 'Tia' });
+    const downloads = [];
+    for (let i = 0; i < 5; i++) downloads.push(await issue(biz.staff, memberId));
+    expect(new Set(downloads.map((d) => d.token)).size).toBe(1);
+    const tia = downloads[0] as Issued;
+    expect(tia.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const stored = await app.database.db.select().from(walletPassTokens).where(eq(walletPassTokens.memberId, memberId));
+    expect(stored).toEqual([]);
+    expect((await register('token-device', tia, 'tiaToken1')).statusCode).toBe(201);
+
+    // A pass installed before tokens were derived holds a random token whose hash was stored: it still works.
+    const older = randomBytes(32).toString('base64url');
+    await app.database.db.insert(walletPassTokens).values({
+      tokenHash: createHash('sha256').update(older).digest('hex'),
+      tenantId: biz.tenantId,
+      memberId,
+    });
+    expect((await register('older-device', tia, 'tiaToken2', older)).statusCode).toBe(201);
+    expect((await latest(tia, {}, older)).statusCode).toBe(200);
+    expect((await latest(tia, {}, `${tia.token.slice(0, -1)}${tia.token.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(
+      401,
+    );
+
+    // A new version revokes both; the next download carries the new token.
+    await app.wallet.revokeTokens(biz.tenantId, memberId);
+    expect((await latest(tia)).statusCode).toBe(401);
+    expect((await latest(tia, {}, older)).statusCode).toBe(401);
+    const renewed = await issue(biz.staff, memberId);
+    expect(renewed.token).not.toBe(tia.token);
+    expect((await latest(renewed)).statusCode).toBe(200);
+  });
+
+  it('tells the truth about pushes: nothing marked pushed until APNs takes one, each device’s last error, dead tokens removed', async () => {
+    const eve = await issue(biz.staff, await addMember(app, biz.owner, { firstName: 'Eve' }));
+    expect((await register('eve-topic', eve, 'eveTopic1')).statusCode).toBe(201);
+    apns.answers.set('eveTopic1', { status: 400, reason: 'TopicDisallowed' });
+    expect((await membersApi(app).record(biz.staff, eve.serial, { type: 'PURCHASE', amount: 5 })).statusCode).toBe(201);
+    expect(await eventually(async () => (await finishedPushes(eve.serial)) === 1)).toBe(true);
+    // APNs refused the only push: no push time, the attempt and Apple's reason instead.
+    const refused = await statusOf(eve.serial);
+    expect(refused).toMatchObject({ pushedAt: null, pushError: 'TopicDisallowed', devices: 1, failingPushes: 1 });
+    expect(refused.pushAttemptedAt).not.toBeNull();
+    expect(refused.deviceStatus).toEqual([
+      expect.objectContaining({ lastDeliveredAt: null, lastError: 'TopicDisallowed' }),
+    ]);
+
+    // Two more devices: one works, one's token APNs calls bad (its registration goes, as Apple documents).
+    expect((await register('eve-ok', eve, 'eveOk1')).statusCode).toBe(201);
+    expect((await register('eve-bad', eve, 'eveBad1')).statusCode).toBe(201);
+    apns.answers.set('eveBad1', { status: 400, reason: 'BadDeviceToken' });
+    expect((await membersApi(app).record(biz.staff, eve.serial, { type: 'PURCHASE', amount: 5 })).statusCode).toBe(201);
+    expect(await eventually(async () => (await finishedPushes(eve.serial)) === 2)).toBe(true);
+    const mixed = await statusOf(eve.serial);
+    expect(mixed).toMatchObject({ devices: 2, failingPushes: 1 });
+    expect(mixed.pushedAt).not.toBeNull();
+    expect(mixed.deviceStatus.map((d: { lastError: string | null }) => d.lastError).sort()).toEqual([
+      'TopicDisallowed',
+      null,
+    ]);
+    const left = await app.database.db
+      .select()
+      .from(walletRegistrations)
+      .where(eq(walletRegistrations.memberId, eve.serial));
+    expect(left.map((r) => r.pushToken).sort()).toEqual(['eveOk1', 'eveTopic1']);
+
+    // Once the topic is accepted again, the device's error clears and the count with it.
+    apns.answers.delete('eveTopic1');
+    expect((await membersApi(app).record(biz.staff, eve.serial, { type: 'PURCHASE', amount: 5 })).statusCode).toBe(201);
+    expect(await eventually(async () => (await finishedPushes(eve.serial)) === 3)).toBe(true);
+    expect(await statusOf(eve.serial)).toMatchObject({ pushError: null, failingPushes: 0, devices: 2 });
   });
 });

@@ -5,7 +5,14 @@ import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { CardHooks } from '../../lib/changes';
 import type { ApnsClient } from './apns';
-import { forgetVoidedPassIfUnheld, markPushed, pushTokensOf, pushTokensPage, unregisterPushToken } from './repository';
+import {
+  forgetVoidedPassIfUnheld,
+  markPushed,
+  pushTokensOf,
+  pushTokensPage,
+  recordPushes,
+  unregisterPushToken,
+} from './repository';
 
 type Db = Parameters<CardHooks['memberChanged']>[0];
 
@@ -33,15 +40,26 @@ const bumpPassStatement = preparedStatements((tx: Db) =>
     .prepare('wallet_bump_member_pass'),
 );
 
-/** Pushes to every device of a list, unregistering the ones Apple reports gone; true when all were delivered. */
-async function pushAll(db: Database, apns: ApnsClient, topic: string, tokens: string[]): Promise<boolean> {
-  const outcomes = await Promise.all(tokens.map((token) => apns.push(token, topic)));
-  let delivered = true;
-  for (const [i, outcome] of outcomes.entries()) {
-    if (outcome === 'gone') await unregisterPushToken(db, tokens[i] as string);
-    if (outcome === 'retry') delivered = false;
+/**
+ * Pushes to every device of a list and records each answer on its registration (apns.ts says how each reason is
+ * acted on): the devices APNs calls dead are unregistered. `retry`: some push should be tried again; `sent`:
+ * APNs took at least one; `error`: the first error, null when every push went through.
+ */
+async function pushAll(db: Database, apns: ApnsClient, topic: string, tenantId: string, tokens: string[]) {
+  const results = await Promise.all(tokens.map((token) => apns.push(token, topic)));
+  const recorded: { pushToken: string; error: string | null }[] = [];
+  for (const [i, result] of results.entries()) {
+    const pushToken = tokens[i] as string;
+    if (result.outcome === 'gone')
+      await unregisterPushToken(db, pushToken, result.reason ?? 'Unregistered', result.since);
+    else recorded.push({ pushToken, error: result.reason });
   }
-  return delivered;
+  await recordPushes(db, tenantId, recorded);
+  return {
+    retry: results.some((r) => r.outcome === 'retry'),
+    sent: results.some((r) => r.outcome === 'sent'),
+    error: results.find((r) => r.reason !== null)?.reason ?? null,
+  };
 }
 
 /**
@@ -66,11 +84,12 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
           .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
       }
       const tokens = await pushTokensOf(db, tenantId, memberId);
-      const delivered = tokens.length === 0 || (await pushAll(db, apns(), topic, tokens));
-      if (tokens.length > 0) await markPushed(db, tenantId, memberId);
+      const round = tokens.length > 0 ? await pushAll(db, apns(), topic, tenantId, tokens) : undefined;
+      // Marked pushed only when APNs took a push; an attempt and its error are kept either way.
+      if (round) await markPushed(db, tenantId, memberId, round.sent, round.error);
       // A deleted member's pass whose last device Apple reported gone has nobody left to tell.
       await forgetVoidedPassIfUnheld(db, tenantId, memberId);
-      if (!delivered) throw new Error('APNs did not take every push; retrying');
+      if (round?.retry) throw new Error(`APNs did not take every push (${round.error}); retrying`);
     },
   });
 
@@ -86,10 +105,10 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
       for (;;) {
         const tokens = await pushTokensPage(db, tenantId, after, FAN_OUT_PAGE);
         if (tokens.length === 0) break;
-        if (!(await pushAll(db, apns(), topic, tokens))) delivered = false;
+        if ((await pushAll(db, apns(), topic, tenantId, tokens)).retry) delivered = false;
         after = tokens.at(-1) as string;
       }
-      await db.update(walletPasses).set({ pushedAt: sql`now()` }).where(eq(walletPasses.tenantId, tenantId));
+      // Each device's answer is on its registration (the pass's status reads them there), none marked in advance.
       if (!delivered) throw new Error('APNs did not take every push; retrying');
     },
   });

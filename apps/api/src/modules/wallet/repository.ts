@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   members,
@@ -98,59 +98,107 @@ export async function forgetVoidedPassIfUnheld(db: Db, tenantId: string, memberI
 }
 
 /**
- * Creates the member's pass row on first issue and stores a new token's hash; answers the pass's
- * last-update time (the pass's "last update" field and Last-Modified).
+ * Creates the member's pass row on first issue (a download again changes nothing stored); answers the pass's
+ * last-update time (the pass's "last update" field and Last-Modified) and its token version.
  */
-export async function issuePass(db: Database, tenantId: string, memberId: string, tokenHash: string): Promise<Date> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(walletPasses)
-      .values({ tenantId, memberId, updatedAt: sql`date_trunc('second', now())` })
-      .onConflictDoUpdate({ target: walletPasses.memberId, set: { tenantId } })
-      .returning({ updatedAt: walletPasses.updatedAt });
-    await tx.insert(walletPassTokens).values({ tokenHash, tenantId, memberId });
-    return row?.updatedAt as Date;
+export async function issuePass(db: Db, tenantId: string, memberId: string) {
+  const [row] = await db
+    .insert(walletPasses)
+    .values({ tenantId, memberId, updatedAt: sql`date_trunc('second', now())` })
+    .onConflictDoUpdate({ target: walletPasses.memberId, set: { tenantId } })
+    .returning({ updatedAt: walletPasses.updatedAt, tokenVersion: walletPasses.tokenVersion });
+  return row as { updatedAt: Date; tokenVersion: number };
+}
+
+/** The pass behind a serial number (a member id) with its token version, whichever tenant it belongs to. */
+export async function findPassBySerial(db: Db, memberId: string) {
+  const [pass] = await db
+    .select({
+      tenantId: walletPasses.tenantId,
+      updatedAt: walletPasses.updatedAt,
+      tokenVersion: walletPasses.tokenVersion,
+    })
+    .from(walletPasses)
+    .where(eq(walletPasses.memberId, memberId));
+  return pass;
+}
+
+/** Whether a token handed out before tokens were derived (0020) belongs to this pass: one look-up by its hash. */
+export async function legacyTokenHeld(db: Db, tenantId: string, memberId: string, tokenHash: string) {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(walletPassTokens)
+    .where(
+      and(
+        eq(walletPassTokens.tokenHash, tokenHash),
+        eq(walletPassTokens.tenantId, tenantId),
+        eq(walletPassTokens.memberId, memberId),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** Revokes every token of the pass: a new version, and the old random tokens' hashes gone. */
+export async function revokePassTokens(db: Database, tenantId: string, memberId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(walletPasses)
+      .set({ tokenVersion: sql`${walletPasses.tokenVersion} + 1` })
+      .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
+    await tx
+      .delete(walletPassTokens)
+      .where(and(eq(walletPassTokens.tenantId, tenantId), eq(walletPassTokens.memberId, memberId)));
   });
 }
 
-/** The pass behind a serial number (a member id) with its token hashes, whichever tenant it belongs to. */
-export async function findPassBySerial(db: Db, memberId: string) {
-  const [pass] = await db
-    .select({ tenantId: walletPasses.tenantId, updatedAt: walletPasses.updatedAt })
-    .from(walletPasses)
-    .where(eq(walletPasses.memberId, memberId));
-  if (!pass) return undefined;
-  const tokens = await db
-    .select({ hash: walletPassTokens.tokenHash })
-    .from(walletPassTokens)
-    .where(and(eq(walletPassTokens.tenantId, pass.tenantId), eq(walletPassTokens.memberId, memberId)));
-  return { ...pass, tokenHashes: tokens.map((t) => t.hash) };
-}
+/**
+ * The most devices one pass is registered on: one person's iPhones, Apple Watches and iPad with room to spare
+ * (each registers on its own). A pass token is handed to a customer with no staff involved, so without a cap one
+ * token registered 2,000 devices and one points change sent 2,001 pushes; past it a new device is refused and
+ * the devices already registered keep theirs.
+ */
+export const DEVICES_PER_PASS = 10;
 
-/** Apple's register call: true when new (201), false when the device already had it (200, push token renewed). */
+const registrationOf = (r: { deviceLibraryId: string; passTypeId: string; memberId: string }) =>
+  and(
+    eq(walletRegistrations.deviceLibraryId, r.deviceLibraryId),
+    eq(walletRegistrations.passTypeId, r.passTypeId),
+    eq(walletRegistrations.memberId, r.memberId),
+  );
+
+/**
+ * Apple's register call: `created` (201), `renewed` when the device already had it (200, push token renewed),
+ * `full` when the pass is on DEVICES_PER_PASS devices already (nothing written). A refusal is one indexed read;
+ * only a device that may be added locks the pass row, so two devices registering at once cannot pass the cap.
+ */
 export async function register(
   db: Database,
   r: { deviceLibraryId: string; passTypeId: string; memberId: string; tenantId: string; pushToken: string },
-): Promise<boolean> {
-  const [existing] = await db
-    .select({ pushToken: walletRegistrations.pushToken })
-    .from(walletRegistrations)
-    .where(
-      and(
-        eq(walletRegistrations.deviceLibraryId, r.deviceLibraryId),
-        eq(walletRegistrations.passTypeId, r.passTypeId),
-        eq(walletRegistrations.memberId, r.memberId),
-      ),
-    );
-  const [inserted] = await db
-    .insert(walletRegistrations)
-    .values(r)
-    .onConflictDoUpdate({
-      target: [walletRegistrations.deviceLibraryId, walletRegistrations.passTypeId, walletRegistrations.memberId],
-      set: { pushToken: r.pushToken },
-    })
-    .returning({ memberId: walletRegistrations.memberId });
-  return Boolean(inserted) && !existing;
+): Promise<'created' | 'renewed' | 'full'> {
+  const renew = (tx: Db) =>
+    tx
+      .update(walletRegistrations)
+      .set({ pushToken: r.pushToken, registeredAt: sql`now()` })
+      .where(registrationOf(r))
+      .returning({ memberId: walletRegistrations.memberId });
+  const devices = (tx: Db) =>
+    tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(walletRegistrations)
+      .where(and(eq(walletRegistrations.tenantId, r.tenantId), eq(walletRegistrations.memberId, r.memberId)));
+  if ((await renew(db)).length > 0) return 'renewed';
+  if (((await devices(db))[0]?.n ?? 0) >= DEVICES_PER_PASS) return 'full';
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ memberId: walletPasses.memberId })
+      .from(walletPasses)
+      .where(eq(walletPasses.memberId, r.memberId))
+      .for('update');
+    if ((await renew(tx)).length > 0) return 'renewed';
+    if (((await devices(tx))[0]?.n ?? 0) >= DEVICES_PER_PASS) return 'full';
+    await tx.insert(walletRegistrations).values(r);
+    return 'created';
+  });
 }
 
 export async function unregister(db: Db, deviceLibraryId: string, passTypeId: string, memberId: string) {
@@ -167,9 +215,42 @@ export async function unregister(db: Db, deviceLibraryId: string, passTypeId: st
   return removed.length > 0;
 }
 
-/** A device Apple reports gone (410) holds no registration any more. */
-export async function unregisterPushToken(db: Db, pushToken: string) {
-  await db.delete(walletRegistrations).where(eq(walletRegistrations.pushToken, pushToken));
+/**
+ * A device token APNs calls dead holds no registration any more, and the passes it was on keep why, so their
+ * status still tells. With 410's timestamp, a registration renewed since then stays (as Apple asks).
+ */
+export async function unregisterPushToken(db: Db, pushToken: string, reason: string, since?: Date) {
+  const conditions = [eq(walletRegistrations.pushToken, pushToken)];
+  if (since) conditions.push(sql`${walletRegistrations.registeredAt} <= ${since.toISOString()}::timestamptz`);
+  const removed = await db
+    .delete(walletRegistrations)
+    .where(and(...conditions))
+    .returning({ tenantId: walletRegistrations.tenantId, memberId: walletRegistrations.memberId });
+  for (const { tenantId, memberId } of removed) {
+    await db
+      .update(walletPasses)
+      .set({ pushAttemptedAt: sql`now()`, pushError: `${reason}: device removed` })
+      .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
+  }
+}
+
+/**
+ * Records one push round on the devices it went to: when each was tried, when APNs last took one, and the
+ * error of the last try (null once one goes through). One statement per distinct outcome, not per device.
+ */
+export async function recordPushes(db: Db, tenantId: string, results: { pushToken: string; error: string | null }[]) {
+  const byError = new Map<string | null, string[]>();
+  for (const { pushToken, error } of results) byError.set(error, [...(byError.get(error) ?? []), pushToken]);
+  for (const [error, tokens] of byError) {
+    await db
+      .update(walletRegistrations)
+      .set(
+        error === null
+          ? { pushAttemptedAt: sql`now()`, pushedAt: sql`now()`, pushError: null }
+          : { pushAttemptedAt: sql`now()`, pushError: error },
+      )
+      .where(and(eq(walletRegistrations.tenantId, tenantId), inArray(walletRegistrations.pushToken, tokens)));
+  }
 }
 
 /** Microseconds since the epoch, as text: the `passesUpdatedSince` tag, exact and ordered. */
@@ -191,12 +272,15 @@ export async function serialsUpdatedSince(db: Db, deviceLibraryId: string, passT
   return { serials: rows.map((r) => r.serial), lastUpdated: rows.at(-1)?.tag };
 }
 
-/** The push tokens of a member's registered devices. */
+/** The push tokens of a member's registered devices: never more than DEVICES_PER_PASS, the first registered. */
 export async function pushTokensOf(db: Database, tenantId: string, memberId: string): Promise<string[]> {
   const rows = await db
-    .selectDistinct({ pushToken: walletRegistrations.pushToken })
+    .select({ pushToken: walletRegistrations.pushToken })
     .from(walletRegistrations)
-    .where(and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId)));
+    .where(and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId)))
+    .groupBy(walletRegistrations.pushToken)
+    .orderBy(sql`min(${walletRegistrations.createdAt})`, walletRegistrations.pushToken)
+    .limit(DEVICES_PER_PASS);
   return rows.map((r) => r.pushToken);
 }
 
@@ -211,27 +295,67 @@ export async function pushTokensPage(db: Database, tenantId: string, after: stri
   return rows.map((r) => r.pushToken);
 }
 
-export async function markPushed(db: Db, tenantId: string, memberId: string) {
+/** The pass's own record of a member push round: tried now; delivered (APNs took one) or the first error. */
+export async function markPushed(db: Db, tenantId: string, memberId: string, delivered: boolean, error: string | null) {
   await db
     .update(walletPasses)
-    .set({ pushedAt: sql`now()` })
+    .set({
+      pushAttemptedAt: sql`now()`,
+      pushError: error,
+      ...(delivered ? { pushedAt: sql`now()` } : {}),
+    })
     .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
 }
 
-/** What the member's detail shows of the pass: its last change and push, and how many devices hold it. */
+/**
+ * What the member's detail shows of the pass: its last change; the last push attempt, the last one APNs took
+ * and the last error, for the pass and for each device; how many devices hold it and how many of them failed
+ * their last push. Nothing is marked pushed before APNs has answered 200.
+ */
 export async function passStatus(db: Database, tenantId: string, memberId: string) {
   const [pass] = await db
-    .select({ updatedAt: walletPasses.updatedAt, pushedAt: walletPasses.pushedAt })
+    .select({
+      updatedAt: walletPasses.updatedAt,
+      pushedAt: walletPasses.pushedAt,
+      pushAttemptedAt: walletPasses.pushAttemptedAt,
+      pushError: walletPasses.pushError,
+    })
     .from(walletPasses)
     .where(and(eq(walletPasses.tenantId, tenantId), eq(walletPasses.memberId, memberId)));
-  const [devices] = await db
-    .select({ n: sql<number>`count(distinct ${walletRegistrations.deviceLibraryId})`.mapWith(Number) })
+  const devices = await db
+    .select({
+      registeredAt: walletRegistrations.createdAt,
+      lastAttemptAt: walletRegistrations.pushAttemptedAt,
+      lastDeliveredAt: walletRegistrations.pushedAt,
+      lastError: walletRegistrations.pushError,
+    })
     .from(walletRegistrations)
-    .where(and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId)));
+    .where(and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId)))
+    .orderBy(asc(walletRegistrations.createdAt), desc(walletRegistrations.deviceLibraryId))
+    .limit(DEVICES_PER_PASS);
+  const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+  const latest = (dates: (Date | null | undefined)[]) =>
+    dates.reduce<Date | null>((a, b) => (b && (!a || b > a) ? b : a), null);
+  // The newest error wins: a device's last try, or the pass's own (a round that removed a dead device).
+  const errors = [
+    { at: pass?.pushAttemptedAt, error: pass?.pushError },
+    ...devices.map((d) => ({ at: d.lastAttemptAt, error: d.lastError })),
+  ]
+    .filter((e) => e.at)
+    .sort((a, b) => (b.at as Date).getTime() - (a.at as Date).getTime());
   return {
     issued: Boolean(pass),
-    updatedAt: pass?.updatedAt.toISOString() ?? null,
-    pushedAt: pass?.pushedAt?.toISOString() ?? null,
-    devices: devices?.n ?? 0,
+    updatedAt: iso(pass?.updatedAt),
+    pushAttemptedAt: iso(latest([pass?.pushAttemptedAt, ...devices.map((d) => d.lastAttemptAt)])),
+    pushedAt: iso(latest([pass?.pushedAt, ...devices.map((d) => d.lastDeliveredAt)])),
+    pushError: errors[0]?.error ?? null,
+    devices: devices.length,
+    failingPushes: devices.filter((d) => d.lastError !== null).length,
+    deviceStatus: devices.map((d) => ({
+      registeredAt: d.registeredAt.toISOString(),
+      lastAttemptAt: iso(d.lastAttemptAt),
+      lastDeliveredAt: iso(d.lastDeliveredAt),
+      lastError: d.lastError,
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
@@ -6,12 +6,21 @@ import { notFound } from '../../lib/errors';
 import type { StorageDriver } from '../../storage';
 import { type ApnsClient, createApnsClient } from './apns';
 import { loadWalletCredentials } from './certificates';
+import { ensureDevTokenKey } from './dev-certificates';
 import { createPassImages } from './images';
 import { buildPass } from './pass-builder';
 import { walletJobs } from './push-jobs';
-import { findPassBySerial, findPassData, findVoidedPassData, issuePass } from './repository';
+import {
+  findPassBySerial,
+  findPassData,
+  findVoidedPassData,
+  issuePass,
+  legacyTokenHeld,
+  revokePassTokens,
+} from './repository';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest();
+/** How tokens handed out before 0020 were stored: SHA-256, hex. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Apple Wallet for the app: certificates read once, images resized once, passes built and signed per request,
@@ -34,6 +43,14 @@ export function createWalletService(deps: { db: Database; storage: StorageDriver
     return apns;
   };
   const jobs = walletJobs(db, deps.jobs, apnsClient, credentials.passTypeId);
+  const tokenKey = Buffer.from(config.wallet.tokenSecret ?? ensureDevTokenKey(config.wallet.devDir));
+  /**
+   * A pass's `authenticationToken`: HMAC-SHA256 of the member id and the pass's token version under the server
+   * key, 43 characters of base64url (Apple asks at least 16). One per pass, served again on every download
+   * and never stored; a new version (revokeTokens) makes every earlier one fail.
+   */
+  const tokenFor = (memberId: string, version: number) =>
+    createHmac('sha256', tokenKey).update(`apple-pass-token\n${memberId}\n${version}`).digest('base64url');
 
   /** The member's pass, or a deleted member's voided one (the devices that hold it are still asking). */
   async function build(tenantId: string, memberId: string, authenticationToken: string) {
@@ -54,33 +71,37 @@ export function createWalletService(deps: { db: Database; storage: StorageDriver
     cards: jobs.hooks,
     passTypeId: credentials.passTypeId,
     jobs,
-    /** A new download for staff: the pass row on first issue, a fresh token (stored hashed) every time. */
+    /**
+     * A download for staff or the card page: the pass row on first issue, then the pass's one token each time
+     * (50 downloads store nothing more than one).
+     */
     async issue(tenantId: string, memberId: string) {
       if (!(await findPassData(db, tenantId, memberId))) throw notFound('Member not found');
-      // 32 random bytes: 43 characters of base64url, above Apple's minimum of 16.
-      const token = randomBytes(32).toString('base64url');
-      await issuePass(db, tenantId, memberId, hashToken(token).toString('hex'));
-      const built = await build(tenantId, memberId, token);
+      const pass = await issuePass(db, tenantId, memberId);
+      const built = await build(tenantId, memberId, tokenFor(memberId, pass.tokenVersion));
       if (!built) throw notFound('Member not found');
       return built;
     },
     /**
-     * The pass a device may act on: its serial number and `ApplePass <token>` must match a token handed out
-     * for that pass. Every stored hash is compared in constant time; any mismatch is the same undefined.
+     * The pass a device may act on: its serial number and `ApplePass <token>` must match the pass's token,
+     * derived again and compared in constant time, or one of the random tokens handed out before 0020, found
+     * by its hash in one look-up. Any mismatch is the same undefined.
      */
     async authorize(serialNumber: string, authorization: string | undefined) {
       const match = /^ApplePass ([A-Za-z0-9_-]{16,128})$/.exec(authorization ?? '');
       if (!match) return undefined;
+      const token = match[1] as string;
       const pass = await findPassBySerial(db, serialNumber);
       if (!pass) return undefined;
-      const presented = hashToken(match[1] as string);
-      let ok = false;
-      for (const stored of pass.tokenHashes) {
-        const bytes = Buffer.from(stored, 'hex');
-        if (bytes.length === presented.length && timingSafeEqual(bytes, presented)) ok = true;
-      }
-      return ok ? { tenantId: pass.tenantId, updatedAt: pass.updatedAt, token: match[1] as string } : undefined;
+      const expected = Buffer.from(tokenFor(serialNumber, pass.tokenVersion));
+      const presented = Buffer.from(token);
+      const ok =
+        (presented.length === expected.length && timingSafeEqual(presented, expected)) ||
+        (await legacyTokenHeld(db, pass.tenantId, serialNumber, hashToken(token)));
+      return ok ? { tenantId: pass.tenantId, updatedAt: pass.updatedAt, token } : undefined;
     },
+    /** Every token of the member's pass stops working (the devices holding it get 401 from then on). */
+    revokeTokens: (tenantId: string, memberId: string) => revokePassTokens(db, tenantId, memberId),
     build,
     close() {
       apns?.close();

@@ -57,7 +57,16 @@ function fakeServer(google: GooglePassStatus, link: Response | (() => Response) 
     if (path === '/api/tenants/member/m-1/passes/google/status') return json(google);
     if (path === '/api/tenants/member/m-1/passes/google') return typeof link === 'function' ? link() : link;
     if (path === '/api/tenants/member/m-1/passes/apple/status')
-      return json({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+      return json({
+        issued: false,
+        updatedAt: null,
+        pushAttemptedAt: null,
+        pushedAt: null,
+        pushError: null,
+        devices: 0,
+        failingPushes: 0,
+        deviceStatus: [],
+      });
     if (path === '/api/tenant/pass-settings') return json(PASS_SETTINGS_DEFAULTS);
     if (path === '/api/tenants/member' || path.endsWith('/transactions') || path === '/api/memberships')
       return json({

@@ -39,6 +39,19 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The API the member's dialog calls; every request's path and bearer token logged. */
+/** A status as the API answers it; a test gives only what it is about. */
+const passStatus = (given: Partial<MemberPassStatus>): MemberPassStatus => ({
+  issued: false,
+  updatedAt: null,
+  pushAttemptedAt: null,
+  pushedAt: null,
+  pushError: null,
+  devices: 0,
+  failingPushes: 0,
+  deviceStatus: [],
+  ...given,
+});
+
 function fakeServer(status: MemberPassStatus) {
   const calls: { path: string; auth: string | null }[] = [];
   serveApi(async (input, init) => {
@@ -80,12 +93,14 @@ afterEach(() => {
 
 describe("A member's Apple Wallet pass", () => {
   it('shows the card in the tenant design with the member, the devices holding it and the last push', async () => {
-    fakeServer({
-      issued: true,
-      updatedAt: '2026-11-20T09:00:00.000Z',
-      pushedAt: '2026-11-20T10:15:00.000Z',
-      devices: 2,
-    });
+    fakeServer(
+      passStatus({
+        issued: true,
+        updatedAt: '2026-11-20T09:00:00.000Z',
+        pushedAt: '2026-11-20T10:15:00.000Z',
+        devices: 2,
+      }),
+    );
     const pass = await passSection();
     expect(await pass.findByText('2 devices')).toBeInTheDocument();
     expect(pass.getByText(formatDateTime('2026-11-20T10:15:00.000Z'))).toBeInTheDocument();
@@ -97,15 +112,41 @@ describe("A member's Apple Wallet pass", () => {
     expect(within(card).getByTestId('pass-barcode')).toHaveTextContent('M000001');
   });
 
+  it('counts the devices whose last push failed, with APNs’s reason, and shows no push APNs never took', async () => {
+    fakeServer(
+      passStatus({
+        issued: true,
+        updatedAt: '2026-11-20T09:00:00.000Z',
+        pushAttemptedAt: '2026-11-20T10:15:00.000Z',
+        pushError: 'TopicDisallowed',
+        devices: 2,
+        failingPushes: 1,
+      }),
+    );
+    const pass = await passSection();
+    expect(await pass.findByText('2 devices')).toBeInTheDocument();
+    expect(pass.getByTestId('member-pass-failing')).toHaveTextContent(
+      'Failing pushes1 device did not take the last update · TopicDisallowed',
+    );
+    expect(within(pass.getByTestId('member-pass-status')).getByText('None')).toBeInTheDocument();
+  });
+
+  it('shows no failing pushes when every device took the last one', async () => {
+    fakeServer(passStatus({ issued: true, updatedAt: '2026-11-20T09:00:00.000Z', devices: 1 }));
+    const pass = await passSection();
+    expect(await pass.findByText('1 device')).toBeInTheDocument();
+    expect(pass.queryByTestId('member-pass-failing')).toBeNull();
+  });
+
   it('says so when no device holds the pass', async () => {
-    fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    fakeServer(passStatus({}));
     const pass = await passSection();
     expect(await pass.findByText('Not added to a wallet yet')).toBeInTheDocument();
     expect(pass.getByText('None')).toBeInTheDocument();
   });
 
   it('downloads the .pkpass with the bearer token and offers it named after the membership code', async () => {
-    const calls = fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    const calls = fakeServer(passStatus({}));
     const blobs: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       blobs.push(blob);
@@ -127,7 +168,7 @@ describe("A member's Apple Wallet pass", () => {
 
   it('zh-Hant: the section in Traditional Chinese', async () => {
     await setLocale('zh-Hant');
-    fakeServer({ issued: false, updatedAt: null, pushedAt: null, devices: 0 });
+    fakeServer(passStatus({}));
     const pass = within(await screen.findByRole('region', { name: 'Apple 錢包' }));
     expect(await pass.findByText('尚未加入錢包')).toBeInTheDocument();
     expect(pass.getByRole('button', { name: '下載卡券' })).toBeInTheDocument();

@@ -52,6 +52,18 @@ export function MemberPass({ member: m }: { member: MemberDetail }) {
               <dt className="text-muted-foreground text-xs">{t('members.passLastPush')}</dt>
               <dd>{state?.pushedAt ? formatDateTime(state.pushedAt) : t('members.none')}</dd>
             </div>
+            {state && state.failingPushes > 0 && (
+              <div data-testid="member-pass-failing">
+                <dt className="text-muted-foreground text-xs">{t('members.passFailingPushes')}</dt>
+                <dd className="text-destructive">
+                  {t('members.passFailingCount', {
+                    count: state.failingPushes,
+                    devices: formatNumber(state.failingPushes),
+                  })}
+                  {state.pushError && <span className="text-muted-foreground"> · {state.pushError}</span>}
+                </dd>
+              </div>
+            )}
           </dl>
           <Button
             type="button"
