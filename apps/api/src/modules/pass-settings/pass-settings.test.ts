@@ -31,6 +31,15 @@ describe('wallet pass settings: /api/tenant/pass-settings', () => {
       lblMembershipLvl: 'Tier',
       lblLastUpdate: 'Updated',
       lblPoints: 'Stars',
+      // Each label in Traditional and Simplified Chinese; empty: the product's translation (issue 38).
+      lblMemberNameZh: '會員',
+      lblMemberNameCn: '',
+      lblMembershipLvlZh: '',
+      lblMembershipLvlCn: '级别',
+      lblLastUpdateZh: '',
+      lblLastUpdateCn: '',
+      lblPointsZh: '星星',
+      lblPointsCn: '星星',
       ...overrides,
     };
   }
@@ -102,6 +111,11 @@ describe('wallet pass settings: /api/tenant/pass-settings', () => {
     ['non-hex colour', async () => ({ labelColor: '#gggggg' }), { labelColor: SETTINGS_MESSAGES.color }],
     ['unknown style', async () => ({ style: 'boardingPass' }), { style: 'Card style must be storeCard or generic' }],
     ['label too long', async () => ({ lblPoints: 'x'.repeat(41) }), { lblPoints: 'At most 40 characters' }],
+    [
+      'Chinese label too long',
+      async () => ({ lblPointsCn: '积'.repeat(41) }),
+      { lblPointsCn: 'At most 40 characters' },
+    ],
     ['hero text too long', async () => ({ heroText: 'x'.repeat(121) }), { heroText: 'At most 120 characters' }],
     [
       'control character in a label',
