@@ -62,6 +62,9 @@ function fakeReport() {
       queries.push(q);
       return json(200, { ...q, timeZone: 'Asia/Hong_Kong', rows: ROWS });
     }
+    if (url.pathname === '/api/tenants/business') {
+      return json(200, { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' });
+    }
     if (url.pathname === '/api/tenants/reports/staff-activity.csv') {
       downloads.push(url.search);
       return new Response('\uFEFFUser id,Name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
@@ -71,8 +74,8 @@ function fakeReport() {
   return { queries, downloads };
 }
 
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+/** Today in Hong Kong (UTC+8, no daylight saving), the fake business's time zone, as a date input writes it. */
+const hongKongToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 // jsdom has no object URLs; the download test supplies them.
 const { createObjectURL, revokeObjectURL } = URL;
@@ -83,7 +86,7 @@ afterEach(async () => {
 });
 
 describe('staff totals', () => {
-  it('is a tab of Activity: this month so far by default, a row per team member with their sums', async () => {
+  it('is a tab of Activity: this month so far in the business’s days by default, a row per team member with their sums', async () => {
     const server = fakeReport();
     renderApp('/activity/staff', { user: SAMPLE_USER });
     expect(await screen.findByRole('heading', { name: 'Activity', level: 1 })).toBeInTheDocument();
@@ -101,8 +104,9 @@ describe('staff totals', () => {
     expect(rows[3]).toHaveTextContent('Tom WuLeft the team1$3.003000');
     expect(screen.getByText(/Days are counted in the business’s time zone \(Asia\/Hong_Kong\)/)).toBeInTheDocument();
 
-    const now = new Date();
-    expect(server.queries).toEqual([{ from: dayOf(new Date(now.getFullYear(), now.getMonth(), 1)), to: dayOf(now) }]);
+    const today = hongKongToday();
+    expect(server.queries).toEqual([{ from: `${today.slice(0, 8)}01`, to: today }]);
+    expect(screen.getByLabelText('To')).toHaveValue(today);
   });
 
   it('asks again for the days chosen; a last day before the first is refused at the field, nothing asked', async () => {

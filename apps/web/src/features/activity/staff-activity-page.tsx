@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { useBusinessProfile } from '@/features/store-settings/api/get-business-profile';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { translateText } from '@/lib/i18n/translate-text';
@@ -16,14 +17,20 @@ import { useDownloadStaffActivity, useStaffActivity } from './api/get-staff-acti
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 const NUMBER_CELL = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
 
-/** A date as the date input writes it ("2026-11-26"), in the browser's calendar. */
-const dayOf = (date: Date) =>
-  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-
-/** This month so far: the range an owner most often asks about. */
-function thisMonth(): StaffActivityQuery {
-  const now = new Date();
-  return { from: dayOf(new Date(now.getFullYear(), now.getMonth(), 1)), to: dayOf(now) };
+/**
+ * This month so far in the business's time zone (the browser's when it is not known): the range an owner most
+ * often asks about, in the days the report counts (a browser elsewhere would otherwise ask for yesterday).
+ */
+function thisMonth(timeZone: string | undefined, now = new Date()): StaffActivityQuery {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  const month = `${part('year')}-${part('month')}`;
+  return { from: `${month}-01`, to: `${month}-${part('day')}` };
 }
 
 const ROLE_LABELS = {
@@ -38,16 +45,19 @@ const ROLE_LABELS = {
  */
 export function StaffActivityPage() {
   const t = useT();
-  const [range, setRange] = React.useState<StaffActivityQuery>(thisMonth);
+  const profile = useBusinessProfile();
+  const [chosen, setRange] = React.useState<StaffActivityQuery | null>(null);
+  const range = chosen ?? (profile.data || profile.isError ? thisMonth(profile.data?.timeZone) : { from: '', to: '' });
+  const ready = chosen !== null || !profile.isPending;
   // The contract's own rules (a real date, the end not before the start, at most a year) at the field.
-  const parsed = staffActivityQuerySchema.safeParse(range);
+  const parsed = ready ? staffActivityQuerySchema.safeParse(range) : null;
   const errors: Partial<Record<'from' | 'to', string>> = {};
-  if (!parsed.success)
+  if (parsed && !parsed.success)
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
       if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = translateText(issue.message);
     }
-  const valid = parsed.success ? parsed.data : null;
+  const valid = parsed?.success ? parsed.data : null;
   const query = useStaffActivity(valid);
   const download = useDownloadStaffActivity();
 
@@ -81,7 +91,7 @@ export function StaffActivityPage() {
         required
         className={FIELD_CLASS}
         value={range[field]}
-        onChange={(e) => setRange((current) => ({ ...current, [field]: e.target.value }))}
+        onChange={(e) => setRange({ ...range, [field]: e.target.value })}
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `staff-activity-${field}-error` : undefined}
       />
