@@ -9,6 +9,11 @@ import { renderApp } from '@/test/render-app';
 import { server } from './store-settings-test-api';
 
 vi.mock('@/lib/api', () => import('./store-settings-test-api'));
+// jsdom has no canvas: the drawing and its upload are stood in for; the screen's use of them is what is tested.
+vi.mock('@/components/brand-images', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/components/brand-images')>()),
+  drawAndUpload: vi.fn(),
+}));
 
 const renderPage = (role: Role = 'owner') =>
   renderApp('/store-settings', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
@@ -158,5 +163,49 @@ describe('Store Settings page in Chinese', () => {
     expect(screen.queryByRole('button', { name: '保存设置' })).toBeNull();
     expect(await screen.findByRole('combobox', { name: '时区' })).toBeDisabled();
     expect(englishLeft(screen.getByRole('main'), ['px', 'Asia/Hong Kong', 'English'])).toEqual([]);
+  });
+});
+
+describe('Store Settings: images for a business without any', () => {
+  beforeEach(() => server.reset());
+
+  it('Save says what is missing; one click draws the logo and background from the name, and Save is enabled', async () => {
+    const { drawAndUpload } = await import('@/components/brand-images');
+    vi.mocked(drawAndUpload).mockResolvedValue({
+      logo: '/files/t-1/drawn-logo.png',
+      storeBackground: '/files/t-1/drawn-bg.png',
+    } as Awaited<ReturnType<typeof drawAndUpload>>);
+    server.stored = { logoUrl: '', text: 'Blue Bottle Bakery', backgroundUrl: '' };
+    renderPage();
+    const user = userEvent.setup();
+    expect(await screen.findByText('Still missing: Store Logo, Background Image')).toBeInTheDocument();
+    expect(saveButton()).toBeDisabled();
+    await user.click(await screen.findByRole('button', { name: 'Draw my images' }));
+    expect(await screen.findByText('Images drawn and uploaded')).toBeInTheDocument();
+    expect(drawAndUpload).toHaveBeenCalledWith(['logo', 'storeBackground'], {
+      name: 'Blue Bottle Bakery',
+      background: '#a855f7',
+      foreground: '#ffffff',
+    });
+    expect(saveButton()).toBeEnabled();
+    await user.click(saveButton());
+    await waitFor(() => expect(server.put).toHaveLength(1));
+    expect(server.put[0]).toEqual({
+      logoUrl: '/files/t-1/drawn-logo.png',
+      text: 'Blue Bottle Bakery',
+      backgroundUrl: '/files/t-1/drawn-bg.png',
+    });
+  });
+
+  it('offers the wallet card’s logo when the store has none', async () => {
+    server.stored = { logoUrl: '', text: 'Blue Bottle', backgroundUrl: '/files/t-1/bg.png' };
+    server.passLogo = '/files/t-1/wallet-logo.png';
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Use the wallet card logo' }));
+    expect(saveButton()).toBeEnabled();
+    await user.click(saveButton());
+    await waitFor(() => expect(server.put).toHaveLength(1));
+    expect(server.put[0]).toMatchObject({ logoUrl: '/files/t-1/wallet-logo.png' });
   });
 });

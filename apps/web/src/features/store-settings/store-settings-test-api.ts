@@ -1,4 +1,9 @@
-import { type BusinessProfile, businessProfileBodySchema, storeSettingsBodySchema } from '@loyalty/contracts';
+import {
+  type BusinessProfile,
+  businessProfileBodySchema,
+  PASS_SETTINGS_DEFAULTS,
+  storeSettingsBodySchema,
+} from '@loyalty/contracts';
 import { createApiClient } from '@/lib/api-client';
 
 /**
@@ -18,6 +23,8 @@ export const server = {
   putFails: false,
   business: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' } as BusinessProfile,
   businessPuts: [] as unknown[],
+  /** The wallet card's saved logo ('' : no pass settings saved). */
+  passLogo: '',
   reset() {
     server.stored = null;
     server.put = [];
@@ -27,6 +34,7 @@ export const server = {
     server.putFails = false;
     server.business = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' };
     server.businessPuts = [];
+    server.passLogo = '';
   },
 };
 
@@ -38,6 +46,15 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
     const n = server.uploads;
     if (server.uploadHold) await server.uploadHold;
     return json(200, { message: `/files/t-1/upload-${n}.png` });
+  }
+  if (url.pathname === '/api/tenant/pass-settings') {
+    if (!server.passLogo) return json(404, { status: 404, message: 'Not found' });
+    return json(200, {
+      ...PASS_SETTINGS_DEFAULTS,
+      logoUrl: server.passLogo,
+      stripUrl: '/s.png',
+      backgroundUrl: '/b.png',
+    });
   }
   if (url.pathname === '/api/tenants/business') {
     if (method === 'GET') return json(200, server.business);
