@@ -98,11 +98,17 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         const errors = [...file.errors];
         for (let from = 0; from < file.rows.length; from += batchSize) {
           await giveWay();
-          const result = await importMemberBatch(app.ledger, app.db, tenantId, file.rows.slice(from, from + batchSize), {
-            fileHash: hash,
-            accountId,
-            apply: false,
-          });
+          const result = await importMemberBatch(
+            app.ledger,
+            app.db,
+            tenantId,
+            file.rows.slice(from, from + batchSize),
+            {
+              fileHash: hash,
+              accountId,
+              apply: false,
+            },
+          );
           created += result.created;
           updated += result.updated;
           errors.push(...result.errors);
