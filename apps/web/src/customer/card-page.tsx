@@ -21,6 +21,7 @@ const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   REVERSAL: 'customer.ledgerReversal',
   BONUS: 'customer.ledgerBonus',
   IMPORT: 'customer.ledgerImport',
+  REFUND: 'customer.ledgerRefund',
 };
 
 type CardState =

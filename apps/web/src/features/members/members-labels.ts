@@ -45,6 +45,7 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   REVERSAL: 'members.ledgerReversal',
   BONUS: 'members.ledgerBonus',
   IMPORT: 'members.ledgerImport',
+  REFUND: 'members.ledgerRefund',
 };
 
 /**

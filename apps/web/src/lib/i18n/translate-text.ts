@@ -26,6 +26,28 @@ const PATTERNS: [RegExp, MessageKey, (match: RegExpExecArray) => Record<string, 
     'pattern.reversalWindow',
     (m) => ({ minutes: Number(m[1]) }),
   ],
+  // A purchase beyond the business's limits (422 POINTS_CAP, DAILY_LIMIT, NEEDS_ADMIN) and refunds' refusals.
+  [/^A purchase may earn at most ([\d,]+) points\.$/, 'pattern.pointsCap', (m) => ({ points: m[1] ?? '' })],
+  [
+    /^This member already has ([\d,]+) purchases today, the most a day allows\.$/,
+    'pattern.dailyLimit',
+    (m) => ({ count: m[1] ?? '' }),
+  ],
+  [
+    /^A purchase above ([\d,.]+) must be recorded by an admin or the owner\.$/,
+    'pattern.needsAdmin',
+    (m) => ({ amount: m[1] ?? '' }),
+  ],
+  [
+    /^The refunds would exceed the purchase: at most ([\d,.]+) can still be refunded\.$/,
+    'pattern.refundExceeds',
+    (m) => ({ amount: m[1] ?? '' }),
+  ],
+  [
+    /^Only purchases of the last (\d+) days can be refunded\.$/,
+    'pattern.refundWindow',
+    (m) => ({ days: Number(m[1]) }),
+  ],
 ];
 
 /** An English message from the contracts or the API, in the active language when the catalogues know it. */

@@ -1,6 +1,7 @@
 import type { TransactionResult } from '@loyalty/contracts';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
+import { RefundForm } from '@/features/members/components/refund-form';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
@@ -10,6 +11,7 @@ const TITLES = {
   PURCHASE: 'counter.purchaseDone',
   REDEEM: 'counter.redeemDone',
   REVERSAL: 'counter.reversalDone',
+  REFUND: 'counter.refundDone',
 } as const;
 
 const signed = (points: number) => `${points > 0 ? '+' : ''}${formatNumber(points)}`;
@@ -31,7 +33,11 @@ export function ResultPanel({
   const reverse = useReverseTransaction();
   const [error, setError] = React.useState<string | null>(null);
   const { entry } = result;
-  const type = entry.type === 'PURCHASE' || entry.type === 'REDEEM' || entry.type === 'REVERSAL' ? entry.type : null;
+  const type =
+    entry.type === 'PURCHASE' || entry.type === 'REDEEM' || entry.type === 'REVERSAL' || entry.type === 'REFUND'
+      ? entry.type
+      : null;
+  const [refunding, setRefunding] = React.useState(false);
 
   const onReverse = async () => {
     setError(null);
@@ -72,6 +78,22 @@ export function ResultPanel({
           {t('counter.reverse')}
         </Button>
       )}
+      {/* The 10-minute Reverse is for mistakes; a customer's return is a refund, any day within the window. */}
+      {type === 'PURCHASE' &&
+        entry.amount !== null &&
+        (refunding ? (
+          <RefundForm
+            memberId={memberId}
+            entryId={entry.id}
+            left={entry.amount}
+            onDone={onReversed}
+            onCancel={() => setRefunding(false)}
+          />
+        ) : (
+          <Button type="button" variant="outline" onClick={() => setRefunding(true)}>
+            {t('members.refund')}
+          </Button>
+        ))}
       {error && (
         <p role="alert" className="text-destructive text-sm">
           {error}

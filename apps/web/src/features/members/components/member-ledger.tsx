@@ -1,9 +1,12 @@
+import type { LedgerEntry } from '@loyalty/contracts';
 import * as React from 'react';
 import { Pager, pageOf } from '@/components/pager';
+import { Button } from '@/components/ui/button';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useMemberTransactions } from '../api/get-member-transactions';
 import { formatDateTime, formatMoney, formatPoints, LEDGER_LABELS, ledgerReason } from '../members-labels';
+import { RefundForm } from './refund-form';
 
 const HEADERS: MessageKey[] = [
   'members.ledgerDate',
@@ -11,11 +14,20 @@ const HEADERS: MessageKey[] = [
   'members.ledgerPoints',
   'members.ledgerAmount',
   'members.ledgerReason',
+  'members.ledgerActions',
 ];
+
+/** What can still be refunded of a purchase not reversed; null when nothing (or it is no purchase). */
+const refundable = (e: LedgerEntry): number | null => {
+  if (e.type !== 'PURCHASE' || e.reversedById || e.amount === null) return null;
+  const left = Math.round((e.amount - (e.refundedAmount ?? 0)) * 100) / 100;
+  return left > 0 ? left : null;
+};
 
 /** The member's points ledger, newest first, paged. */
 export function MemberLedger({ memberId }: { memberId: string }) {
   const [page, setPage] = React.useState(0);
+  const [refunding, setRefunding] = React.useState<string | null>(null);
   const query = useMemberTransactions(memberId, page);
   const rows = query.data?.content ?? [];
   const t = useT();
@@ -40,33 +52,58 @@ export function MemberLedger({ memberId }: { memberId: string }) {
           <tbody>
             {query.isError ? (
               <tr>
-                <td colSpan={5} className="h-16 text-center text-destructive">
+                <td colSpan={HEADERS.length} className="h-16 text-center text-destructive">
                   {t('members.ledgerFailed')}
                 </td>
               </tr>
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={5} className="h-16 text-center text-muted-foreground">
+                <td colSpan={HEADERS.length} className="h-16 text-center text-muted-foreground">
                   {query.isPending ? t('common.loading') : t('members.ledgerEmpty')}
                 </td>
               </tr>
             ) : (
-              rows.map((e) => (
-                <tr key={e.id} className="border-b last:border-0">
-                  <td className="whitespace-nowrap px-3 py-1.5">{formatDateTime(e.createdAt)}</td>
-                  <td className="px-3 py-1.5">{LEDGER_LABELS[e.type] ? t(LEDGER_LABELS[e.type]) : e.type}</td>
-                  <td
-                    className={`whitespace-nowrap px-3 py-1.5 tabular-nums ${e.points < 0 ? 'text-destructive' : ''}`}
-                  >
-                    {e.points > 0 ? '+' : ''}
-                    {formatPoints(e.points)}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">
-                    {e.amount === null ? '' : formatMoney(e.amount)}
-                  </td>
-                  <td className="px-3 py-1.5 text-muted-foreground">{ledgerReason(e)}</td>
-                </tr>
-              ))
+              rows.map((e) => {
+                const left = refundable(e);
+                return (
+                  <React.Fragment key={e.id}>
+                    <tr className="border-b last:border-0">
+                      <td className="whitespace-nowrap px-3 py-1.5">{formatDateTime(e.createdAt)}</td>
+                      <td className="px-3 py-1.5">{LEDGER_LABELS[e.type] ? t(LEDGER_LABELS[e.type]) : e.type}</td>
+                      <td
+                        className={`whitespace-nowrap px-3 py-1.5 tabular-nums ${e.points < 0 ? 'text-destructive' : ''}`}
+                      >
+                        {e.points > 0 ? '+' : ''}
+                        {formatPoints(e.points)}
+                      </td>
+                      <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">
+                        {e.amount === null ? '' : formatMoney(e.amount)}
+                      </td>
+                      <td className="px-3 py-1.5 text-muted-foreground">{ledgerReason(e)}</td>
+                      <td className="px-3 py-1">
+                        {left !== null && refunding !== e.id && (
+                          <Button type="button" size="sm" variant="outline" onClick={() => setRefunding(e.id)}>
+                            {t('members.refund')}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                    {left !== null && refunding === e.id && (
+                      <tr className="border-b last:border-0">
+                        <td colSpan={HEADERS.length} className="px-3 py-2">
+                          <RefundForm
+                            memberId={memberId}
+                            entryId={e.id}
+                            left={left}
+                            onDone={() => setRefunding(null)}
+                            onCancel={() => setRefunding(null)}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </React.Fragment>
+                );
+              })
             )}
           </tbody>
         </table>

@@ -1,0 +1,97 @@
+import { refundBodySchema, type TransactionResult } from '@loyalty/contracts';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { failureMessage } from '@/lib/api-error';
+import { formatMoney } from '@/lib/i18n/format';
+import { translateText } from '@/lib/i18n/translate-text';
+import { useT } from '@/lib/i18n/use-t';
+import { useRefundTransaction } from '../api/refund-transaction';
+
+/**
+ * Refund part or all of a purchase (a customer's return): the amount given back, at most what is left of the
+ * purchase. The server takes the points back and decides the window; its refusals show under the amount. One
+ * Idempotency-Key per intended refund, kept until the amount changes or the refund is recorded.
+ */
+export function RefundForm({
+  memberId,
+  entryId,
+  left,
+  onDone,
+  onCancel,
+}: {
+  memberId: string;
+  entryId: string;
+  /** What can still be refunded of the purchase. */
+  left: number;
+  onDone: (result: TransactionResult) => void;
+  onCancel?: () => void;
+}) {
+  const t = useT();
+  const refund = useRefundTransaction();
+  const [value, setValue] = React.useState(String(left));
+  const [error, setError] = React.useState<string | null>(null);
+  const key = React.useRef<string | null>(null);
+  const input = React.useRef<HTMLInputElement>(null);
+  const id = `refund-${entryId}`;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (refund.isPending) return;
+    const parsed = refundBodySchema.safeParse({ amount: value.trim() === '' ? Number.NaN : Number(value) });
+    if (!parsed.success) {
+      setError(translateText(parsed.error.issues[0]?.message ?? ''));
+      input.current?.focus();
+      return;
+    }
+    setError(null);
+    key.current ??= crypto.randomUUID();
+    try {
+      const result = await refund.mutateAsync({ id: memberId, entryId, amount: parsed.data.amount, key: key.current });
+      key.current = null;
+      onDone(result);
+    } catch (failure) {
+      setError(failureMessage(failure));
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('members.refund')} className="grid gap-2">
+      <Label htmlFor={id}>{t('members.refundAmount')}</Label>
+      <div className="flex flex-wrap items-center gap-2">
+        <Input
+          id={id}
+          ref={input}
+          value={value}
+          onChange={(event) => {
+            key.current = null;
+            setValue(event.target.value);
+          }}
+          inputMode="decimal"
+          autoComplete="off"
+          className="w-32"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-left${error ? ` ${id}-error` : ''}`}
+        />
+        <Button type="submit" size="sm" disabled={refund.isPending}>
+          {t('members.refundSubmit')}
+        </Button>
+        {onCancel && (
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+        )}
+      </div>
+      <p id={`${id}-left`} className="text-muted-foreground text-sm">
+        {t('members.refundLeft', { amount: formatMoney(left) })}
+      </p>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
