@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { createLedger, type Ledger } from './modules/ledger/ledger';
 import { ledgerRoutes } from './modules/ledger/routes';
+import { legalRoutes } from './modules/legal/routes';
 import { memberImportRoutes } from './modules/member-import/routes';
 import { memberExportRoutes } from './modules/members/export-routes';
 import { membersRoutes } from './modules/members/routes';
@@ -171,6 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
 
+  // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
+  await app.register(legalRoutes, config.legal);
   if (options.serveWeb) {
     await app.register(webStaticPlugin, { root: config.webDistDir });
     // /join/<slug> painted by the server (the built customer.html and its texts): before the page fallback.

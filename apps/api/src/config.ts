@@ -50,6 +50,9 @@ const envSchema = z.object({
     .default(5 * 1024 * 1024),
   // The address customers and wallets reach; passes carry PUBLIC_URL/api/passkit as their web service.
   PUBLIC_URL: z.string().url().optional(),
+  // The registration screen's Terms of Service and Privacy Policy: the operator's own pages, else the product's.
+  TERMS_URL: z.string().url().optional(),
+  PRIVACY_URL: z.string().url().optional(),
   // Apple Wallet: the Pass Type ID certificate (PEM files), Apple's WWDR intermediate and the APNs token key.
   // Unset outside production: a local chain under DATA_DIR/wallet-dev/ (passes no real iPhone installs).
   APPLE_PASS_TYPE_ID: z
@@ -136,6 +139,8 @@ export type Config = {
   /** The largest file POST /api/oci-object-storage takes (413 beyond). */
   uploadMaxBytes: number;
   publicUrl: string;
+  /** Where /terms and /privacy send the reader; unset: the product's own pages. */
+  legal: { termsUrl?: string; privacyUrl?: string };
   wallet: WalletConfig;
   googleWallet: GoogleWalletConfig;
   jobQueueSchema: string;
@@ -225,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     storage: storageConfig(e),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     wallet: walletConfig(e),
     googleWallet: googleWalletConfig(e),
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
