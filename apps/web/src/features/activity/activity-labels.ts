@@ -113,6 +113,15 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   requireEmail: 'activity.field.requireEmail',
   termsUrl: 'activity.field.termsUrl',
   allowedCountries: 'activity.field.allowedCountries',
+  id: 'activity.field.id',
+  entry: 'activity.field.entry',
+  refundWindowDays: 'activity.field.refundWindowDays',
+  maxPointsPerPurchase: 'activity.field.maxPointsPerPurchase',
+  maxPurchasesPerMemberPerDay: 'activity.field.maxPurchasesPerMemberPerDay',
+  staffMaxPurchaseAmount: 'activity.field.staffMaxPurchaseAmount',
+  expiryWarningDays: 'activity.field.expiryWarningDays',
+  orderId: 'activity.field.orderId',
+  note: 'activity.field.note',
 };
 
 /** A field's name in the active language; one the screen does not know is shown as recorded. */
@@ -130,6 +139,7 @@ const VALUE_LABELS: Record<string, MessageKey> = {
   REVERSAL: 'activity.value.reversal',
   BONUS: 'activity.value.bonus',
   IMPORT: 'activity.value.import',
+  REFUND: 'activity.value.refund',
   PENDING_VERIFICATION: 'activity.value.pendingVerification',
   ACTIVE: 'activity.value.active',
   INACTIVE: 'activity.value.inactive',
@@ -169,5 +179,15 @@ export function shownValue(value: unknown): string {
       .map((item) => String((item as { benefit: unknown }).benefit))
       .join(activeLocale() === 'en' ? ', ' : '、');
   }
+  if (typeof value === 'object' && value !== null && 'type' in value && 'points' in value) return entryInWords(value);
   return JSON.stringify(value);
+}
+
+/** A ledger entry the trail recorded (type, points, amount, reason) in words: 消費 · 積分 125 · 金額 12.50. */
+function entryInWords(entry: object): string {
+  const { type, points, amount, reason } = entry as Record<string, unknown>;
+  const parts = [shownValue(type), `${fieldLabel('points')} ${shownValue(points)}`];
+  if (amount !== null && amount !== undefined) parts.push(`${fieldLabel('amount')} ${shownValue(amount)}`);
+  if (typeof reason === 'string' && reason) parts.push(`${fieldLabel('reason')} ${reason}`);
+  return parts.join(' · ');
 }

@@ -114,6 +114,7 @@ describe('activity screen', () => {
         '狀態：待驗證 → 啟用',
         '權益：— → 免費咖啡、生日禮物',
         '顯示積分：是 → 否',
+        '記錄：— → 消費 · 積分 125 · 金額 12.50',
       ],
     ],
     [
@@ -126,6 +127,7 @@ describe('activity screen', () => {
         '状态：待验证 → 启用',
         '权益：— → 免费咖啡、生日礼物',
         '显示积分：是 → 否',
+        '记录：— → 消费 · 积分 125 · 金额 12.50',
       ],
     ],
   ] as const)('%s: the fields and codes of the trail in words', async (locale, action, lines) => {
@@ -140,6 +142,7 @@ describe('activity screen', () => {
           status: { before: 'PENDING_VERIFICATION', after: 'ACTIVE' },
           benefits: { before: [], after: locale === 'zh-Hant' ? ['免費咖啡', '生日禮物'] : ['免费咖啡', '生日礼物'] },
           showPoints: { before: true, after: false },
+          entry: { before: null, after: { id: 'e9', type: 'PURCHASE', amount: '12.50', points: 125, reason: null } },
         },
       },
     ]);
