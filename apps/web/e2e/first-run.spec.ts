@@ -1,0 +1,148 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E } from './env';
+import { uniqueHkPhone } from './profile-support';
+import { enterCode, expectDashboard, newRegistrant, registerWithPassword } from './registration-support';
+import { latestSmsCode, screenshot } from './support';
+
+// Issue 37: a new owner follows only the dashboard's setup checklist from registration to a customer holding a
+// wallet pass. Every click is counted (typing is not) and the test prints the clicks and the seconds it took.
+test.setTimeout(300_000);
+
+let clicks = 0;
+async function click(target: Locator) {
+  clicks += 1;
+  await target.click();
+}
+
+async function smsCode(phone: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      code = await latestSmsCode(phone).catch(() => '');
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+const checklist = (page: Page) => page.getByTestId('setup-checklist');
+async function openStep(page: Page, name: RegExp) {
+  await click(checklist(page).getByRole('link', { name }));
+}
+async function backToDashboard(page: Page) {
+  await click(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }));
+  await expect(checklist(page)).toBeVisible();
+}
+
+/** The customer's side: the join link on a 390 px phone, an SMS code, names, the card and its Apple pass. */
+async function customerJoins(browser: Browser, joinUrl: string) {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  const phone = await context.newPage();
+  await phone.goto(joinUrl);
+  const number = uniqueHkPhone();
+  await phone.getByLabel('Mobile number').fill(number.replace('+852', ''));
+  await click(phone.getByRole('button', { name: 'Send code' }));
+  await phone.getByLabel('Verification code').fill(await smsCode(number));
+  await click(phone.getByRole('button', { name: 'Confirm' }));
+  await expect(phone.getByRole('heading', { name: 'Your details' })).toBeVisible();
+  // No terms link was given: nothing to accept.
+  await expect(phone.getByLabel('I accept the terms and conditions')).toHaveCount(0);
+  await phone.getByLabel('First name').fill('Mei');
+  await phone.getByLabel('Last name').fill('Wong');
+  await click(phone.getByRole('button', { name: 'Join', exact: true }));
+  await expect(phone.getByRole('heading', { level: 1, name: 'Mei Wong' })).toBeVisible();
+  await screenshot(phone, 'first-run-customer-card', true);
+  const appleUrl = await phone.getByRole('link', { name: 'Add to Apple Wallet' }).getAttribute('href');
+  clicks += 1; // the customer's tap on Add to Apple Wallet, fetched directly (a phone hands it to Wallet)
+  const pass = await phone.request.get(appleUrl as string);
+  expect(pass.status()).toBe(200);
+  expect(pass.headers()['content-type']).toContain('application/vnd.apple.pkpass');
+  await context.close();
+}
+
+test('from a fresh registration to a customer’s wallet pass by the setup checklist alone', async ({
+  page,
+  browser,
+}) => {
+  const started = Date.now();
+  const who = newRegistrant('first-run');
+
+  // Registration: the form (the industry takes two clicks), Create Account, the SMS code.
+  clicks += 3;
+  await registerWithPassword(page, who);
+  await enterCode(page, await smsCode(who.phone));
+  await expectDashboard(page);
+
+  // The checklist, in the three languages (screenshots looked at for issue 37).
+  await expect(checklist(page)).toBeVisible();
+  await expect(checklist(page).getByText('0 of 6 steps done. Each step opens where it is done.')).toBeVisible();
+  await screenshot(page, 'first-run-checklist-en', true);
+  for (const [locale, title] of [
+    ['zh-Hant', '設定您的會員計劃'],
+    ['zh-Hans', '设置您的会员计划'],
+  ] as const) {
+    await page.evaluate((value) => localStorage.setItem('language', value), locale);
+    await page.reload();
+    await expect(checklist(page).getByRole('heading', { name: title })).toBeVisible();
+    await screenshot(page, `first-run-checklist-${locale}`, true);
+  }
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await expect(checklist(page).getByRole('heading', { name: 'Set up your programme' })).toBeVisible();
+
+  // Points: how customers earn and what points are worth.
+  await openStep(page, /Set how customers earn points/);
+  await page.getByLabel('Amount Spent ($)').fill('10.00');
+  await page.getByLabel('Points Earned').fill('10');
+  await page.getByLabel('Points Required').fill('100');
+  await page.getByLabel('Redemption Value ($)').fill('1.00');
+  await click(page.getByRole('button', { name: 'Save Settings' }));
+  await expect(page.getByText(/saved successfully/i).first()).toBeVisible();
+  await backToDashboard(page);
+
+  // Store: the name is the business's already; one click draws the images, one saves.
+  await openStep(page, /Add your store's logo and background/);
+  await expect(page.getByLabel('Store Name')).toHaveValue('Harbour Coffee');
+  await expect(page.getByText('Still missing: Store Logo, Background Image')).toBeVisible();
+  await click(page.getByRole('button', { name: 'Draw my images' }));
+  await expect(page.getByText('Images drawn and uploaded').first()).toBeVisible();
+  await click(page.getByRole('button', { name: 'Save Settings' }));
+  await expect(page.getByText('Store settings saved successfully').first()).toBeVisible();
+  await backToDashboard(page);
+
+  // Join page: the proposed address, switched on and saved; then the poster from the same screen.
+  await openStep(page, /Open your join page/);
+  await expect(page.getByLabel('Join link name')).toHaveValue('harbour-coffee');
+  await click(page.getByRole('switch', { name: 'Join page open' }));
+  await click(page.getByRole('button', { name: 'Save Settings' }));
+  const joinUrl = page.getByLabel('Join URL');
+  await expect(joinUrl).toHaveValue(/\/join\/harbour-coffee$/);
+  const url = await joinUrl.inputValue();
+  await backToDashboard(page);
+  await openStep(page, /Download the join poster/);
+  clicks += 1;
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Poster PDF (A4)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('join-poster.pdf');
+  await backToDashboard(page);
+  await expect(checklist(page).getByText('4 of 6 steps done. Each step opens where it is done.')).toBeVisible();
+
+  // The first member: a customer scans the poster's QR code and holds a card with its Apple pass.
+  await customerJoins(browser, url.replace(/^https?:\/\/[^/]+/, E2E.baseURL));
+
+  // Every required step is done (the card design is optional): the checklist is gone.
+  await page.reload();
+  await expect(page.getByText('Total Users')).toBeVisible();
+  await expect(checklist(page)).toHaveCount(0);
+
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  console.log(`first run: ${clicks} clicks, ${seconds} s from registration to the customer's .pkpass`);
+  expect(clicks).toBeLessThanOrEqual(25);
+});
