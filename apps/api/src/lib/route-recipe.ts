@@ -2,6 +2,7 @@ import { type ApiKeyScope, apiErrorSchema, type Page } from '@loyalty/contracts'
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
 import type { Access } from '../plugins/access';
+import type { fileAnswer } from './openapi-answers';
 import { toPage } from './page';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
@@ -17,7 +18,8 @@ type RouteSchema = {
   headers?: ZodType;
   body?: ZodType;
   consumes?: string[];
-  response: Record<number, ZodType>;
+  // A JSON answer's zod schema, or a file's media type (lib/openapi-answers.ts).
+  response: Record<number, ZodType | ReturnType<typeof fileAnswer>>;
 };
 
 /**

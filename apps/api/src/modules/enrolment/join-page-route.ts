@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languagesOfHeader, localeFromLanguages, type PublicJoinInfo } from '@loyalty/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
+import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { joinInfo } from './customer';
 import { joinPageHtml, type ServerTexts, serverI18n } from './join-page-html';
 import { findJoinPage } from './repository';
@@ -59,7 +61,14 @@ export async function joinPageRoutes(app: FastifyInstance, opts: { root: string;
       .header('vary', 'accept-language')
       .send(html);
 
-  app.get<{ Params: { slug: string } }>('/join/:slug', async (request, reply) => {
+  const schema = {
+    tags: ['enrolment'],
+    summary:
+      "The customer's join page (HTML, in the browser's language); 404 with the same page when the link is closed",
+    params: z.object({ slug: z.string() }),
+    response: { 200: fileAnswer(MEDIA.html, 'The join page'), 404: fileAnswer(MEDIA.html, 'The join page, closed') },
+  };
+  app.get<{ Params: { slug: string } }>('/join/:slug', { schema }, async (request, reply) => {
     const { slug } = request.params;
     if (!SLUG.test(slug)) return page(reply, 404, template);
     const limit = await perIp(request);

@@ -1,55 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
 import { storeSettings } from '../../db/schema';
 import { business } from '../members/members-test-support';
+import { webDistFixture } from './join-page-test-support';
 
-// customer.html as the web build writes it (apps/web/customer.html, stylesheet inlined), and the texts file the
-// build writes beside it (apps/web/build/server-texts.ts: Lingui's compiled messages).
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Loyalty card</title>
-    <script async src="/customer-preload.js"></script>
-    <script type="module" crossorigin src="/assets/customer-AbC.js"></script>
-    <style>.h-12{height:3rem}</style>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-const texts = (joinTitle: unknown, welcome: unknown, smsNote: string) => ({
-  'customer.joinTitle': joinTitle,
-  'customer.welcomePoints': welcome,
-  'customer.countryLabel': ['Country'],
-  'customer.phoneLabel': ['Mobile'],
-  'customer.sendCode': ['Send code'],
-  'customer.smsNote': [smsNote],
-  'language.label': ['Language'],
-});
-const TEXTS = {
-  en: texts(
-    ['Join ', ['store']],
-    [['points', 'plural', { one: ['Join now and get ', '#', ' point'], other: ['Join now and get ', '#', ' points'] }]],
-    'We will text you a code to confirm your number.',
-  ),
-  'zh-Hant': texts(
-    ['加入', ['store']],
-    [['points', 'plural', { other: ['立即加入即送 ', '#', ' 積分'] }]],
-    '我們會傳送驗證碼。',
-  ),
-  'zh-Hans': texts(
-    ['加入', ['store']],
-    [['points', 'plural', { other: ['立即加入即送 ', '#', ' 积分'] }]],
-    '我们会发送验证码。',
-  ),
-};
 const HOSTILE = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)>&amp;`;
 
 const dataBlock = (html: string) => {
@@ -74,22 +31,18 @@ describe('/join/<slug> painted by the server', () => {
   };
 
   beforeAll(async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'web-dist-join-'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Loyalty Portal</title>');
-    writeFileSync(join(dist, 'customer.html'), TEMPLATE);
-    writeFileSync(join(dist, 'customer-texts.json'), JSON.stringify(TEXTS));
-    app = await buildTestApp({ WEB_DIST_DIR: dist }, { serveWeb: true });
+    app = await buildTestApp({ WEB_DIST_DIR: webDistFixture() }, { serveWeb: true });
     const biz = await business(app);
     slug = `shop-${randomUUID().slice(0, 8)}`;
     await enable(biz.admin, slug);
     // A store name no form lets through, written directly: the page must be safe whatever is stored.
     const hostile = await business(app);
-    await app.database.db.insert(storeSettings).values({
-      tenantId: hostile.tenantId,
-      logoUrl: 'https://cdn.test/logo.png?a=1&b="2"',
-      text: HOSTILE,
-      backgroundUrl: '',
-    });
+    // Activation made the store's row with the business name: written over.
+    const branding = { logoUrl: 'https://cdn.test/logo.png?a=1&b="2"', text: HOSTILE, backgroundUrl: '' };
+    await app.database.db
+      .insert(storeSettings)
+      .values({ tenantId: hostile.tenantId, ...branding })
+      .onConflictDoUpdate({ target: storeSettings.tenantId, set: branding });
     hostileSlug = `evil-${randomUUID().slice(0, 8)}`;
     await enable(hostile.admin, hostileSlug);
   });

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
@@ -140,7 +141,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
         summary: "The member's Apple Wallet pass by the card page's signed link (10 minutes), no token",
         params: slugParamsSchema,
         querystring: passQuerySchema,
-        response: { 200: z.instanceof(Buffer).describe(PKPASS_TYPE), 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: fileAnswer(PKPASS_TYPE, 'The signed pass'), 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -10,9 +10,10 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
 import { foundOr404 } from '../../lib/errors';
+import { fileAnswer } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
-import { type PosterInput, posterPdf, posterPng } from './poster';
 import { recordPosterDownload } from '../setup/repository';
+import { type PosterInput, posterPdf, posterPng } from './poster';
 import { enrolmentPublicRoutes } from './public-routes';
 import { tenantFacts } from './repository';
 import { readEnrolment, writeEnrolment } from './settings';
@@ -21,7 +22,7 @@ const route = routeRecipe(['enrolment'], [400, 401, 403, 404, 409]);
 // `download=1`: a team user saves the poster (the setup checklist's poster step), not the screen's preview.
 const posterQuerySchema = z.object({ language: z.enum(LANGUAGES).optional(), download: z.literal('1').optional() });
 const binary = (type: string) => ({
-  200: z.instanceof(Buffer).describe(type),
+  200: fileAnswer(type, 'The poster'),
   400: apiErrorSchema,
   401: apiErrorSchema,
   403: apiErrorSchema,

@@ -13,6 +13,7 @@ import { audit } from '../../lib/audit';
 import { sendCsv } from '../../lib/csv';
 import { AppError, badRequest, foundOr404 } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
+import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { importMemberBatch } from '../members/import-writes';
 import { importBatchFor, memberImportJob } from './import-job';
@@ -154,7 +155,8 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
     route.admin({
       summary: 'An import’s bad rows as CSV: row (as a spreadsheet numbers it), field, message',
       params: importIdParamsSchema,
-      response: {},
+      produces: ['text/csv'],
+      response: { 200: fileAnswer(MEDIA.csv, 'The bad rows, one a row, with a header row') },
     }),
     async (request, reply) => {
       const found = foundOr404(await findImport(app.db, request.tenant.tenantId, request.params.importId), NOT_FOUND);

@@ -2,6 +2,7 @@ import { ledgerExportQuerySchema, memberIdParamsSchema, membersExportQuerySchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
+import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { LEDGER_HEADER, ledgerLines, MEMBER_HEADER, memberLines } from './export-lines';
 import { exportLedger, exportMembers, findMemberRow } from './repository';
@@ -18,7 +19,7 @@ export const memberExportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The members list with its filters as CSV (UTF-8 with BOM, streamed; formula-like text made inert)',
       querystring: membersExportQuerySchema,
       produces: ['text/csv'],
-      response: {},
+      response: { 200: fileAnswer(MEDIA.csv, 'The members, one a row, with a header row') },
     }),
     async (request, reply) => {
       const chunks = exportMembers(app.db, request.tenant.tenantId, request.query);
@@ -32,7 +33,7 @@ export const memberExportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One member’s points ledger as CSV, oldest first',
       params: memberIdParamsSchema,
       produces: ['text/csv'],
-      response: {},
+      response: { 200: fileAnswer(MEDIA.csv, 'The member’s ledger entries, one a row, with a header row') },
     }),
     async (request, reply) => {
       const { tenantId } = request.tenant;
@@ -49,7 +50,7 @@ export const memberExportRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The points ledger of every member in a [from, to) time range as CSV, oldest first',
       querystring: ledgerExportQuerySchema,
       produces: ['text/csv'],
-      response: {},
+      response: { 200: fileAnswer(MEDIA.csv, 'The ledger entries, one a row, with a header row') },
     }),
     async (request, reply) => {
       const { from, to } = request.query;

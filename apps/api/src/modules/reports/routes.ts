@@ -1,6 +1,7 @@
 import { staffActivityQuerySchema, staffActivitySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendCsv } from '../../lib/csv';
+import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { reportTimeZone, staffActivity } from './repository';
 
@@ -44,7 +45,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The staff activity report as CSV (UTF-8 with BOM)',
       querystring: staffActivityQuerySchema,
       produces: ['text/csv'],
-      response: {},
+      response: { 200: fileAnswer(MEDIA.csv, 'A row per team user, with a header row') },
     }),
     async (request, reply) => {
       const { from, to } = request.query;

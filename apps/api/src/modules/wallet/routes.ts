@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { notFound } from '../../lib/errors';
+import { fileAnswer } from '../../lib/openapi-answers';
 import { findMemberRow } from '../members/repository';
 import { PKPASS_TYPE, passkitRoutes } from './passkit-routes';
 import { passStatus } from './repository';
@@ -39,7 +40,7 @@ export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         summary: "The member's Apple Wallet pass (.pkpass), signed, with a new authentication token",
         params: memberIdParamsSchema,
         response: {
-          200: z.instanceof(Buffer).describe(PKPASS_TYPE),
+          200: fileAnswer(PKPASS_TYPE, 'The signed pass'),
           400: apiErrorSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
