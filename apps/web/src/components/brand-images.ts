@@ -53,7 +53,7 @@ function draw(kind: BrandImage, name: string, bg: string, fg: string): Promise<B
   canvas.width = width;
   canvas.height = height;
   const g = canvas.getContext('2d');
-  if (!g) return Promise.reject(new Error('No canvas'));
+  if (!g) return Promise.reject(new Error('No canvas')); // i18n-ignore: never shown (the offer says image.failed)
   const gradient = g.createLinearGradient(0, 0, width, height);
   gradient.addColorStop(0, shade(background, 0.08));
   gradient.addColorStop(1, shade(background, -0.12));
@@ -79,8 +79,8 @@ function draw(kind: BrandImage, name: string, bg: string, fg: string): Promise<B
       g.fill();
     }
   }
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('No image'))), 'image/png'),
+  return new Promise(
+    (resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('No image'))), 'image/png'), // i18n-ignore: never shown
   );
 }
 
