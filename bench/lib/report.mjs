@@ -425,6 +425,23 @@ export function report(raw, T) {
             ? `correct: ${f0(writes.hot.recorded)} entries (${f0(writes.hot.answered)} answered before the stop), balance = ledger`
             : `WRONG: ${f0(writes.hot.recorded)} entries for ${f0(writes.hot.answered)} 2xx, balance ${writes.hot.balance} vs ledger ${writes.hot.ledger}`,
         ],
+        // Issue 39: a partial refund's latency beside a purchase's, in the same run.
+        ...(writes.refunds && !writes.refunds.missing
+          ? [
+              [
+                'refunds of $0.50, across 2,000 purchases',
+                f0(writes.refunds.rps),
+                `${f1(writes.refunds.p50)} / ${f1(writes.refunds.p95)} / ${f1(writes.refunds.p99)}`,
+                bare ? `${f1((100 * writes.refunds.rps) / bare.rps)} %` : '—',
+                'beside the purchases',
+                (writes.refunds.correct
+                  ? 'correct: balance = ledger, none over its purchase'
+                  : 'WRONG: see last-run.json') + (writes.refunds.bad ? ` (${writes.refunds.bad} non-2xx!)` : ''),
+              ],
+            ]
+          : writes.refunds?.missing
+            ? [['refunds', '—', '—', '—', '', writes.refunds.missing]]
+            : []),
       ],
     );
     console.log(`  across members: ${formatCpuSplit(writes.many.cpu)}`);

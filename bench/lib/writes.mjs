@@ -54,5 +54,39 @@ export async function purchases(api, headers, sql, tenantId, { connections = 50,
     after.balance - before.balance === 12 * recorded &&
     recorded >= one.ok &&
     recorded <= one.ok + connections;
-  return { many, one, hot: { ...after, recorded, answered: one.ok, correct } };
+  const refunds = await refundsAcross(api, headers, sql, tenantId, { connections, seconds });
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct }, refunds };
+}
+
+/**
+ * Partial refunds through the API (issue 39), beside the purchases: $0.50 of a different purchase each time, in
+ * turn across the purchases just recorded on 2,000 members (a $12.50 purchase takes 25 such refunds), so each
+ * refund locks its member, reads the purchase and its refunds so far and writes the REFUND entry. Afterwards
+ * every refunded member's balance must equal its ledger and no purchase may have given back more than it earned.
+ */
+export async function refundsAcross(api, headers, sql, tenantId, { connections = 50, seconds = 6 } = {}) {
+  const bought = await sql`select id, member_id from points_ledger
+    where tenant_id = ${tenantId} and type = 'PURCHASE' and amount = 12.50
+    order by created_at desc limit 2000`;
+  if (bought.length === 0) return { missing: 'no purchases to refund' };
+  const body = JSON.stringify({ amount: 0.5 });
+  const post = { headers: { ...headers, 'content-type': 'application/json' }, method: 'POST', body };
+  let next = 0;
+  const path = () => {
+    const p = bought[next++ % bought.length];
+    return `/api/tenants/member/${p.member_id}/transactions/${p.id}/refund`;
+  };
+  const probe = await fetch(api.base + path(), post);
+  if (!probe.ok) return { missing: `a refund answered ${probe.status}: ${(await probe.text()).slice(0, 300)}` };
+  const run = await load(api.base + path(), { ...post, connections, seconds, nextPath: path, apiPid: api.pid });
+  await drain(api.base);
+  const ids = bought.map((p) => p.id);
+  const [check] = await sql`select
+      (select count(*)::int from members m where m.tenant_id = ${tenantId}
+        and m.id in (select member_id from points_ledger where tenant_id = ${tenantId} and id = any(${ids}))
+        and m.points_balance <> (select coalesce(sum(points), 0) from points_ledger l
+          where l.tenant_id = m.tenant_id and l.member_id = m.id)) as unbalanced,
+      (select count(*)::int from points_ledger p where p.tenant_id = ${tenantId} and p.id = any(${ids})
+        and p.points < -(select coalesce(sum(r.points), 0) from points_ledger r where r.refunds_id = p.id)) as overRefunded`;
+  return { ...run, correct: check.unbalanced === 0 && check.overrefunded === 0, check };
 }

@@ -21,6 +21,11 @@ const pointsFormFields = z.object({
   pointsExpiryDate: z.string(),
   isActive: z.boolean(),
   description: z.string(),
+  refundWindowDays: z.string(),
+  maxPointsPerPurchase: z.string(),
+  maxPurchasesPerMemberPerDay: z.string(),
+  staffMaxPurchaseAmount: z.string(),
+  expiryWarningDays: z.string(),
 });
 export type PointsFormValues = z.infer<typeof pointsFormFields>;
 
@@ -37,6 +42,12 @@ export const POINTS_FORM_DEFAULTS: PointsFormValues = {
   pointsExpiryDate: '',
   isActive: true,
   description: '',
+  // Refunds within 90 days unless the business says otherwise; no limits (empty: none).
+  refundWindowDays: '90',
+  maxPointsPerPurchase: '',
+  maxPurchasesPerMemberPerDay: '',
+  staffMaxPurchaseAmount: '',
+  expiryWarningDays: '',
 };
 
 const text = (value: number | null) => (value === null ? '' : String(value));
@@ -57,6 +68,14 @@ export function toFormValues(settings: PointsConversion | null): PointsFormValue
     pointsExpiryDate: settings.pointsExpiryDate ? settings.pointsExpiryDate.slice(0, 16) : '',
     isActive: settings.isActive,
     description: settings.description,
+    refundWindowDays: text(settings.refundWindowDays ?? null),
+    maxPointsPerPurchase: text(settings.maxPointsPerPurchase ?? null),
+    maxPurchasesPerMemberPerDay: text(settings.maxPurchasesPerMemberPerDay ?? null),
+    staffMaxPurchaseAmount:
+      settings.staffMaxPurchaseAmount === null || settings.staffMaxPurchaseAmount === undefined
+        ? ''
+        : money(settings.staffMaxPurchaseAmount),
+    expiryWarningDays: text(settings.expiryWarningDays ?? null),
   };
 }
 
@@ -96,6 +115,11 @@ export function toBody(values: PointsFormValues): PointsConversionInput {
     pointsExpiryDate: values.expiryType === 'DATE' && date ? withSeconds(date) : null,
     isActive: values.isActive,
     description: values.description,
+    refundWindowDays: numberOrNull(values.refundWindowDays),
+    maxPointsPerPurchase: numberOrNull(values.maxPointsPerPurchase),
+    maxPurchasesPerMemberPerDay: numberOrNull(values.maxPurchasesPerMemberPerDay),
+    staffMaxPurchaseAmount: numberOrNull(values.staffMaxPurchaseAmount),
+    expiryWarningDays: numberOrNull(values.expiryWarningDays),
   };
 }
 

@@ -27,6 +27,11 @@ const saved = {
   pointsExpiryDate: null,
   isActive: true,
   description: 'Our points',
+  refundWindowDays: 90,
+  maxPointsPerPurchase: null,
+  maxPurchasesPerMemberPerDay: null,
+  staffMaxPurchaseAmount: 500,
+  expiryWarningDays: null,
 };
 
 async function fillRates(user: ReturnType<typeof userEvent.setup>) {
@@ -102,6 +107,9 @@ describe('Point Settings page', () => {
     expect(screen.getByText('100 points → $1.00 off')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'After Days' })).toBeChecked();
     expect(screen.getByLabelText('Expiry Days')).toHaveValue(365);
+    expect(screen.getByLabelText('Refund Window (days)')).toHaveValue(90);
+    expect(screen.getByLabelText('Largest Amount Staff May Record ($)')).toHaveValue(500);
+    expect(screen.getByLabelText('Most Points per Purchase')).toHaveValue(null);
     const user = userEvent.setup();
     await user.clear(screen.getByLabelText('Amount Spent ($)'));
     await user.type(screen.getByLabelText('Amount Spent ($)'), '2.5');
@@ -216,6 +224,11 @@ describe('Point Settings page', () => {
       pointsExpiryDate: null,
       isActive: false,
       description: 'Points for coffee',
+      refundWindowDays: 90,
+      maxPointsPerPurchase: null,
+      maxPurchasesPerMemberPerDay: null,
+      staffMaxPurchaseAmount: null,
+      expiryWarningDays: null,
     });
   });
 

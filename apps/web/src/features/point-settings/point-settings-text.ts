@@ -36,6 +36,28 @@ export const POINTS_TEXT = {
     minimum: { name: 'minimumRedemption', label: 'pointSettings.minimumRedemption', placeholder: '100', ...WHOLE },
     maximum: { name: 'maximumRedemption', label: 'pointSettings.maximumRedemption', placeholder: '10000', ...WHOLE },
   },
+  purchases: {
+    title: 'pointSettings.purchaseLimitsTitle',
+    description: 'pointSettings.purchaseLimitsDescription',
+    fields: [
+      { name: 'refundWindowDays', label: 'pointSettings.refundWindowDays', placeholder: '90', ...WHOLE, max: '3650' },
+      { name: 'maxPointsPerPurchase', label: 'pointSettings.maxPointsPerPurchase', placeholder: '1000', ...WHOLE },
+      {
+        name: 'maxPurchasesPerMemberPerDay',
+        label: 'pointSettings.maxPurchasesPerMemberPerDay',
+        placeholder: '5',
+        ...WHOLE,
+        max: '1000',
+      },
+      {
+        name: 'staffMaxPurchaseAmount',
+        label: 'pointSettings.staffMaxPurchaseAmount',
+        placeholder: '500.00',
+        ...MONEY,
+      },
+      { name: 'expiryWarningDays', label: 'pointSettings.expiryWarningDays', placeholder: '14', ...WHOLE, max: '365' },
+    ] satisfies RateField[],
+  },
   expiry: {
     title: 'pointSettings.expiryTitle',
     description: 'pointSettings.expiryDescription',

@@ -10,7 +10,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useSavePointsConversion } from '../api/save-points-conversion';
 import { type PointsFormValues, pointsFormSchema, toBody } from '../point-settings-form';
 import { AdditionalCard, ExpiryCard } from './expiry-card';
-import { EarnRateCard, LimitsCard, RedeemRateCard } from './rate-cards';
+import { EarnRateCard, LimitsCard, PurchaseLimitsCard, RedeemRateCard } from './rate-cards';
 
 const FIELDS = new Set<string>([
   'earnRateAmount',
@@ -22,6 +22,11 @@ const FIELDS = new Set<string>([
   'pointsExpiryDays',
   'pointsExpiryDate',
   'description',
+  'refundWindowDays',
+  'maxPointsPerPurchase',
+  'maxPurchasesPerMemberPerDay',
+  'staffMaxPurchaseAmount',
+  'expiryWarningDays',
 ]);
 
 /** The five cards and Save Settings; staff get the same cards with every control disabled and no Save. */
@@ -56,6 +61,9 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
           <RedeemRateCard />
           <LimitsCard />
           <ExpiryCard disabled={!canWrite} />
+          <div className="lg:col-span-2">
+            <PurchaseLimitsCard />
+          </div>
           <div className="lg:col-span-2">
             <AdditionalCard disabled={!canWrite} />
           </div>

@@ -79,3 +79,22 @@ export function LimitsCard() {
     </Card>
   );
 }
+
+/** Refunds and the limits of a purchase: each empty for none (the refund window empty: any day). */
+export function PurchaseLimitsCard() {
+  const { purchases } = POINTS_TEXT;
+  const t = useT();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t(purchases.title)}</CardTitle>
+        <CardDescription>{t(purchases.description)}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {purchases.fields.map(({ name, label, ...input }) => (
+          <TextField key={name} id={name} name={name} label={t(label)} {...input} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { expect, type Page, test } from '@playwright/test';
+import { E2E } from './env';
+import { TEN_POINTS_A_DOLLAR } from './points-support';
+import { screenshot } from './support';
+import { registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
+
+// biome-ignore lint/suspicious/noExplicitAny: test seeding reads a field or two of the answers
+async function call(method: string, path: string, body: unknown, token: string): Promise<any> {
+  const res = await fetch(`${E2E.baseURL}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.status, text).toBeLessThan(300);
+  return JSON.parse(text);
+}
+
+async function chooseLanguage(page: Page, userName: string, language: string) {
+  await page.getByRole('button', { name: userName }).click();
+  await page.getByRole('menuitem', { name: /Language|語言|语言/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: language }).click();
+}
+
+test('a purchase is refunded from the member’s history; the limits are on point settings; the counter refuses beyond them in the staff member’s language', async ({
+  page,
+}) => {
+  const owner = await registerActiveOwner();
+  const token = await tokenFor(owner.email, owner.password as string);
+  await call(
+    'POST',
+    '/api/points-conversion',
+    { ...TEN_POINTS_A_DOLLAR, refundWindowDays: 30, maxPointsPerPurchase: 1000 },
+    token,
+  );
+  const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
+  await call('POST', `/api/tenants/member/${member.userId}/transactions`, { type: 'PURCHASE', amount: 40 }, token);
+  await signInToWorkspace(page, owner.email, owner.password as string);
+
+  await page.goto('/members');
+  await page
+    .getByRole('row', { name: /Mia Chen/ })
+    .getByRole('button', { name: 'Mia Chen', exact: true })
+    .click();
+  const detail = page.getByRole('dialog', { name: 'Mia Chen' });
+  const ledger = detail.getByRole('region', { name: 'Points history table' });
+  await ledger.getByRole('button', { name: 'Refund' }).click();
+  const amount = detail.getByLabel('Amount to refund ($)');
+  await expect(amount).toHaveValue('40');
+  await expect(detail.getByText('Up to $40.00 can still be refunded')).toBeVisible();
+  await amount.fill('15');
+  await detail.getByRole('button', { name: 'Record refund' }).click();
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Refund');
+  await expect(ledger.getByRole('row').nth(1)).toContainText('-150');
+  await screenshot(page, 'refunds/member-history-en');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/point-settings');
+  await expect(page.getByLabel('Refund Window (days)')).toHaveValue('30');
+  await expect(page.getByLabel('Most Points per Purchase')).toHaveValue('1000');
+  await screenshot(page, 'refunds/point-settings-en', true);
+
+  await chooseLanguage(page, `${owner.firstName} ${owner.lastName}`, '繁體中文');
+  await expect(page.getByLabel('退款期限（天）')).toHaveValue('30');
+  await screenshot(page, 'refunds/point-settings-zh-Hant', true);
+
+  await page.goto('/counter');
+  const find = page.getByRole('textbox', { name: '會員編號或電話' });
+  await find.fill(member.membershipCode);
+  await find.press('Enter');
+  await page.getByRole('textbox', { name: '金額（$）' }).fill('100.10');
+  await page.getByRole('button', { name: '記錄消費' }).click();
+  await expect(page.getByRole('alert')).toHaveText('每筆消費最多可賺取 1,000 積分。');
+  await screenshot(page, 'refunds/counter-limit-zh-Hant');
+});
