@@ -2,7 +2,6 @@ import { apiErrorSchema, memberIdParamsSchema, memberPassStatusSchema } from '@l
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import { notFound } from '../../lib/errors';
 import { fileAnswer } from '../../lib/openapi-answers';
