@@ -112,7 +112,7 @@ describe('Apple Wallet pass of a member', () => {
       method: 'PUT',
       url: '/api/tenant/store-settings',
       headers: bearer(biz.owner),
-      payload: { logoUrl: logo, text: 'Open "daily"\n8–20', backgroundUrl: background },
+      payload: { logoUrl: logo, text: 'Open "daily" 8–20', backgroundUrl: background },
     });
     expect(store.statusCode).toBe(200);
 
@@ -133,7 +133,7 @@ describe('Apple Wallet pass of a member', () => {
     expect(pass.barcodes[1]).toMatchObject({ format: 'PKBarcodeFormatCode128', message: detail.membershipCode });
     expect(pass.storeCard.secondaryFields.map((f: { key: string }) => f.key)).toEqual(['member', 'tier']);
     expect(pass.storeCard.auxiliaryFields[0].key).toBe('updated');
-    expect(pass.storeCard.backFields.find((f: { key: string }) => f.key === 'about').value).toBe('Open "daily"\n8–20');
+    expect(pass.storeCard.backFields.find((f: { key: string }) => f.key === 'about').value).toBe('Open "daily" 8–20');
 
     const en = parseStrings(files['en.lproj/pass.strings'] as Buffer);
     const hant = parseStrings(files['zh-Hant.lproj/pass.strings'] as Buffer);
