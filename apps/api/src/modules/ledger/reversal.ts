@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { REFUND_MESSAGES, REVERSAL_MESSAGES, REVERSAL_WINDOW_MINUTES, type TransactionResult } from '@loyalty/contracts';
+import {
+  REFUND_MESSAGES,
+  REVERSAL_MESSAGES,
+  REVERSAL_WINDOW_MINUTES,
+  type TransactionResult,
+} from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
