@@ -191,7 +191,8 @@ describe('Wallet Settings page in Chinese', () => {
     expect(screen.getByRole('switch', { name: '顯示積分' })).toBeChecked();
     expect(screen.getByRole('button', { name: '橫條圖片' })).toBeInTheDocument();
     expect(within(preview()).getByTestId('pass-points')).toHaveTextContent('1,250');
-    expect(within(preview()).getByTestId('pass-member')).toHaveTextContent('John Doe');
+    // The sample member is a Chinese name on a Chinese screen.
+    expect(within(preview()).getByTestId('pass-member')).toHaveTextContent('陳大文');
     expect(screen.getByRole('figure', { name: '商店卡預覽' })).toBeInTheDocument();
     expect(englishLeft(screen.getByRole('main'), data)).toEqual([]);
   });
