@@ -14,6 +14,7 @@ export * from './memberships';
 export * from './national-phone';
 export * from './onboarding';
 export * from './orders';
+export * from './person-name';
 export * from './phone';
 export * from './phone-countries';
 export * from './profile';
