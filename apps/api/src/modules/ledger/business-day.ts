@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
 
 /**
- * When the business's current day began, as SQL on the database's clock: "per day" limits count from it. The
- * business's time zone is not stored yet, so the day is UTC's; this is the one place that changes when it is.
+ * When the business's current day began, as SQL on the database's clock: "per day" limits count from it, in
+ * the business profile's time zone (a Hong Kong shop's day starts at 16:00 UTC the evening before).
  */
-export const businessDayStart = (_tenantId: string): SQL =>
-  sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`;
+export const businessDayStart = (tenantId: string): SQL => {
+  const zone = sql`coalesce((select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}), 'UTC')`;
+  return sql`(date_trunc('day', now() at time zone ${zone}) at time zone ${zone})`;
+};

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { pointsLedger } from '../../db/schema';
+import { pointsLedger, tenants } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
 
 /** Orders, partial refunds and the limits of a purchase (issue 39): $1 → 10 points unless a test says otherwise. */
@@ -253,5 +253,23 @@ describe('orders, refunds and limits', () => {
     // A redemption is no purchase: the daily limit does not count it.
     expect((await api.record(biz.staff, memberId, { type: 'REDEEM', points: 100 })).statusCode).toBe(201);
     expect((await stored(app, biz.tenantId, memberId)).entries).toBe(5);
+  });
+
+  it("the daily limit counts the business's day, in its time zone", async () => {
+    const biz = await business(app);
+    await insertSettings(app, biz.tenantId, { maxPurchasesPerMemberPerDay: 1 });
+    await app.database.db.update(tenants).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(tenants.id, biz.tenantId));
+    const memberId = await addMember(app, biz.owner);
+    await purchase(biz.owner, memberId, 1);
+    // An hour before the business's day began (UTC+14) is yesterday there, whatever day it is in UTC.
+    await app.database.db
+      .update(pointsLedger)
+      .set({
+        createdAt: sql`(date_trunc('day', now() at time zone 'Pacific/Kiritimati') at time zone 'Pacific/Kiritimati') - interval '1 hour'`,
+      })
+      .where(eq(pointsLedger.memberId, memberId));
+    await purchase(biz.owner, memberId, 1);
+    const third = await api.record(biz.owner, memberId, { type: 'PURCHASE', amount: 1 });
+    expect([third.statusCode, third.json().error]).toEqual([422, 'DAILY_LIMIT']);
   });
 });
