@@ -1,4 +1,4 @@
-import type { Language } from '@loyalty/contracts';
+import { type Language, LEDGER_TYPES } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -127,16 +127,8 @@ export const memberCodeCounters = pgTable('member_code_counters', {
   lastValue: integer('last_value').notNull().default(0),
 });
 
-export const ledgerEntryTypes = [
-  'PURCHASE',
-  'REDEEM',
-  'ADJUST',
-  'EXPIRE',
-  'REVERSAL',
-  'BONUS',
-  'IMPORT',
-  'REFUND',
-] as const;
+/** The entry types are the contract's: one list for the API's answers and the column's values. */
+export const ledgerEntryTypes = LEDGER_TYPES;
 
 /** Which lots an entry took points from, so a reversal can give them back to the same lots. */
 export type LotTake = { lotId: string; points: number };
