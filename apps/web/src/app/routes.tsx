@@ -44,9 +44,7 @@ const pointSettings = screen(
 );
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
 const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
-const staffActivity = screen(
-  async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage,
-);
+const staffActivity = screen(async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage);
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
