@@ -1,5 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +19,25 @@ import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** True while something (or its process group, with `group`) still exists under that id. */
-function alive(pid: number, group = false): boolean {
-  try {
-    process.kill(group ? -pid : pid, 0);
-    return true;
-  } catch {
-    return false;
+/**
+ * True while a live process (not a zombie) is in that process group. A process killed by SIGKILL stays a zombie
+ * until its parent reaps it, and an orphan's parent is PID 1, which in a container may never reap: kill(-group, 0)
+ * would call that group alive for ever, so /proc is read instead.
+ */
+function groupAlive(group: number): boolean {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: the command may hold spaces and parentheses, so read after the last ')'.
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === group && state !== 'Z' && state !== 'X') return true;
   }
+  return false;
 }
 
 /** The processes a process started (Linux /proc). */
@@ -135,8 +155,8 @@ describe.runIf(existsSync('/proc/self/task'))('npm start stops everything', () =
     const { code } = await run.exited;
     expect(code, run.output()).toBe(1);
     expect(run.output()).toMatch(/api stopped \(SIGKILL\); stopping everything/);
-    expect(alive(emulatorPid, true)).toBe(false);
-    expect(alive(apiPid, true)).toBe(false);
+    expect(groupAlive(emulatorPid)).toBe(false);
+    expect(groupAlive(apiPid)).toBe(false);
     expect(await portFree(run.emulatorPort)).toBe(true);
     expect(await portFree(run.port)).toBe(true);
   }, 480_000);
@@ -148,8 +168,8 @@ describe.runIf(existsSync('/proc/self/task'))('npm start stops everything', () =
     run.child.kill('SIGTERM');
     const { code } = await run.exited;
     expect(code, run.output()).toBe(0);
-    expect(alive(emulatorPid, true)).toBe(false);
-    expect(alive(apiPid, true)).toBe(false);
+    expect(groupAlive(emulatorPid)).toBe(false);
+    expect(groupAlive(apiPid)).toBe(false);
     expect(await portFree(run.emulatorPort)).toBe(true);
     expect(await portFree(run.port)).toBe(true);
   }, 480_000);
