@@ -149,7 +149,12 @@ describe('tenant-isolation matrix over every tenant route', () => {
     const uploadUrl = `/files/${uploadKey}`;
     await db
       .insert(storeSettings)
-      .values({ tenantId: a.tenantId, logoUrl: uploadUrl, text: MARK, backgroundUrl: uploadUrl });
+      .values({ tenantId: a.tenantId, logoUrl: uploadUrl, text: MARK, backgroundUrl: uploadUrl })
+      // Activation made the row with the business name: the marker goes over it.
+      .onConflictDoUpdate({
+        target: storeSettings.tenantId,
+        set: { logoUrl: uploadUrl, text: MARK, backgroundUrl: uploadUrl },
+      });
     await db.insert(enrolmentSettings).values({ tenantId: a.tenantId, enabled: true, slug: MARK, welcomePoints: 7 });
     await db.insert(pointsConversionSettings).values({
       tenantId: a.tenantId,
