@@ -195,8 +195,8 @@ test('the join page speaks the browser’s Chinese, Traditional for Hong Kong an
 }) => {
   const { slug } = await businessWithJoinPage();
   for (const [browserLocale, locale, heading, send] of [
-    ['zh-HK', 'zh-Hant', /^加入Bakery /, '發送驗證碼'],
-    ['zh-CN', 'zh-Hans', /^加入Bakery /, '发送验证码'],
+    ['zh-HK', 'zh-Hant', /^加入 Bakery /, '發送驗證碼'],
+    ['zh-CN', 'zh-Hans', /^加入 Bakery /, '发送验证码'],
   ] as const) {
     const { context, page } = await joinPageIn(browser, browserLocale, slug);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -80,7 +80,7 @@ test('import 1,000 members with 3 bad rows through the screen: check, watch the 
   await page.getByRole('link', { name: 'Activity' }).click();
   const event = page.getByRole('row', { name: /Members imported/ });
   await expect(event).toContainText(owner.email);
-  await expect(event).toContainText('rows: — → 1000');
+  await expect(event).toContainText('Rows: — → 1000');
   await expectNoSeriousA11yViolations(page, 'activity');
   await screenshot(page, 'activity');
 });
