@@ -49,10 +49,10 @@ test('wallet settings: images dropped, colours and labels drive the live preview
   await page.getByLabel('Foreground Color', { exact: true }).fill('#fefce8');
   await expect(preview).toHaveCSS('color', 'rgb(254, 252, 232)');
   await page.getByLabel('Label Color', { exact: true }).fill('#fde68a');
-  await page.getByLabel('Points Label').fill('Stars');
+  await page.getByLabel('Points Label', { exact: true }).fill('Stars');
   await expect(preview.getByTestId('pass-points')).toContainText('Stars');
   await expect(preview.getByTestId('pass-points')).toContainText('1,250');
-  await page.getByLabel('Member Name Label').fill('Guest');
+  await page.getByLabel('Member Name Label', { exact: true }).fill('Guest');
   await expect(preview.getByTestId('pass-member')).toContainText('Guest');
   await expect(preview.getByTestId('pass-level')).toContainText('Gold');
   await expect(preview.getByTestId('pass-last-update')).toContainText('Jan 1, 2024');
@@ -78,8 +78,8 @@ test('wallet settings: images dropped, colours and labels drive the live preview
   await page.reload();
   await expect(page.getByLabel('Hero Text')).toHaveValue('Blue Bottle Rewards');
   await expect(page.getByLabel('Background Color', { exact: true })).toHaveValue('#0f766e');
-  await expect(page.getByLabel('Points Label')).toHaveValue('Stars');
-  await expect(page.getByLabel('Member Name Label')).toHaveValue('Guest');
+  await expect(page.getByLabel('Points Label', { exact: true })).toHaveValue('Stars');
+  await expect(page.getByLabel('Member Name Label', { exact: true })).toHaveValue('Guest');
   await expect(page.getByRole('switch', { name: 'Show Last Update' })).not.toBeChecked();
   await expect(page.getByRole('combobox', { name: 'Card Style' })).toHaveText('Generic');
   const reloaded = page.getByTestId('wallet-card-preview');
