@@ -5,7 +5,7 @@ import {
   DEFAULT_BUSINESS_LANGUAGE,
   type Language,
 } from '@loyalty/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
@@ -20,6 +20,13 @@ export async function getBusinessProfile(db: Queries, tenantId: string): Promise
   const [row] = await db.select(columns).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   return row;
 }
+
+/**
+ * The business's time zone as SQL, for statements that reckon its days and months in the database (UTC for a
+ * tenant that does not exist).
+ */
+export const businessTimeZoneSql = (tenantId: SQL | string): SQL =>
+  sql`coalesce((select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId}), 'UTC')`;
 
 /** The profile a new business starts with: its owner's phone country and the registration screen's language. */
 export function initialBusinessProfile(phone: string, language: Language | undefined): BusinessProfile {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { pointsLedger, tenants } from '../../db/schema';
+import { pointsLedger } from '../../db/schema';
+import { businessTimeZoneSql } from '../business/profile';
 
 /**
  * One definition of the business's points figures, so the dashboard, the liability and every report count
@@ -21,6 +22,6 @@ export const takenBackEntry: SQL = sql`(${pointsLedger.type} in ('REVERSAL', 'RE
  * zone (a Hong Kong business's December starts at 16:00 UTC on 30 November).
  */
 export function businessMonthStart(tenantId: SQL | string): SQL {
-  const zone = sql`(select ${tenants.timeZone} from ${tenants} where ${tenants.id} = ${tenantId})`;
+  const zone = businessTimeZoneSql(tenantId);
   return sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
 }
