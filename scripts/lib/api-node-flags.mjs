@@ -1,5 +1,5 @@
 // The Node flags the API server runs with, wherever it is started (npm start, the benchmark, production:
-// see the README's deploy command).
+// see docs/deploying.md).
 //
 // --max-semi-space-size=64: V8's young generation holds what a request allocates (headers, token strings,
 // the logger child, the answer) and dies with it. At the default (16 MB per semi-space) a loaded server

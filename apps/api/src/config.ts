@@ -317,12 +317,12 @@ function walletConfig(e: z.infer<typeof envSchema>): WalletConfig {
   const missing = walletFiles.filter((name) => !e[name]);
   if (e.NODE_ENV === 'production' && missing.length > 0) {
     throw new ConfigError(
-      `Apple Wallet needs real certificates in production; set ${missing.join(', ')} (README: Apple Wallet)`,
+      `Apple Wallet needs real certificates in production; set ${missing.join(', ')} (docs/deploying.md: Apple Wallet passes)`,
     );
   }
   if (e.NODE_ENV === 'production' && !e.PASS_TOKEN_SECRET) {
     throw new ConfigError(
-      'Apple Wallet pass tokens need PASS_TOKEN_SECRET in production: 32 or more random characters, the same on every instance and kept for good (README: Apple Wallet)',
+      'Apple Wallet pass tokens need PASS_TOKEN_SECRET in production: 32 or more random characters, the same on every instance and kept for good (docs/deploying.md: Apple Wallet passes)',
     );
   }
   const apns = { keyId: e.APNS_KEY_ID, keyFile: e.APNS_KEY_FILE, url: e.APNS_URL, caFile: e.APNS_CA_FILE };
@@ -357,7 +357,7 @@ function googleWalletConfig(e: z.infer<typeof envSchema>): GoogleWalletConfig {
     .map(([name]) => name);
   if (e.NODE_ENV === 'production' && missing.length > 0) {
     throw new ConfigError(
-      `Google Wallet needs a real issuer in production; set ${missing.join(', ')} (README: Google Wallet)`,
+      `Google Wallet needs a real issuer in production; set ${missing.join(', ')} (docs/deploying.md: Google Wallet)`,
     );
   }
   // Half a configuration is a mistake, not a request for the development key.

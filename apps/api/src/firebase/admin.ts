@@ -13,7 +13,7 @@ export type FirebaseAdmin = {
   close(): Promise<void>;
 };
 
-/** How long this instance trusts what it last read of a user's revocation state (see the README). */
+/** How long this instance trusts what it last read of a user's revocation state (see docs/capacity.md). */
 export const REVOCATION_CACHE_MS = 30_000;
 
 export function createFirebaseAdmin(config: Config): FirebaseAdmin {

@@ -3,7 +3,7 @@ import type { Membership } from '../modules/identity/repository';
 /**
  * How long this instance reuses a caller's membership row (tenant, role, status) without reading it again.
  * Writes made through this instance drop the cache at once; another instance's writes are seen within this
- * window (see "Capacity" in the README).
+ * window (see docs/capacity.md).
  */
 export const MEMBERSHIP_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;

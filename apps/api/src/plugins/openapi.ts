@@ -24,7 +24,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
               'An API key made on the Developers screen, rate limited per key. Only operations that list apiKey accept it, and only with the scope their x-api-key-scope names; others answer 403.',
           },
         },
-        // The body of each webhook, signed by the Standard Webhooks scheme (README: Webhooks).
+        // The body of each webhook, signed by the Standard Webhooks scheme (docs/integrations.md).
         schemas: Object.fromEntries(
           Object.entries(webhookEventSchemas).map(([type, schema]) => [
             `WebhookEvent_${type}`,
