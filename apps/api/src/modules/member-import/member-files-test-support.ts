@@ -16,11 +16,15 @@ export async function importTestApp() {
 }
 
 /** A multipart body with the CSV as `file` and the mapping as a JSON field, as the import screen sends. */
-export function multipart(csv: string | Buffer, mapping: Record<string, string>) {
+export function multipart(csv: string | Buffer, mapping: Record<string, string> | null) {
   const boundary = `----test${randomUUID()}`;
+  const mappingPart =
+    mapping === null
+      ? ''
+      : `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${JSON.stringify(mapping)}\r\n`;
   const payload = Buffer.concat([
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="mapping"\r\n\r\n${JSON.stringify(mapping)}\r\n` +
+      mappingPart +
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="members.csv"\r\nContent-Type: text/csv\r\n\r\n`,
     ),
     Buffer.isBuffer(csv) ? csv : Buffer.from(csv),
@@ -48,7 +52,8 @@ export function filesApi(app: FastifyInstance) {
     import: (
       token: string,
       csv: string | Buffer,
-      mapping: Record<string, string> = ENGLISH_MAPPING,
+      /** null: no mapping part at all (the server matches the columns by their names). */
+      mapping: Record<string, string> | null = ENGLISH_MAPPING,
       dryRun = false,
     ) => {
       const body = multipart(csv, mapping);
@@ -61,7 +66,11 @@ export function filesApi(app: FastifyInstance) {
     },
     status: (token: string, id: string) => app.inject({ url: `/api/tenants/imports/${id}`, headers: bearer(token) }),
     /** Imports and waits until the job says done; answers the final status. */
-    async importAndWait(token: string, csv: string | Buffer, mapping?: Record<string, string>): Promise<ImportStatus> {
+    async importAndWait(
+      token: string,
+      csv: string | Buffer,
+      mapping?: Record<string, string> | null,
+    ): Promise<ImportStatus> {
       const res = await api.import(token, csv, mapping);
       if (res.statusCode !== 202) throw new Error(`import: ${res.statusCode} ${res.body}`);
       const { importId } = res.json();

@@ -357,4 +357,24 @@ describe('members CSV export and import', () => {
     const other = await business(app);
     expect((await api.status(other.admin, ok.json().importId)).statusCode).toBe(404);
   });
+
+  it("without a mapping, matches the documented field names and the export's own headers", async () => {
+    const b = await business(app);
+    const documented = await api.importAndWait(
+      b.admin,
+      `firstName,lastName,email,phone,points\nMia,Chen,mia@example.test,${uniquePhone()},40\n`,
+      null,
+    );
+    expect(documented).toMatchObject({ state: 'done', created: 1, errors: [] });
+    const exported = await api.exportMembers(b.admin);
+    const other = await business(app);
+    const back = await api.importAndWait(other.admin, exported.body, null);
+    expect(back).toMatchObject({ state: 'done', created: 1, errors: [] });
+    expect((await list.list(other.admin)).json().content).toMatchObject([
+      { firstName: 'Mia', lastName: 'Chen', email: 'mia@example.test', pointsBalance: 40 },
+    ]);
+    const nameless = await api.import(b.admin, 'email,phone\nx@example.test,\n', null);
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.json().errors).toEqual({ mapping: 'Map the columns: first name and last name are needed' });
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  autoMapping,
   IMPORT_FIELDS,
   IMPORT_MESSAGES,
   type ImportError,
@@ -9,6 +10,7 @@ import {
   importRowSchema,
 } from '@loyalty/contracts';
 import { parse } from 'csv-parse';
+import { parse as parseNow } from 'csv-parse/sync';
 import { restoredCell } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
@@ -106,4 +108,23 @@ function columnsOf(header: string[], mapping: ImportMapping): [number, ImportFie
     throw badRequest({ mapping: IMPORT_MESSAGES.mapping }, IMPORT_MESSAGES.mapping);
   }
   return columns.sort((a, b) => IMPORT_FIELDS.indexOf(a[1]) - IMPORT_FIELDS.indexOf(b[1]));
+}
+
+/**
+ * The mapping used when a client sends none: each column whose header is a documented field name
+ * (`firstName`, `lastName`, `email`, `phone`, `points`…, DESIGN §8) or one of the export's own headers (or an
+ * alias the screen would propose) feeds that field, so a script following the contract, and an export sent back
+ * as it is, import without a mapping.
+ */
+export function mappingFromHeader(bytes: Buffer): ImportMapping {
+  const firstLine = bytes.subarray(0, Math.min(bytes.length, READ_SLICE));
+  const end = firstLine.indexOf(10);
+  let header: string[] = [];
+  try {
+    header =
+      (parseNow(end >= 0 ? firstLine.subarray(0, end) : firstLine, { bom: true, to_line: 1 }) as string[][])[0] ?? [];
+  } catch {
+    throw badRequest({ file: IMPORT_MESSAGES.notCsv }, IMPORT_MESSAGES.notCsv);
+  }
+  return autoMapping(header.map((h) => h.trim()));
 }

@@ -17,7 +17,7 @@ import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { importMemberBatch } from '../members/import-writes';
 import { importBatchFor, memberImportJob } from './import-job';
-import { fileHash, readImportFile } from './read-file';
+import { fileHash, mappingFromHeader, readImportFile } from './read-file';
 import { findImport, insertImport, toStatus } from './repository';
 
 /** The largest CSV an import takes: some 100,000 members with every column. */
@@ -45,7 +45,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tenants/member/import',
     route.admin({
       summary:
-        'Import members from a CSV (multipart: file, and mapping = JSON of CSV header → field); dryRun=true checks every row and changes nothing',
+        "Import members from a CSV (multipart: file, and optionally mapping = JSON of CSV header → field; without it, columns named as the fields (firstName, lastName, email, phone, membershipCode, tier, points, lifetimeSpend) or as the export's headers are matched); dryRun=true checks every row and changes nothing",
       consumes: ['multipart/form-data'],
       querystring: importQuerySchema,
       response: { 202: importStartedSchema },
@@ -68,8 +68,9 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!bytes?.length) throw missingFile();
       let mappingJson: unknown;
       try {
-        mappingJson = JSON.parse(mappingText ?? '');
-      } catch {
+        mappingJson = mappingText === undefined ? mappingFromHeader(bytes) : JSON.parse(mappingText);
+      } catch (error) {
+        if (error instanceof AppError) throw error;
         throw badRequest({ mapping: IMPORT_MESSAGES.mapping }, IMPORT_MESSAGES.mapping);
       }
       const mapping = importMappingSchema.safeParse(mappingJson);
