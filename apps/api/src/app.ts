@@ -20,6 +20,10 @@ import { identityRoutes } from './modules/identity/routes';
 import { createLedger, type Ledger } from './modules/ledger/ledger';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { legalRoutes } from './modules/legal/routes';
+import { createLiveBus, type LiveBus } from './modules/live/bus';
+import { liveListener } from './modules/live/change-listener';
+import { liveRoutes } from './modules/live/routes';
+import { announceWrite } from './modules/live/write-hook';
 import { memberImportRoutes } from './modules/member-import/routes';
 import { memberExportRoutes } from './modules/members/export-routes';
 import { membersRoutes } from './modules/members/routes';
@@ -56,6 +60,8 @@ declare module 'fastify' {
     changes: ChangeFeed;
     /** The one writer of points (modules/ledger). */
     ledger: Ledger;
+    /** Change events for open screens (modules/live). */
+    live: LiveBus;
   }
 }
 
@@ -142,9 +148,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(app.googleWallet.cards ? [cardListener(app.googleWallet.cards)] : []),
     // Webhooks: a delivery for each endpoint that asked for the event's type.
     webhooks.listener,
+    // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
+    ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
   app.decorate('changes', changes);
   app.decorate('ledger', createLedger(changes));
+  app.decorate('live', createLiveBus(database, { maxSubscribers: config.liveMaxConnections }));
+  // Writes outside the member feed (settings, users, tiers, keys) are announced once they have answered.
+  if (config.liveMaxConnections > 0) app.addHook('onResponse', announceWrite);
+  app.addHook('preClose', (done) => {
+    app.live.endAll();
+    done();
+  });
 
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);
@@ -159,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reportsRoutes);
   await app.register(businessRoutes);
   await app.register(setupRoutes);
+  await app.register(liveRoutes);
   await app.register(dashboardRoutes);
   await app.register(passSettingsRoutes);
   await app.register(pointsConversionRoutes);

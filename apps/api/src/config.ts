@@ -42,6 +42,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
+  /** Open screens (change event streams) one instance serves at once; 0 turns change events off. */
+  LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(100_000).default(1000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -138,6 +140,8 @@ export type Config = {
   storage: StorageConfig;
   /** The largest file POST /api/oci-object-storage takes (413 beyond). */
   uploadMaxBytes: number;
+  /** Change event streams one instance serves at once (modules/live); 0: change events off. */
+  liveMaxConnections: number;
   publicUrl: string;
   /** Where /terms and /privacy send the reader; unset: the product's own pages. */
   legal: { termsUrl?: string; privacyUrl?: string };
@@ -246,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionDays: e.WEBHOOK_DELIVERY_RETENTION_DAYS,
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    liveMaxConnections: e.LIVE_MAX_CONNECTIONS,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),

@@ -203,6 +203,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
     };
     operations = Object.entries(doc.paths)
       .filter(([path]) => ONLY.length === 0 || ONLY.some((prefix) => path.startsWith(prefix)))
+      // Event streams stay open by design (modules/live/live.test.ts reads them over a socket).
+      .filter(([path]) => !path.endsWith('/events'))
       .flatMap(([path, methods]) =>
         Object.entries(methods).map(([method, op]) => ({
           method: method.toUpperCase(),

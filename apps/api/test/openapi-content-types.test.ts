@@ -63,7 +63,10 @@ describe('the OpenAPI document matches what every route sends', () => {
     const reads = [
       ...app.routeAccess.filter((r) => r.method === 'GET' && !r.url.includes('*') && r.url !== '/api/openapi.json'),
       { method: 'GET', url: '/join/:slug', access: 'public' },
-    ].filter((r) => !r.url.startsWith('/api/docs'));
+    ]
+      .filter((r) => !r.url.startsWith('/api/docs'))
+      // Event streams stay open (modules/live/live.test.ts reads them over a socket): declared, not read here.
+      .filter((r) => !doc.paths[openapiPath(r.url)]?.get?.responses?.['200']?.content?.['text/event-stream']);
     const answered: string[] = [];
     const wrong: string[] = [];
     for (const r of reads) {

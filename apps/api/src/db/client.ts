@@ -30,6 +30,11 @@ export type DatabaseHandle = {
   pglite?: Pick<PGlite, 'query' | 'exec' | 'listen'>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /**
+   * Hears NOTIFY on a channel (after the notifying transaction commits), from every instance on the database;
+   * answers the function that stops listening. PostgreSQL holds one extra connection for it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -49,6 +54,10 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
       engine: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder }),
       ping: () => ping(db as unknown as Database),
+      async listen(channel, onPayload) {
+        const { unlisten } = await pools.main.listen(channel, (payload) => onPayload(payload));
+        return unlisten;
+      },
       close: pools.end,
     };
   }
@@ -75,6 +84,12 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     pglite: uncounted,
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Database),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        await stop();
+      };
+    },
     close: () => client.close(),
   };
 }

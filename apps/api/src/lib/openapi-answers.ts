@@ -7,6 +7,7 @@ export const MEDIA = {
   csv: 'text/csv',
   html: 'text/html',
   pkpass: 'application/vnd.apple.pkpass',
+  events: 'text/event-stream',
 } as const;
 
 /**

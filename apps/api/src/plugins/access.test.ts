@@ -25,6 +25,7 @@ const NON_TENANT = new Set([
   'POST /api/public/join/:slug',
   'GET /api/public/card/:slug',
   'GET /api/public/card/:slug/pass.pkpass',
+  'GET /api/public/card/:slug/events',
 ]);
 
 describe('access: every /api route states who may call it', () => {

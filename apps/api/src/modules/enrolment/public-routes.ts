@@ -12,9 +12,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import { fileAnswer } from '../../lib/openapi-answers';
+import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
+import { streamChanges } from '../live/stream';
+import { findMemberRowByPhone } from '../members/repository';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
 import { createCardLinks } from './card-links';
 import { card, join, joinInfo } from './customer';
@@ -128,6 +130,27 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
       const phone = await verifiedPhone(request, reply);
       reply.header('cache-control', 'no-store');
       return card(app.db, links, page, phone, app.googleWallet.saveUrl);
+    },
+  );
+
+  app.get(
+    '/api/public/card/:slug/events',
+    {
+      ...route.public({
+        summary:
+          "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again",
+        params: slugParamsSchema,
+        response: { 200: fileAnswer(MEDIA.events, 'An event stream that stays open'), 503: apiErrorSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const page = await findJoinPage(app.db, request.params.slug);
+      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      const phone = await verifiedPhone(request, reply);
+      const member = await findMemberRowByPhone(app.db, page.tenantId, phone);
+      if (!member) throw notFound(ENROLMENT_MESSAGES.notMember);
+      return streamChanges(app.live, request, reply, { tenantId: page.tenantId, memberId: member.userId });
     },
   );
 

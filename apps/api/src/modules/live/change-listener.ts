@@ -1,0 +1,22 @@
+import type { Listener } from '../../lib/changes';
+import { announce, type LiveTopic, MEMBERS_NAMED } from './bus';
+
+/** What a member or points change touches on the admin's screens. */
+const MEMBER_TOPICS: LiveTopic[] = ['members', 'dashboard', 'reports', 'audit', 'setup'];
+
+/**
+ * Hears every member and points change (the counter, the API, imports, scheduled jobs) in its transaction and
+ * announces it for open screens: the admin's lists and figures, and the card page of each member it touched.
+ */
+export const liveListener: Listener = async (tx, tenantId, events) => {
+  const members = new Set<string>();
+  let everyMember = false;
+  for (const event of events) {
+    if (event.type === 'entry.recorded') members.add(event.memberId);
+    else if (event.type === 'member.created' || event.type === 'member.updated') members.add(event.member.id);
+    else if (event.type === 'member.deleted') members.add(event.id);
+    else if (event.type === 'cards.changed') everyMember = true;
+  }
+  everyMember ||= members.size > MEMBERS_NAMED;
+  await announce(tx, { tenantId, memberIds: everyMember ? [] : [...members], everyMember, topics: MEMBER_TOPICS });
+};
