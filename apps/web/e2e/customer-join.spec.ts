@@ -82,9 +82,11 @@ async function joinWithPhone(page: Page, phone: string) {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
-test('a customer joins by phone on a 390 px screen, holds a card with the welcome points; a purchase shows on reload and in the Apple pass', async ({
+test('a customer joins by phone on a 390 px screen, holds a card with the welcome points; a purchase shows without a reload and in the Apple pass, whose link still works 11 minutes on', async ({
   page,
 }) => {
+  // The page's clock is the test's, so "11 minutes later" takes no time (the server's clock is real).
+  await page.clock.install();
   const { token, slug } = await businessWithJoinPage();
   await page.goto(`/join/${slug}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Join Bakery / })).toBeVisible();
@@ -140,8 +142,8 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
   const member = members.content[0];
   await call('POST', `/api/tenants/member/${member.userId}/transactions`, { type: 'PURCHASE', amount: 12.5 }, token);
 
-  await page.reload();
-  await expect(page.getByTestId('card-points')).toHaveText('175');
+  // No reload: the card page hears the change (GET /api/public/card/{slug}/events) and reads the card again.
+  await expect(page.getByTestId('card-points')).toHaveText('175', { timeout: 5_000 });
   await expect(page.getByText('Purchase', { exact: true })).toBeVisible();
   await expect(page.getByText('Spend $87.50 more to reach Silver')).toBeVisible();
 
@@ -155,6 +157,17 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
   const points = pass.storeCard.headerFields.find((f: { key: string }) => f.key === 'points');
   expect(points.value).toBe(175);
   expect(pass.barcodes[0].message).toBe(member.membershipCode);
+
+  // The page stays open 11 minutes, past the link's 10: the page has renewed it, and a tap downloads the pass.
+  const expOf = (url: string) => Number(new URL(url, E2E.baseURL).searchParams.get('exp'));
+  await page.clock.fastForward('11:00');
+  const link = page.getByRole('link', { name: 'Add to Apple Wallet' });
+  await expect
+    .poll(async () => expOf((await link.getAttribute('href')) as string))
+    .toBeGreaterThan(expOf(appleUrl as string));
+  const [tapped] = await Promise.all([page.waitForRequest(/\/pass\.pkpass\?/), link.click()]);
+  expect(expOf(tapped.url())).toBeGreaterThan(expOf(appleUrl as string));
+  expect((await page.request.get(tapped.url())).status()).toBe(200);
 
   // The same phone again (a second device): no second form, the same card, no second bonus.
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -10,6 +10,8 @@ import { useAuth } from '@/lib/auth-context';
 import { activeLocale, setLocale } from '@/lib/i18n/i18n';
 import type { Locale } from '@/lib/i18n/locales';
 import { useT } from '@/lib/i18n/use-t';
+import { useLiveChanges } from '@/lib/live-changes';
+import { useTenantId } from '@/lib/workspace-context';
 import { AppSidebar } from './app-sidebar';
 
 interface WorkspaceShellProps {
@@ -24,6 +26,8 @@ export function WorkspaceShell({ onEditProfile }: WorkspaceShellProps) {
   const profile = useProfile({ enabled: user !== null }).data;
   const displayName = (profile && displayNameOf(profile)) || user?.displayName || null;
   const email = profile?.email || user?.email || null;
+  // Screens follow the data: changes made elsewhere refetch what they touched (lib/live-changes.ts).
+  useLiveChanges(useTenantId());
 
   const onLogout = React.useCallback(async () => {
     await logout();

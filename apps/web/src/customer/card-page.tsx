@@ -1,16 +1,14 @@
 import { type LedgerType, type PublicCard, personName } from '@loyalty/contracts';
-import * as React from 'react';
-import { ApiError } from '@/lib/api-error';
 import { formatDate, formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
-import { customerToken, signOutCustomer } from './customer-firebase';
+import { signOutCustomer } from './customer-firebase';
 import { CustomerShell } from './customer-shell';
 import { PageMessage } from './page-message';
-import { fetchCard } from './public-api';
 import { joinPath, navigate } from './route';
+import { useCard } from './use-card';
 import { useJoinInfo } from './use-join-info';
 
 const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
@@ -23,41 +21,6 @@ const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
   IMPORT: 'customer.ledgerImport',
   REFUND: 'customer.ledgerRefund',
 };
-
-type CardState =
-  | { state: 'loading' }
-  | { state: 'ready'; card: PublicCard }
-  | { state: 'notMember' }
-  | { state: 'failed'; retry: () => void };
-
-/** The signed-in customer's card; nobody signed in (or a token the API refuses) goes back to the join page. */
-function useCard(slug: string): CardState {
-  const [attempt, setAttempt] = React.useState(0);
-  const [state, setState] = React.useState<CardState>({ state: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (retry) loads again
-  React.useEffect(() => {
-    let live = true;
-    const load = async () => {
-      const token = await customerToken();
-      if (!live) return;
-      if (!token) return navigate(joinPath(slug), { replace: true });
-      try {
-        const card = await fetchCard(slug, token);
-        if (live) setState({ state: 'ready', card });
-      } catch (failure) {
-        if (!live) return;
-        if (failure instanceof ApiError && failure.status === 401) return navigate(joinPath(slug), { replace: true });
-        if (failure instanceof ApiError && failure.status === 404) return setState({ state: 'notMember' });
-        throw failure;
-      }
-    };
-    load().catch(() => live && setState({ state: 'failed', retry: () => setAttempt((n) => n + 1) }));
-    return () => {
-      live = false;
-    };
-  }, [slug, attempt]);
-  return state;
-}
 
 export function CardPage({ slug }: { slug: string }) {
   const t = useT();
@@ -83,12 +46,20 @@ export function CardPage({ slug }: { slug: string }) {
     );
   return (
     <CustomerShell branding={branding}>
-      <CardView slug={slug} card={card.card} />
+      <CardView slug={slug} card={card.card} freshAppleUrl={card.freshAppleUrl} />
     </CustomerShell>
   );
 }
 
-function CardView({ slug, card }: { slug: string; card: PublicCard }) {
+function CardView({
+  slug,
+  card,
+  freshAppleUrl,
+}: {
+  slug: string;
+  card: PublicCard;
+  freshAppleUrl: () => Promise<string>;
+}) {
   const t = useT();
   const tier = card.tier ? localizedName(card.tier.name, card.tier.nameZh, card.tier.nameCn) : t('customer.noTier');
   const signOut = async () => {
@@ -127,6 +98,11 @@ function CardView({ slug, card }: { slug: string; card: PublicCard }) {
       <div className="grid gap-3">
         <a
           href={card.appleUrl}
+          onClick={(event) => {
+            // A link read more than its life ago (a page left open) is renewed first, so the tap always works.
+            event.preventDefault();
+            void freshAppleUrl().then((url) => window.location.assign(url));
+          }}
           className="flex h-12 items-center justify-center rounded-lg bg-black px-4 font-semibold text-white"
         >
           {t('customer.appleWallet')}
