@@ -353,6 +353,29 @@ describe('customer enrolment', () => {
       const later = new URL(link);
       later.searchParams.set('exp', String(Number(link.searchParams.get('exp')) + 60));
       expect((await app.inject({ url: `${later.pathname}${later.search}` })).statusCode).toBe(404);
+
+      // A phone's browser tapping a dead link gets a page in its language that leads back to the card; an API
+      // client asking for JSON (or anything) keeps the one JSON error.
+      const safari = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+      const page = await app.inject({
+        url: `${later.pathname}${later.search}`,
+        headers: { accept: safari, 'accept-language': 'zh-HK,zh;q=0.9' },
+      });
+      expect(page.statusCode).toBe(404);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<html lang="zh-Hant">');
+      expect(page.body).toContain('此連結已過期');
+      expect(page.body).toContain(`href="/card/${slug}"`);
+      const english = await app.inject({
+        url: `${forged.pathname}${forged.search}`,
+        headers: { accept: safari, 'accept-language': 'en-GB' },
+      });
+      expect(english.body).toContain('This link has expired');
+      for (const accept of ['application/json', '*/*', '']) {
+        const json = await app.inject({ url: `${later.pathname}${later.search}`, headers: { accept } });
+        expect(json.headers['content-type']).toMatch(/^application\/json/);
+        expect(json.json()).toMatchObject({ status: 404, message: 'This link has expired: open your card again' });
+      }
     });
 
     it('answers 404 to a phone that is no member, and to a member on another business’s page', async () => {

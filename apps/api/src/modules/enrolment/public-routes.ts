@@ -20,6 +20,7 @@ import { findMemberRowByPhone } from '../members/repository';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
 import { createCardLinks } from './card-links';
 import { card, join, joinInfo } from './customer';
+import { expiredLinkPage, wantsHtml } from './expired-link-page';
 import { findJoinPage } from './repository';
 
 const route = routeRecipe(['public'], [400, 401, 403, 404]);
@@ -164,16 +165,38 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
         summary: "The member's Apple Wallet pass by the card page's signed link (10 minutes), no token",
         params: slugParamsSchema,
         querystring: passQuerySchema,
-        response: { 200: fileAnswer(PKPASS_TYPE, 'The signed pass'), 400: apiErrorSchema, 404: apiErrorSchema },
+        response: {
+          200: fileAnswer(PKPASS_TYPE, 'The signed pass'),
+          400: apiErrorSchema,
+          404: {
+            description:
+              'An expired, altered or unknown link: the JSON error, or for a browser (Accept: text/html) a page in its language leading back to the card',
+            content: {
+              'application/json': { schema: apiErrorSchema },
+              'text/html': fileAnswer(MEDIA.html, 'The page').content['text/html'],
+            },
+          },
+        },
       },
     },
     async (request, reply) => {
       const { slug } = request.params;
       const { m, exp, sig } = request.query;
-      // A wrong, altered or expired link is the same 404 as an unknown page: nothing to learn from it.
-      if (!links.verify(slug, m, exp, sig)) throw notFound('This link has expired: open your card again');
-      const page = await findJoinPage(app.db, slug);
-      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      // A wrong, altered or expired link is the same 404 as an unknown page: nothing to learn from it. A browser
+      // that navigated here gets a page in its language with the way back to the card; API clients, the JSON.
+      const valid = links.verify(slug, m, exp, sig);
+      const page = valid ? await findJoinPage(app.db, slug) : undefined;
+      if (!page) {
+        if (wantsHtml(request)) {
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .header('vary', 'accept, accept-language')
+            .send(expiredLinkPage(request, slug));
+        }
+        throw notFound(valid ? ENROLMENT_MESSAGES.notFound : 'This link has expired: open your card again');
+      }
       const pass = await app.wallet.issue(page.tenantId, m);
       return reply
         .type(PKPASS_TYPE)
