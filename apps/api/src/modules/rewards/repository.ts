@@ -255,18 +255,24 @@ export async function markClaimUsed(db: Db, tenantId: string, code: string, rede
     .where(and(eq(rewardClaims.tenantId, tenantId), eq(rewardClaims.code, code)));
 }
 
-/** Redemptions per reward (not cancelled), most first, for the dashboard. */
+/** Redemptions per reward (not cancelled), most first, for the dashboard; a deleted reward by the name it had. */
 export async function redemptionsPerReward(db: Db, tenantId: string) {
   return db
     .select({
       rewardId: rewardRedemptions.rewardId,
-      name: rewardRedemptions.rewardName,
+      name: sql<string>`coalesce(${rewards.name}, ${rewardRedemptions.rewardName})`,
+      nameZh: rewards.nameZh,
+      nameCn: rewards.nameCn,
       count: sql<number>`count(*)::int`.mapWith(Number),
     })
     .from(rewardRedemptions)
+    .leftJoin(
+      rewards,
+      and(eq(rewards.tenantId, rewardRedemptions.tenantId), eq(rewards.id, rewardRedemptions.rewardId)),
+    )
     .where(and(eq(rewardRedemptions.tenantId, tenantId), ne(rewardRedemptions.state, 'CANCELLED')))
-    .groupBy(rewardRedemptions.rewardId, rewardRedemptions.rewardName)
-    .orderBy(desc(sql`count(*)`));
+    .groupBy(rewardRedemptions.rewardId, rewardRedemptions.rewardName, rewards.name, rewards.nameZh, rewards.nameCn)
+    .orderBy(desc(sql`count(*)`), asc(sql`2`));
 }
 
 /** The Idempotency-Key the redemption's REDEEM entry was recorded under, if any. */

@@ -268,6 +268,23 @@ describe('rewards', () => {
     });
   });
 
+  it('the dashboard counts redemptions per reward, cancelled ones not', async () => {
+    const rewardId = await addReward(app, biz.owner, { name: 'Dashboard donut', nameZh: '冬甩' });
+    const redeemed = [];
+    for (const m of [await memberWith(100), await memberWith(100), await memberWith(100)]) {
+      redeemed.push((await api().redeem(biz.staff, m, rewardId)).json().redemption.id);
+    }
+    expect((await api().cancel(biz.owner, redeemed[0])).statusCode).toBe(200);
+    const dashboard = (await app.inject({ url: '/api/dashboard', headers: bearer(biz.staff) })).json();
+    expect(dashboard.rewardRedemptions).toContainEqual({
+      rewardId,
+      name: 'Dashboard donut',
+      nameZh: '冬甩',
+      nameCn: '免费咖啡',
+      count: 2,
+    });
+  });
+
   it('tells webhook receivers reward.redeemed, signed', async () => {
     receiver = await startReceiver();
     const made = (await webhooksApi(app).create(biz.owner, { url: receiver.url, events: ['reward.redeemed'] })).json();
