@@ -442,6 +442,23 @@ export function report(raw, T) {
           : writes.refunds?.missing
             ? [['refunds', '—', '—', '—', '', writes.refunds.missing]]
             : []),
+        // Issue 41: a reward redemption's latency beside a purchase's, in the same run.
+        ...(writes.rewards && !writes.rewards.missing
+          ? [
+              [
+                'reward redemptions (1 point), across 2,000 members',
+                f0(writes.rewards.rps),
+                `${f1(writes.rewards.p50)} / ${f1(writes.rewards.p95)} / ${f1(writes.rewards.p99)}`,
+                bare ? `${f1((100 * writes.rewards.rps) / bare.rps)} %` : '—',
+                `p95 ${f1(writes.rewards.p95 / writes.many.p95)}× a purchase's`,
+                (writes.rewards.correct
+                  ? 'correct: balance = ledger, one REDEEM per redemption'
+                  : 'WRONG: see last-run.json') + (writes.rewards.bad ? ` (${writes.rewards.bad} non-2xx!)` : ''),
+              ],
+            ]
+          : writes.rewards?.missing
+            ? [['reward redemptions', '—', '—', '—', '', writes.rewards.missing]]
+            : []),
       ],
     );
     console.log(`  across members: ${formatCpuSplit(writes.many.cpu)}`);

@@ -55,7 +55,8 @@ export async function purchases(api, headers, sql, tenantId, { connections = 50,
     recorded >= one.ok &&
     recorded <= one.ok + connections;
   const refunds = await refundsAcross(api, headers, sql, tenantId, { connections, seconds });
-  return { many, one, hot: { ...after, recorded, answered: one.ok, correct }, refunds };
+  const rewards = await rewardRedemptionsAcross(api, headers, sql, tenantId, { connections, seconds });
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct }, refunds, rewards };
 }
 
 /**
@@ -89,4 +90,42 @@ export async function refundsAcross(api, headers, sql, tenantId, { connections =
       (select count(*)::int from points_ledger p where p.tenant_id = ${tenantId} and p.id = any(${ids})
         and p.points < -(select coalesce(sum(r.points), 0) from points_ledger r where r.refunds_id = p.id)) as overRefunded`;
   return { ...run, correct: check.unbalanced === 0 && check.overrefunded === 0, check };
+}
+
+/**
+ * Reward redemptions through the API (issue 41), beside the purchases: a reward of 1 point (unlimited stock, no
+ * limit per member) redeemed across the 2,000 members that just earned points, in turn, so each redemption locks
+ * its member, checks the reward's rules, spends from the lots with a REDEEM entry naming the reward and records
+ * the redemption and its webhook event. Afterwards every member's balance must equal its ledger and the
+ * redemptions must equal the reward's REDEEM entries.
+ */
+export async function rewardRedemptionsAcross(api, headers, sql, tenantId, { connections = 50, seconds = 6 } = {}) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const made = await fetch(`${api.base}/api/tenants/rewards`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: `Bench sticker ${Date.now()}`, kind: 'FREE_ITEM', pointsCost: 1 }),
+  });
+  if (!made.ok) return { missing: `creating a reward answered ${made.status}: ${(await made.text()).slice(0, 300)}` };
+  const reward = await made.json();
+  const ids = (
+    await sql`select id from members where tenant_id = ${tenantId} and points_balance > 0 order by id limit 2000`
+  ).map((r) => r.id);
+  if (ids.length === 0) return { missing: 'no members with points to redeem' };
+  const post = { headers, method: 'POST' };
+  let next = 0;
+  const path = () => `/api/tenants/member/${ids[next++ % ids.length]}/rewards/${reward.id}/redeem`;
+  const probe = await fetch(api.base + path(), post);
+  if (!probe.ok) return { missing: `a redemption answered ${probe.status}: ${(await probe.text()).slice(0, 300)}` };
+  const run = await load(api.base + path(), { ...post, connections, seconds, nextPath: path, apiPid: api.pid });
+  await drain(api.base);
+  const [check] = await sql`select
+      (select count(*)::int from members m where m.tenant_id = ${tenantId} and m.id = any(${ids})
+        and m.points_balance <> (select coalesce(sum(points), 0) from points_ledger l
+          where l.tenant_id = m.tenant_id and l.member_id = m.id)) as unbalanced,
+      (select count(*)::int from reward_redemptions r where r.tenant_id = ${tenantId} and r.reward_id = ${reward.id}) as redemptions,
+      (select count(*)::int from points_ledger l where l.tenant_id = ${tenantId} and l.type = 'REDEEM'
+        and l.reason = ${`Reward: ${reward.name}`}) as entries`;
+  const correct = check.unbalanced === 0 && check.redemptions === check.entries;
+  return { ...run, correct, check };
 }

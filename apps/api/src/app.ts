@@ -33,6 +33,7 @@ import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { reportsRoutes } from './modules/reports/routes';
+import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersRoutes);
   await app.register(membersRoutes);
   await app.register(ledgerRoutes);
+  await app.register(rewardsRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

@@ -25,5 +25,17 @@ export const dashboardSchema = z.object({
       count: z.number().int(),
     }),
   ),
+  /** Redemptions per reward (not cancelled), most first (issue 41); the reward's names as it has them now. */
+  rewardRedemptions: z
+    .array(
+      z.object({
+        rewardId: z.string().nullable(),
+        name: z.string(),
+        nameZh: z.string().nullable(),
+        nameCn: z.string().nullable(),
+        count: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CLEAN_TEXT, isCleanText } from './common';
 import { LANGUAGES } from './languages';
 import { ledgerEntrySchema, optionalEmail, requiredText } from './members';
+import { memberRewardSchema } from './rewards';
 
 /**
  * Customer enrolment (DESIGN §8): the admin's settings for the public join page, the public join and card
@@ -111,5 +112,7 @@ export const publicCardSchema = z.object({
   /** Short-lived signed links: the .pkpass by plain navigation (Safari), and Google's save link. */
   appleUrl: z.string(),
   googleSaveUrl: z.string().nullable(),
+  /** Every reward offered to the member's tier now, with progress (issue 41); a claim code is asked for one. */
+  rewards: z.array(memberRewardSchema).default([]),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

@@ -19,6 +19,7 @@ export * from './phone';
 export * from './phone-countries';
 export * from './profile';
 export * from './reports';
+export * from './rewards';
 export * from './settings';
 export * from './setup';
 export * from './uploads';

@@ -58,6 +58,7 @@ export const WEBHOOK_EVENTS = [
   'points.expired',
   'tier.changed',
   'points.refunded',
+  'reward.redeemed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -174,6 +175,21 @@ export const webhookEventSchemas = {
     'points.refunded',
     pointsPayload.extend({ purchaseId: z.string(), orderId: z.string().nullable() }),
   ),
+  // A reward redeemed at the counter (or with the customer's claim code): its REDEEM entry names it.
+  'reward.redeemed': envelope(
+    'reward.redeemed',
+    z.object({
+      memberId: z.string(),
+      redemptionId: z.string(),
+      rewardId: z.string().nullable(),
+      rewardName: z.string(),
+      entryId: z.string(),
+      points: z.number().int(),
+      pointsBalance: z.number().int(),
+      /** Redeemed with a code the customer claimed on their phone. */
+      claimed: z.boolean(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -186,5 +202,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['points.expired'],
   e['tier.changed'],
   e['points.refunded'],
+  e['reward.redeemed'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -59,7 +59,9 @@ export type ChangeEvent =
   /** A member is about to be deleted, in the delete's transaction, while its rows can still be read. */
   | { type: 'member.deleted'; id: string; membershipCode: string }
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
-  | { type: 'cards.changed' };
+  | { type: 'cards.changed' }
+  /** A reward was redeemed (its REDEEM entry is told as entry.recorded in the same change). */
+  | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;

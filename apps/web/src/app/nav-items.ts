@@ -1,6 +1,7 @@
 import {
   CoinsIcon,
   CreditCardIcon,
+  GiftIcon,
   HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
@@ -29,6 +30,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.members', url: '/members', icon: UserRoundIcon },
   { title: 'counter.title', url: '/counter', icon: ScanLineIcon },
   { title: 'nav.memberships', url: '/memberships', icon: CreditCardIcon },
+  { title: 'nav.rewards', url: '/rewards', icon: GiftIcon, adminOnly: true },
   { title: 'nav.walletSettings', url: '/wallet-settings', icon: WalletIcon },
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },

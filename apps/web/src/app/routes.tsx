@@ -48,6 +48,7 @@ const staffActivity = screen(async () => (await import('@/features/activity/staf
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
+const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage);
 const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
       { path: 'members', ...members },
       { path: 'counter', ...counter },
       { path: 'memberships', ...memberships },
+      { path: 'rewards', ...rewards },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },

@@ -11,6 +11,7 @@ const NAV = [
   ['Members', '/members'],
   ['Counter', '/counter'],
   ['Memberships', '/memberships'],
+  ['Rewards', '/rewards'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
   ['Store Settings', '/store-settings'],
@@ -18,7 +19,7 @@ const NAV = [
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Enrolment', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = ['Rewards', 'Enrolment', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {

@@ -4,6 +4,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
+import { CardRewards } from './card-rewards';
 import { signOutCustomer } from './customer-firebase';
 import { CustomerShell } from './customer-shell';
 import { PageMessage } from './page-message';
@@ -94,6 +95,8 @@ function CardView({
       </section>
 
       <CardCodes code={card.membershipCode} />
+
+      <CardRewards slug={slug} rewards={card.rewards ?? []} />
 
       <div className="grid gap-3">
         <a

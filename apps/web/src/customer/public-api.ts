@@ -1,4 +1,4 @@
-import type { JoinAnswer, JoinInput, PublicCard, PublicJoinInfo } from '@loyalty/contracts';
+import type { ClaimAnswer, JoinAnswer, JoinInput, PublicCard, PublicJoinInfo } from '@loyalty/contracts';
 import { apiErrorFromResponse } from '@/lib/api-error';
 
 // The customer pages' three calls (DESIGN §8), read by hand against the contract's types: zod would add some
@@ -67,4 +67,14 @@ export async function postJoin(slug: string, token: string, input: JoinInput): P
 
 export async function fetchCard(slug: string, token: string): Promise<PublicCard> {
   return (await call<PublicCard>(`/api/public/card/${slug}`, { headers: bearer(token) })).body;
+}
+
+/** POST /api/public/card/{slug}/rewards/{rewardId}/claim: a single-use code for the counter, valid 10 minutes. */
+export async function claimReward(slug: string, rewardId: string, token: string): Promise<ClaimAnswer> {
+  return (
+    await call<ClaimAnswer>(`/api/public/card/${slug}/rewards/${encodeURIComponent(rewardId)}/claim`, {
+      method: 'POST',
+      headers: bearer(token),
+    })
+  ).body;
 }

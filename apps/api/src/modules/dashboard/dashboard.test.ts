@@ -34,6 +34,7 @@ describe('GET /api/dashboard', () => {
       liability: 0,
       walletCards: { count: 0, basis: 'wallet' },
       tierMix: [],
+      rewardRedemptions: [],
     });
   });
 

@@ -12,6 +12,7 @@ import {
   tenantUsers,
   walletRegistrations,
 } from '../../db/schema';
+import { redemptionsPerReward } from '../rewards/repository';
 import { businessMonthStart, issuedEntry } from './figures';
 
 const int = (value: unknown) => Number(value ?? 0);
@@ -118,7 +119,7 @@ const statements = preparedStatements((db: Database) => ({
  */
 export async function dashboardFigures(db: Database, tenantId: string): Promise<Dashboard> {
   const q = statements(db);
-  const [team, memberCounts, issued, balances, expired, rates, cards, mix] = await Promise.all([
+  const [team, memberCounts, issued, balances, expired, rates, cards, mix, perReward] = await Promise.all([
     q.team.execute({ tenantId }),
     q.memberCounts.execute({ tenantId }),
     q.issued.execute({ tenantId }),
@@ -127,6 +128,7 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
     q.rates.execute({ tenantId }),
     q.cards.execute({ tenantId }),
     q.mix.execute({ tenantId }),
+    redemptionsPerReward(db, tenantId),
   ]);
   const outstanding = int(balances[0]?.sum) - int(expired[0]?.sum);
   const rate = rates[0];
@@ -155,5 +157,6 @@ export async function dashboardFigures(db: Database, tenantId: string): Promise<
       color: t.color ?? '#9ca3af',
       count: t.count,
     })),
+    rewardRedemptions: perReward,
   };
 }

@@ -14,6 +14,7 @@ import type { Writers } from '../ledger/ledger';
 import { centsToNumber, nextTier, toCents } from '../members/engine';
 import { enrolMember, phoneHolder } from '../members/enrol';
 import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
+import { rewardsForMember } from '../rewards/panel';
 import type { CardLinks } from './card-links';
 import { type JoinPage, tierNames } from './repository';
 
@@ -88,11 +89,12 @@ export async function card(
   const { tenantId } = page;
   const row = await findMemberRowByPhone(db, tenantId, phone);
   if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
-  const [tiers, history, google] = await Promise.all([
+  const [tiers, history, google, rewards] = await Promise.all([
     loadTiers(db, tenantId),
     listLedger(db, tenantId, row.userId, 0, CARD_HISTORY_SIZE),
     // A Google that cannot be reached hides its button; the card itself still shows.
     googleSaveUrl(tenantId, row.userId).catch(() => null),
+    rewardsForMember(db, tenantId, { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance }),
   ]);
   const next = nextTier(toCents(row.lifetimeSpend), tiers);
   const nextNames = next ? await tierNames(db, tenantId, next.tier.id) : undefined;
@@ -122,5 +124,6 @@ export async function card(
     history: history.rows,
     appleUrl: links.appleUrl(page.slug, row.userId),
     googleSaveUrl: google,
+    rewards,
   };
 }

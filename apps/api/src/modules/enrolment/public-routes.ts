@@ -1,5 +1,7 @@
 import {
   apiErrorSchema,
+  cardRewardParamsSchema,
+  claimAnswerSchema,
   ENROLMENT_MESSAGES,
   joinAnswerSchema,
   joinBodySchema,
@@ -17,6 +19,7 @@ import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
 import { streamChanges } from '../live/stream';
 import { findMemberRowByPhone } from '../members/repository';
+import { claimReward } from '../rewards/claims';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
 import { createCardLinks } from './card-links';
 import { card, join, joinInfo } from './customer';
@@ -131,6 +134,29 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
       const phone = await verifiedPhone(request, reply);
       reply.header('cache-control', 'no-store');
       return card(app.db, links, page, phone, app.googleWallet.saveUrl);
+    },
+  );
+
+  app.post(
+    '/api/public/card/:slug/rewards/:rewardId/claim',
+    {
+      ...route.public({
+        summary:
+          'Claim a reward on the phone: a single-use code valid 10 minutes that staff redeem at the counter; it reserves nothing',
+        params: cardRewardParamsSchema,
+        response: { 201: claimAnswerSchema, 409: apiErrorSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const page = await findJoinPage(app.db, request.params.slug);
+      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      const phone = await verifiedPhone(request, reply);
+      const row = await findMemberRowByPhone(app.db, page.tenantId, phone);
+      if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
+      const member = { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance };
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(await claimReward(app.db, page.tenantId, member, request.params.rewardId));
     },
   );
 

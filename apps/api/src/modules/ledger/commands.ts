@@ -25,8 +25,24 @@ export type PurchaseCommand = ByRequest & {
 };
 export type RedemptionCommand = ByRequest & { type: 'redemption'; points: number };
 export type AdjustmentCommand = ByRequest & { type: 'adjustment'; points: number; reason: string };
-/** Undoes a PURCHASE or REDEEM of the last minutes (a mistake at the counter). */
-export type ReversalCommand = ByRequest & { type: 'reversal'; entryId: string };
+/**
+ * Undoes a PURCHASE or REDEEM of the last minutes (a mistake at the counter); `rewardCancel`: the REDEEM of a
+ * reward redemption an admin cancels, at any time (the 10-minute window does not apply to rewards).
+ */
+export type ReversalCommand = ByRequest & { type: 'reversal'; entryId: string; rewardCancel?: boolean };
+
+/**
+ * A reward's points spent with one REDEEM entry naming it. `admit` checks the reward's rules with the member's
+ * row locked (it throws the refusal); `reserve` takes one of its stock once the points are known to suffice.
+ */
+export type RewardCommand = ByRequest & {
+  type: 'reward';
+  rewardId: string;
+  rewardName: string;
+  points: number;
+  admit: (tx: Queries, member: { tierId: string | null; now: Date }) => Promise<void>;
+  reserve: (tx: Queries) => Promise<void>;
+};
 
 /**
  * Gives part or all of a purchase back (a customer's return): by the entry, or by the business's order id
@@ -67,6 +83,7 @@ export type LedgerCommand =
   | AdjustmentCommand
   | ReversalCommand
   | RefundCommand
+  | RewardCommand
   | BonusCommand
   | ImportCommand;
 
@@ -77,6 +94,7 @@ export type LedgerResults = {
   adjustment: TransactionResult;
   reversal: TransactionResult;
   refund: TransactionResult;
+  reward: TransactionResult;
   bonus: { entryId: string };
   /** The members whose entry was not written: the points to take were spent already. */
   import: { spentAlready: string[] };

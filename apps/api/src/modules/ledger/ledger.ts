@@ -10,6 +10,7 @@ import { applyEntry, duplicateOrder } from './entry';
 import { applyImport } from './import';
 import { applyRefund } from './refund';
 import { applyReversal } from './reversal';
+import { applyRewardRedemption } from './reward';
 import { keyUsedForAnotherMember } from './steps';
 
 /**
@@ -33,6 +34,8 @@ export function createLedger(feed: ChangeFeed) {
         return (await applyReversal(tx, feed, c)) as Applied<C>;
       case 'refund':
         return (await applyRefund(tx, feed, c)) as Applied<C>;
+      case 'reward':
+        return (await applyRewardRedemption(tx, feed, c)) as Applied<C>;
       case 'bonus':
         return (await applyBonus(tx, feed, c)) as Applied<C>;
       case 'import':

@@ -50,7 +50,8 @@ export async function applyReversal(
     throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
   }
   if (target.reversedById) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
-  if (!target.inWindow) throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
+  if (!target.inWindow && !command.rewardCancel)
+    throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
   // A purchase partly refunded already gave some of itself back: the rest is refunded, not reversed.
   if (target.type === 'PURCHASE' && (await hasRefunds(tx, tenantId, entryId))) {
     throw conflict(REFUND_MESSAGES.refundedAlready, 'NOT_REVERSIBLE');
@@ -95,7 +96,11 @@ export async function applyReversal(
 
   const points = 0 - target.points; // not -0 for a purchase that earned nothing
   const reversalId = randomUUID();
-  const reason = target.type === 'PURCHASE' ? 'Reversal of a purchase' : 'Reversal of a redemption';
+  const reason = command.rewardCancel
+    ? 'Reward cancelled'
+    : target.type === 'PURCHASE'
+      ? 'Reversal of a purchase'
+      : 'Reversal of a redemption';
   const [stored] = await tx
     .insert(pointsLedger)
     .values({

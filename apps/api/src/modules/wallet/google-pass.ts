@@ -2,7 +2,7 @@ import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
 import type { GoogleCredentials } from './google-credentials';
 import type { ClassData } from './google-repository';
-import { PASS_TEXTS, type PassLanguage, passLabel } from './pass-strings';
+import { PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
 import type { PassData } from './repository';
 
 /** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
@@ -93,7 +93,23 @@ export function loyaltyObjectFields(data: PassData) {
     accountId: data.membershipCode,
     ...(design.showPoints ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } } : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
-    textModulesData: tier ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }] : [],
+    textModulesData: [
+      ...(tier ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }] : []),
+      // The rewards the member can afford, as the Apple pass's back lists them.
+      ...(data.rewards?.length
+        ? [
+            {
+              id: 'rewards',
+              ...localized('header', PASS_TEXTS.rewards),
+              ...localized('body', {
+                en: rewardLines(data.rewards, 'en'),
+                'zh-Hant': rewardLines(data.rewards, 'zh-Hant'),
+                'zh-Hans': rewardLines(data.rewards, 'zh-Hans'),
+              }),
+            },
+          ]
+        : []),
+    ],
   };
 }
 

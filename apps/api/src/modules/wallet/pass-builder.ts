@@ -3,7 +3,15 @@ import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
 import type { WalletCredentials } from './certificates';
 import type { PassImages } from './images';
-import { besideEachOther, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, passStrings } from './pass-strings';
+import {
+  besideEachOther,
+  PASS_LANGUAGES,
+  PASS_TEXTS,
+  type PassLanguage,
+  passLabel,
+  passStrings,
+  rewardLines,
+} from './pass-strings';
 import type { PassData } from './repository';
 import { manifestOf, signManifest } from './signer';
 
@@ -104,6 +112,8 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
     });
   }
   pass.backFields.push({ key: 'code', label: 'label.membershipCode', value: data.membershipCode });
+  // Names only, no code: nothing on the pass is worth anything when screenshotted (claims live on the phone).
+  if (data.rewards?.length) pass.backFields.push({ key: 'rewards', label: 'label.rewards', value: 'rewards.list' });
   if (data.store?.text) pass.backFields.push({ key: 'about', label: 'label.about', value: data.store.text });
   pass.setBarcodes(
     {
@@ -171,5 +181,8 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'change.points': PASS_TEXTS.pointsChanged[lang],
     'change.tier': PASS_TEXTS.tierChanged[lang],
     ...(tierName ? { 'tier.name': tierName } : {}),
+    ...(data.rewards?.length
+      ? { 'label.rewards': PASS_TEXTS.rewards[lang], 'rewards.list': rewardLines(data.rewards, lang) }
+      : {}),
   };
 }

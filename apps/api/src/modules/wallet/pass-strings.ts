@@ -43,7 +43,23 @@ export const PASS_TEXTS = {
   membershipCode: { en: 'Membership Code', 'zh-Hant': '會員編號', 'zh-Hans': '会员编号' },
   about: { en: 'About', 'zh-Hant': '關於', 'zh-Hans': '关于' },
   description: { en: 'Membership card', 'zh-Hant': '會員卡', 'zh-Hans': '会员卡' },
+  rewards: { en: 'Rewards you can have', 'zh-Hant': '您可兌換的獎賞', 'zh-Hans': '您可兑换的奖励' },
 } as const;
+
+/** The pass's back list of rewards the member can afford, one a line: "Free coffee: 100 points". */
+export function rewardLines(
+  rewards: readonly { name: string; nameZh: string | null; nameCn: string | null; pointsCost: number }[],
+  lang: PassLanguage,
+): string {
+  return rewards
+    .map((r) => {
+      const points = r.pointsCost.toLocaleString('en-US');
+      if (lang === 'zh-Hant') return `${r.nameZh || r.name}：${points} 積分`;
+      if (lang === 'zh-Hans') return `${r.nameCn || r.name}：${points} 积分`;
+      return `${r.name}: ${points} ${r.pointsCost === 1 ? 'point' : 'points'}`;
+    })
+    .join('\n');
+}
 
 const HAN_END = /[\p{Script=Han}\u3000-\u303f\uff00-\uffef]$/u;
 const HAN_START = /^[\p{Script=Han}\u3000-\u303f\uff00-\uffef]/u;

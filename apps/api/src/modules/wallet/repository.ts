@@ -11,6 +11,7 @@ import {
   walletRegistrations,
 } from '../../db/schema';
 import { type Db, spendableColumn } from '../members/repository';
+import { rewardsForMember } from '../rewards/panel';
 
 /** Everything one member's pass shows, read in one round trip. */
 export async function findPassData(db: Db, tenantId: string, memberId: string) {
@@ -24,6 +25,7 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       tierName: membershipTiers.name,
       tierNameZh: membershipTiers.nameZh,
       tierNameCn: membershipTiers.nameCn,
+      tierId: members.tierId,
       businessName: tenants.businessName,
       passUpdatedAt: walletPasses.updatedAt,
     })
@@ -36,12 +38,25 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
     .leftJoin(walletPasses, eq(walletPasses.memberId, members.id))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
-  const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
-  const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
-  return { ...row, design, store };
+  const { tierId, ...shown } = row;
+  const [[design], [store], offered] = await Promise.all([
+    db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
+    db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
+    rewardsForMember(db, tenantId, { id: memberId, tierId, spendable: row.points }),
+  ]);
+  // The back lists what the member can afford now; the pass is rebuilt whenever the balance moves.
+  const rewards = offered
+    .filter((r) => r.available)
+    .map((r) => ({ name: r.name, nameZh: r.nameZh, nameCn: r.nameCn, pointsCost: r.pointsCost }));
+  return { ...shown, design, store, rewards };
 }
 
-export type PassData = NonNullable<Awaited<ReturnType<typeof findPassData>>>;
+/** A reward the member can afford, as the pass's back lists it. */
+export type PassReward = { name: string; nameZh: string | null; nameCn: string | null; pointsCost: number };
+
+export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>>, 'rewards'> & {
+  rewards?: PassReward[];
+};
 
 /**
  * What a deleted member's voided pass shows: the tenant's design and name, nothing of the member (no name, code,

@@ -68,6 +68,9 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
         }
         break;
       }
+      case 'reward.redeemed':
+        out.push({ type: 'reward.redeemed', data: event.data });
+        break;
       case 'cards.changed':
         break;
     }

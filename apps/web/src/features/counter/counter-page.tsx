@@ -1,9 +1,11 @@
 import type { CounterMember, TransactionResult } from '@loyalty/contracts';
 import * as React from 'react';
 import { useT } from '@/lib/i18n/use-t';
+import { ClaimCodeForm } from './components/claim-code-form';
 import { FindMemberForm } from './components/find-member-form';
 import { MemberPanel } from './components/member-panel';
 import { ResultPanel } from './components/result-panel';
+import { RewardPanel } from './components/reward-panel';
 import { TransactionForm } from './components/transaction-form';
 
 /**
@@ -53,8 +55,16 @@ export function CounterPage() {
           </div>
           <TransactionForm member={member} kind="PURCHASE" onDone={onTransaction} />
           <TransactionForm member={member} kind="REDEEM" onDone={onTransaction} />
+          <div className="md:col-span-2">
+            <RewardPanel
+              memberId={member.userId}
+              onBalance={(pointsBalance) => setMember((m) => m && { ...m, pointsBalance })}
+            />
+          </div>
         </div>
       )}
+      {/* After the member's forms: the keyboard goes from the find field to the amount first. */}
+      <ClaimCodeForm />
     </div>
   );
 }

@@ -1,10 +1,19 @@
 import type { Dashboard } from '@loyalty/contracts';
-import { CoinsIcon, CreditCardIcon, HandCoinsIcon, type LucideIcon, UsersIcon, WalletIcon } from 'lucide-react';
+import {
+  CoinsIcon,
+  CreditCardIcon,
+  GiftIcon,
+  HandCoinsIcon,
+  type LucideIcon,
+  UsersIcon,
+  WalletIcon,
+} from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useDashboard } from './api/get-dashboard';
@@ -151,6 +160,24 @@ export function DashboardPage() {
               )}
             </CardContent>
           </Card>
+          {d.rewardRedemptions && d.rewardRedemptions.length > 0 && (
+            <Card className="gap-2 lg:col-span-3">
+              <CardHeader className="flex flex-row items-center justify-between">
+                <CardTitle className="font-medium text-sm">{t('dashboard.rewardRedemptions')}</CardTitle>
+                <GiftIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+              </CardHeader>
+              <CardContent>
+                <ul className="grid gap-1 text-sm sm:grid-cols-2" data-testid="reward-redemptions">
+                  {d.rewardRedemptions.map((r) => (
+                    <li key={r.rewardId ?? r.name} className="flex justify-between gap-4">
+                      <span>{localizedName(r.name, r.nameZh, r.nameCn)}</span>
+                      <span className="font-semibold tabular-nums">{formatNumber(r.count)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </CardContent>
+            </Card>
+          )}
         </div>
       )}
     </div>

@@ -13,6 +13,11 @@ const PATTERNS: [RegExp, MessageKey, (match: RegExpExecArray) => Record<string, 
     'pattern.belowZero',
     (m) => ({ points: m[1] ?? '' }),
   ],
+  [
+    /^Not enough points: ([\d,]+) more are needed for this reward$/,
+    'pattern.rewardPoints',
+    (m) => ({ points: m[1] ?? '' }),
+  ],
   [/^At most (\d+) benefits$/, 'pattern.atMostBenefits', (m) => ({ max: Number(m[1]) })],
   [/^The spend range overlaps the active membership "(.+)"$/, 'pattern.overlap', (m) => ({ name: m[1] ?? '' })],
   [

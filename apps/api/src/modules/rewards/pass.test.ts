@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { loyaltyObjectFields } from '../wallet/google-pass';
+import { findPassData } from '../wallet/repository';
+import { parseStrings, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { addReward } from './rewards-test-support';
+
+/** The wallet cards list the rewards the member can afford, in each language, and follow the balance. */
+describe('rewards on the wallet cards', () => {
+  let app: FastifyInstance;
+  let biz: Awaited<ReturnType<typeof business>>;
+  let member: string;
+
+  const applePass = async () => {
+    const res = await app.inject({ url: passUrl(member), headers: bearer(biz.staff) });
+    expect(res.statusCode).toBe(200);
+    const { files } = unzipPass(res.rawPayload);
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}') as {
+      storeCard: { backFields: { key: string; label: string; value: string }[] };
+    };
+    const strings = (lang: string) => parseStrings(files[`${lang}.lproj/pass.strings`] as Buffer);
+    return { pass, strings };
+  };
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    biz = await business(app);
+    const tiers = await insertTiers(app, biz.tenantId);
+    await insertSettings(app, biz.tenantId);
+    await addReward(app, biz.owner, { pointsCost: 100 });
+    await addReward(app, biz.owner, { name: 'Cake', nameZh: '蛋糕', nameCn: '蛋糕', pointsCost: 150 });
+    await addReward(app, biz.owner, { name: 'Gold gift', tierIds: [tiers.gold], pointsCost: 1 });
+    member = await addMember(app, biz.owner, { firstName: 'Mia', lastName: 'Chen' });
+    await membersApi(app).record(biz.owner, member, { type: 'PURCHASE', amount: 12 });
+  });
+  afterAll(() => app?.close());
+
+  it("the Apple pass's back lists what the member can afford in each language, and more once the balance grows", async () => {
+    const { pass, strings } = await applePass();
+    const field = pass.storeCard.backFields.find((f) => f.key === 'rewards');
+    expect(field).toMatchObject({ label: 'label.rewards', value: 'rewards.list' });
+    expect(strings('en')).toMatchObject({
+      'label.rewards': 'Rewards you can have',
+      'rewards.list': 'Free coffee: 100 points',
+    });
+    expect(strings('zh-Hant')).toMatchObject({
+      'label.rewards': '您可兌換的獎賞',
+      'rewards.list': '免費咖啡：100 積分',
+    });
+    expect(strings('zh-Hans')).toMatchObject({
+      'label.rewards': '您可兑换的奖励',
+      'rewards.list': '免费咖啡：100 积分',
+    });
+    // Nothing worth anything: no claim code, only names and prices.
+    expect(JSON.stringify(pass)).not.toMatch(/claim/i);
+
+    await membersApi(app).record(biz.owner, member, { type: 'PURCHASE', amount: 5 });
+    const after = await applePass();
+    expect(after.strings('en')['rewards.list']).toBe('Free coffee: 100 points\nCake: 150 points');
+    expect(after.strings('zh-Hant')['rewards.list']).toBe('免費咖啡：100 積分\n蛋糕：150 積分');
+  });
+
+  it("Google's object says the same in a text module", async () => {
+    const data = await findPassData(app.database.db, biz.tenantId, member);
+    if (!data) throw new Error('no pass data');
+    const module = loyaltyObjectFields(data).textModulesData.find((m) => m.id === 'rewards');
+    expect(module).toMatchObject({
+      header: 'Rewards you can have',
+      body: 'Free coffee: 100 points\nCake: 150 points',
+      localizedBody: {
+        translatedValues: [
+          { language: 'zh-TW', value: '免費咖啡：100 積分\n蛋糕：150 積分' },
+          { language: 'zh-CN', value: '免费咖啡：100 积分\n蛋糕：150 积分' },
+        ],
+      },
+    });
+  });
+});

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import type { Redemption, RedemptionState, Reward, RewardBody } from '@loyalty/contracts';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
+import { membershipTiers, pointsLedger, rewardClaims, rewardRedemptions, rewards } from '../../db/schema';
+
+type Db = Queries;
+export type RewardRow = typeof rewards.$inferSelect;
+export type RedemptionRow = typeof rewardRedemptions.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/**
+ * Redemptions of each reward that still hold (not cancelled), all members together. The names are written out:
+ * drizzle leaves a column of a one-table select unqualified, and inside this subquery that would be ambiguous.
+ */
+const redeemedColumn = sql<number>`(select count(*) from reward_redemptions rr
+  where rr.tenant_id = "rewards"."tenant_id" and rr.reward_id = "rewards"."id" and rr.state <> 'CANCELLED')::int`.mapWith(
+  Number,
+);
+
+export function toReward(row: RewardRow, redeemed = 0): Reward {
+  return {
+    id: row.id,
+    name: row.name,
+    nameZh: row.nameZh,
+    nameCn: row.nameCn,
+    description: row.description,
+    kind: row.kind,
+    value: row.value === null ? null : Number(row.value),
+    pointsCost: row.pointsCost,
+    tierIds: row.tierIds,
+    stock: row.stock,
+    perMemberLimit: row.perMemberLimit,
+    validFrom: iso(row.validFrom),
+    validTo: iso(row.validTo),
+    active: row.active,
+    imageUrl: row.imageUrl,
+    redeemed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const columnsOf = (body: RewardBody) => ({
+  ...body,
+  value: body.value === null ? null : body.value.toFixed(2),
+  validFrom: body.validFrom ? new Date(body.validFrom) : null,
+  validTo: body.validTo ? new Date(body.validTo) : null,
+});
+
+/** Every reward of the tenant, cheapest first (a business offers tens, not thousands). */
+export async function listRewards(db: Db, tenantId: string): Promise<Reward[]> {
+  const rows = await db
+    .select({ row: rewards, redeemed: redeemedColumn })
+    .from(rewards)
+    .where(eq(rewards.tenantId, tenantId))
+    .orderBy(asc(rewards.pointsCost), asc(rewards.name), asc(rewards.id));
+  return rows.map((r) => toReward(r.row, r.redeemed));
+}
+
+export async function findReward(db: Db, tenantId: string, id: string) {
+  const [row] = await db
+    .select({ row: rewards, redeemed: redeemedColumn })
+    .from(rewards)
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, id)));
+  return row;
+}
+
+export async function insertReward(db: Db, tenantId: string, body: RewardBody): Promise<RewardRow> {
+  const [row] = await db
+    .insert(rewards)
+    .values({ id: randomUUID(), tenantId, ...columnsOf(body) })
+    .returning();
+  if (!row) throw new Error('reward insert returned no row');
+  return row;
+}
+
+export async function updateReward(db: Db, tenantId: string, id: string, body: RewardBody) {
+  const [row] = await db
+    .update(rewards)
+    .set({ ...columnsOf(body), updatedAt: sql`now()` })
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteReward(db: Db, tenantId: string, id: string): Promise<RewardRow | undefined> {
+  const [row] = await db
+    .delete(rewards)
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, id)))
+    .returning();
+  return row;
+}
+
+/** The ids among `ids` that are tiers of this tenant. */
+export async function tenantTierIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: membershipTiers.id })
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.tenantId, tenantId), inArray(membershipTiers.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Active rewards and how often the member holds each (not cancelled), for the card and the counter. */
+export async function rewardsWithMemberCounts(db: Db, tenantId: string, memberId: string) {
+  return db
+    .select({
+      row: rewards,
+      mine: sql<number>`(select count(*) from reward_redemptions rr
+        where rr.tenant_id = "rewards"."tenant_id" and rr.reward_id = "rewards"."id"
+        and rr.member_id = ${memberId} and rr.state <> 'CANCELLED')::int`.mapWith(Number),
+    })
+    .from(rewards)
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.active, true)))
+    .orderBy(asc(rewards.pointsCost), asc(rewards.name), asc(rewards.id));
+}
+
+/** The member's redemptions of the reward that still count against its limit (cancelled ones do not). */
+export async function countMemberRedemptions(db: Db, tenantId: string, memberId: string, rewardId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(rewardRedemptions)
+    .where(
+      and(
+        eq(rewardRedemptions.tenantId, tenantId),
+        eq(rewardRedemptions.memberId, memberId),
+        eq(rewardRedemptions.rewardId, rewardId),
+        ne(rewardRedemptions.state, 'CANCELLED'),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Takes one of a limited stock: one guarded update, so the row's lock serialises the last ones and PostgreSQL
+ * re-checks `stock > 0` for each waiter once the one before it commits. False when none is left.
+ */
+export async function takeStock(db: Db, tenantId: string, rewardId: string): Promise<boolean> {
+  const rows = await db
+    .update(rewards)
+    .set({ stock: sql`${rewards.stock} - 1` })
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, rewardId), sql`${rewards.stock} > 0`))
+    .returning({ id: rewards.id });
+  return rows.length > 0;
+}
+
+/** Gives one back to a limited stock (a cancelled redemption); an unlimited reward stays unlimited. */
+export async function giveStockBack(db: Db, tenantId: string, rewardId: string) {
+  await db
+    .update(rewards)
+    .set({ stock: sql`${rewards.stock} + 1` })
+    .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, rewardId), sql`${rewards.stock} is not null`));
+}
+
+export function toRedemption(row: RedemptionRow): Redemption {
+  return {
+    id: row.id,
+    rewardId: row.rewardId,
+    rewardName: row.rewardName,
+    memberId: row.memberId,
+    state: row.state,
+    code: row.code,
+    pointsCost: row.pointsCost,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function insertRedemption(db: Db, values: typeof rewardRedemptions.$inferInsert): Promise<RedemptionRow> {
+  const [row] = await db.insert(rewardRedemptions).values(values).returning();
+  if (!row) throw new Error('redemption insert returned no row');
+  return row;
+}
+
+export async function findRedemption(db: Db, tenantId: string, id: string, lock = false) {
+  const query = db
+    .select()
+    .from(rewardRedemptions)
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.id, id)));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export async function findRedemptionByEntry(db: Db, tenantId: string, ledgerId: string) {
+  const [row] = await db
+    .select()
+    .from(rewardRedemptions)
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.ledgerId, ledgerId)));
+  return row;
+}
+
+export async function setRedemptionState(
+  db: Db,
+  tenantId: string,
+  id: string,
+  state: RedemptionState,
+  reversalId?: string,
+) {
+  const [row] = await db
+    .update(rewardRedemptions)
+    .set({ state, updatedAt: sql`now()`, ...(reversalId ? { reversalId } : {}) })
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.id, id)))
+    .returning();
+  if (!row) throw new Error('redemption update returned no row');
+  return row;
+}
+
+/** A member's latest redemptions (the counter's panel lists the ones to hand over). */
+export async function memberRedemptions(db: Db, tenantId: string, memberId: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(rewardRedemptions)
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.memberId, memberId)))
+    .orderBy(desc(rewardRedemptions.createdAt), desc(rewardRedemptions.id))
+    .limit(limit);
+  return rows.map(toRedemption);
+}
+
+export async function insertClaim(
+  db: Db,
+  values: { code: string; tenantId: string; memberId: string; rewardId: string; minutes: number },
+) {
+  const [row] = await db
+    .insert(rewardClaims)
+    .values({
+      code: values.code,
+      tenantId: values.tenantId,
+      memberId: values.memberId,
+      rewardId: values.rewardId,
+      // On the database's clock, as every other expiry.
+      expiresAt: sql`now() + make_interval(mins => ${values.minutes})`,
+    })
+    .returning();
+  if (!row) throw new Error('claim insert returned no row');
+  return row;
+}
+
+/** The claim of this tenant under `code`, locked (two staff typing it at once: one wins), and whether it lapsed. */
+export async function lockClaim(db: Db, tenantId: string, code: string) {
+  const [row] = await db
+    .select({
+      claim: rewardClaims,
+      expired: sql<boolean>`${rewardClaims.expiresAt} <= now()`,
+    })
+    .from(rewardClaims)
+    .where(and(eq(rewardClaims.tenantId, tenantId), eq(rewardClaims.code, code)))
+    .for('update');
+  return row;
+}
+
+export async function markClaimUsed(db: Db, tenantId: string, code: string, redemptionId: string) {
+  await db
+    .update(rewardClaims)
+    .set({ usedAt: sql`now()`, redemptionId })
+    .where(and(eq(rewardClaims.tenantId, tenantId), eq(rewardClaims.code, code)));
+}
+
+/** Redemptions per reward (not cancelled), most first, for the dashboard; a deleted reward by the name it had. */
+export async function redemptionsPerReward(db: Db, tenantId: string) {
+  return db
+    .select({
+      rewardId: rewardRedemptions.rewardId,
+      name: sql<string>`coalesce(${rewards.name}, ${rewardRedemptions.rewardName})`,
+      nameZh: rewards.nameZh,
+      nameCn: rewards.nameCn,
+      count: sql<number>`count(*)::int`.mapWith(Number),
+    })
+    .from(rewardRedemptions)
+    .leftJoin(
+      rewards,
+      and(eq(rewards.tenantId, rewardRedemptions.tenantId), eq(rewards.id, rewardRedemptions.rewardId)),
+    )
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), ne(rewardRedemptions.state, 'CANCELLED')))
+    .groupBy(rewardRedemptions.rewardId, rewardRedemptions.rewardName, rewards.name, rewards.nameZh, rewards.nameCn)
+    .orderBy(desc(sql`count(*)`), asc(sql`2`));
+}
+
+/** The Idempotency-Key the redemption's REDEEM entry was recorded under, if any. */
+export async function redemptionEntryKey(db: Db, tenantId: string, redemptionId: string) {
+  const [row] = await db
+    .select({ key: pointsLedger.idempotencyKey })
+    .from(rewardRedemptions)
+    .innerJoin(pointsLedger, eq(pointsLedger.id, rewardRedemptions.ledgerId))
+    .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.id, redemptionId)));
+  return row?.key ?? null;
+}

@@ -1,0 +1,151 @@
+import {
+  apiErrorSchema,
+  claimParamsSchema,
+  idempotencyKeySchema,
+  memberIdParamsSchema,
+  memberRewardParamsSchema,
+  memberRewardsPanelSchema,
+  redeemAnswerSchema,
+  redemptionParamsSchema,
+  redemptionSchema,
+  rewardBodySchema,
+  rewardIdParamsSchema,
+  rewardListSchema,
+  rewardSchema,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { recordedByOf, trailOf } from '../../lib/audit';
+import { created, deleted, routeRecipe } from '../../lib/route-recipe';
+import { actorAccountId } from '../../plugins/actor';
+import { redeemClaim } from './claims';
+import { memberRewardsPanel } from './panel';
+import { cancelRedemption, fulfilRedemption, redeemReward } from './redeem';
+import { listRewards } from './repository';
+import { getReward, removeReward, saveReward } from './service';
+
+const route = routeRecipe(['rewards'], [400, 401, 403, 404, 409]);
+const keyHeader = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** Rewards (DESIGN §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
+export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/tenants/rewards',
+    route.staff({ summary: 'Every reward, cheapest first', response: { 200: rewardListSchema } }),
+    async (request) => listRewards(app.db, request.tenant.tenantId),
+  );
+  app.get(
+    '/api/tenants/rewards/:id',
+    route.staff({ summary: 'One reward', params: rewardIdParamsSchema, response: { 200: rewardSchema } }),
+    async (request) => getReward(app.db, request.tenant.tenantId, request.params.id),
+  );
+  app.post(
+    '/api/tenants/rewards',
+    route.admin({ summary: 'Create a reward', body: rewardBodySchema, response: { 201: rewardSchema } }),
+    async (request, reply) =>
+      created(reply, saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request))),
+  );
+  app.put(
+    '/api/tenants/rewards/:id',
+    route.admin({
+      summary: 'Replace a reward',
+      params: rewardIdParamsSchema,
+      body: rewardBodySchema,
+      response: { 200: rewardSchema },
+    }),
+    async (request) => saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+  );
+  app.delete(
+    '/api/tenants/rewards/:id',
+    route.admin({
+      summary: 'Delete a reward (its redemptions keep its name)',
+      params: rewardIdParamsSchema,
+      response: { 204: z.null() },
+    }),
+    async (request, reply) =>
+      deleted(reply, removeReward(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
+  );
+
+  app.get(
+    '/api/tenants/member/:id/rewards',
+    route.staff({
+      summary: 'The rewards the member can have now, how far they are from the others, and their latest redemptions',
+      params: memberIdParamsSchema,
+      response: { 200: memberRewardsPanelSchema },
+    }),
+    async (request) => memberRewardsPanel(app.db, request.tenant.tenantId, request.params.id),
+  );
+
+  const redeemAnswers = { 200: redeemAnswerSchema, 201: redeemAnswerSchema, 410: apiErrorSchema, 422: apiErrorSchema };
+  app.post(
+    '/api/tenants/member/:id/rewards/:rewardId/redeem',
+    route.staff(
+      {
+        summary:
+          'Redeem a reward: a REDEEM entry naming it; 409 INSUFFICIENT_POINTS, OUT_OF_STOCK, LIMIT_REACHED, NOT_ELIGIBLE, NOT_AVAILABLE; Idempotency-Key records once',
+        params: memberRewardParamsSchema,
+        headers: keyHeader,
+        response: redeemAnswers,
+      },
+      'transactions:write',
+    ),
+    async (request, reply) => {
+      const { answer, replayed } = await redeemReward(app.db, app, {
+        tenantId: request.tenant.tenantId,
+        memberId: request.params.id,
+        rewardId: request.params.rewardId,
+        accountId: actorAccountId(request),
+        recordedBy: recordedByOf(request),
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.code(replayed ? 200 : 201).send(answer);
+    },
+  );
+  app.post(
+    '/api/tenants/reward-claims/:claimCode/redeem',
+    route.staff(
+      {
+        summary:
+          "Redeem the code a customer claimed on the phone; 404 unknown here, 409 CLAIM_USED, 410 CLAIM_EXPIRED, and the reward's refusals",
+        params: claimParamsSchema,
+        headers: keyHeader,
+        response: redeemAnswers,
+      },
+      'transactions:write',
+    ),
+    async (request, reply) => {
+      const { answer, replayed } = await redeemClaim(app.db, app, request.params.claimCode, {
+        tenantId: request.tenant.tenantId,
+        accountId: actorAccountId(request),
+        recordedBy: recordedByOf(request),
+        idempotencyKey: request.headers['idempotency-key'],
+      });
+      return reply.code(replayed ? 200 : 201).send(answer);
+    },
+  );
+  app.post(
+    '/api/tenants/reward-redemptions/:id/fulfil',
+    route.staff({
+      summary: 'The customer got the reward: ISSUED → FULFILLED',
+      params: redemptionParamsSchema,
+      response: { 200: redemptionSchema },
+    }),
+    async (request) => fulfilRedemption(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+  );
+  app.post(
+    '/api/tenants/reward-redemptions/:id/cancel',
+    route.admin({
+      summary: 'Cancel an issued redemption: its points back to their lots (a REVERSAL), one back to stock',
+      params: redemptionParamsSchema,
+      response: { 200: redeemAnswerSchema },
+    }),
+    async (request) =>
+      cancelRedemption(app.db, app, {
+        tenantId: request.tenant.tenantId,
+        id: request.params.id,
+        accountId: actorAccountId(request),
+        recordedBy: recordedByOf(request),
+        trail: trailOf(request),
+      }),
+  );
+};

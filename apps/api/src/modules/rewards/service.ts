@@ -1,0 +1,56 @@
+import { REWARD_MESSAGES, type Reward, type RewardBody } from '@loyalty/contracts';
+import type { Database } from '../../db/client';
+import type { AuditTrail } from '../../lib/audit';
+import { badRequest, notFound } from '../../lib/errors';
+import { isOwnUploadUrl } from '../../lib/own-upload';
+import { deleteReward, findReward, insertReward, tenantTierIds, toReward, updateReward } from './repository';
+
+/** 400 at the field when the image is not this business's upload or a tier is not its own. */
+async function assertOwnRefs(db: Database, tenantId: string, body: RewardBody) {
+  const errors: Record<string, string> = {};
+  if (body.imageUrl && !(await isOwnUploadUrl(db, tenantId, body.imageUrl)))
+    errors.imageUrl = REWARD_MESSAGES.foreignImage;
+  const own = await tenantTierIds(db, tenantId, body.tierIds);
+  if (body.tierIds.some((id) => !own.has(id))) errors.tierIds = REWARD_MESSAGES.foreignTier;
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+}
+
+export async function getReward(db: Database, tenantId: string, id: string): Promise<Reward> {
+  const found = await findReward(db, tenantId, id);
+  if (!found) throw notFound(REWARD_MESSAGES.notFound);
+  return toReward(found.row, found.redeemed);
+}
+
+/** Creates (no id) or replaces (id) a reward, with its audit event in the same transaction. */
+export async function saveReward(
+  db: Database,
+  tenantId: string,
+  body: RewardBody,
+  trail: AuditTrail,
+  id?: string,
+): Promise<Reward> {
+  await assertOwnRefs(db, tenantId, body);
+  return db.transaction(async (tx) => {
+    const before = id ? await findReward(tx, tenantId, id) : undefined;
+    if (id && !before) throw notFound(REWARD_MESSAGES.notFound);
+    const row = id ? await updateReward(tx, tenantId, id, body) : await insertReward(tx, tenantId, body);
+    if (!row) throw notFound(REWARD_MESSAGES.notFound);
+    const saved = toReward(row, before?.redeemed ?? 0);
+    await trail(tx, {
+      action: id ? 'reward.update' : 'reward.create',
+      target: { type: 'reward', id: row.id },
+      before: before ? { ...toReward(before.row), redeemed: undefined } : null,
+      after: { ...saved, redeemed: undefined },
+    });
+    return saved;
+  });
+}
+
+/** Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). */
+export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+  await db.transaction(async (tx) => {
+    const row = await deleteReward(tx, tenantId, id);
+    if (!row) throw notFound(REWARD_MESSAGES.notFound);
+    await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });
+  });
+}

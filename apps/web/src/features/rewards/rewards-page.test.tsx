@@ -1,0 +1,108 @@
+import { type Reward, rewardBodySchema } from '@loyalty/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { SAMPLE_USER } from '@/test/fake-auth';
+import { renderApp } from '@/test/render-app';
+import { serveApi } from './rewards-test-api';
+
+vi.mock('@/lib/api', () => import('./rewards-test-api'));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const COFFEE: Reward = {
+  id: 'r-1',
+  name: 'Free coffee',
+  nameZh: '免費咖啡',
+  nameCn: '免费咖啡',
+  description: null,
+  kind: 'FREE_ITEM',
+  value: null,
+  pointsCost: 100,
+  tierIds: [],
+  stock: 3,
+  perMemberLimit: null,
+  validFrom: null,
+  validTo: null,
+  active: true,
+  imageUrl: null,
+  redeemed: 7,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+/** The rewards API as the server answers it; bodies are checked with the contract. */
+function fakeServer() {
+  const rewards: Reward[] = [COFFEE];
+  const sent: unknown[] = [];
+  serveApi(async (input, init) => {
+    const url = new URL(String(input), 'http://x');
+    const method = init?.method ?? 'GET';
+    if (url.pathname === '/api/tenants/rewards' && method === 'GET') return json(200, rewards);
+    if (url.pathname === '/api/memberships')
+      return json(200, {
+        content: [{ id: 't-gold', name: 'Gold' }],
+        totalElements: 1,
+        totalPages: 1,
+        number: 0,
+        size: 100,
+        numberOfElements: 1,
+        first: true,
+        last: true,
+      });
+    if (url.pathname === '/api/tenants/rewards' && method === 'POST') {
+      const raw = JSON.parse(String(init?.body));
+      sent.push(raw);
+      const body = rewardBodySchema.parse(raw);
+      const made: Reward = { ...COFFEE, ...body, id: 'r-2', redeemed: 0 };
+      rewards.push(made);
+      return json(201, made);
+    }
+    return json(404, { status: 404, message: 'Not found' });
+  });
+  return { sent };
+}
+
+describe('Rewards', () => {
+  it('lists each reward with its points, stock and redemptions, and adds one limited to a tier', async () => {
+    const server = fakeServer();
+    const user = userEvent.setup();
+    renderApp('/rewards', { user: SAMPLE_USER });
+    const table = await screen.findByRole('region', { name: 'Rewards' });
+    const row = (await within(table).findByText('Free coffee')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('100 points')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByText('7')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add reward' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Cake');
+    await user.selectOptions(within(dialog).getByLabelText('Kind'), 'AMOUNT_OFF');
+    await user.type(within(dialog).getByLabelText('Amount off ($)'), '5');
+    await user.type(within(dialog).getByLabelText('Points'), '250');
+    await user.click(await within(dialog).findByLabelText('Gold'));
+    await user.click(within(dialog).getByRole('button', { name: 'Add reward' }));
+    await waitFor(() => expect(server.sent).toHaveLength(1));
+    expect(server.sent[0]).toMatchObject({
+      name: 'Cake',
+      kind: 'AMOUNT_OFF',
+      value: 5,
+      pointsCost: 250,
+      tierIds: ['t-gold'],
+    });
+    expect(await within(table).findByText('Cake')).toBeInTheDocument();
+  });
+
+  it('shows a bad value at its field before sending anything', async () => {
+    const server = fakeServer();
+    const user = userEvent.setup();
+    renderApp('/rewards', { user: SAMPLE_USER });
+    await user.click(await screen.findByRole('button', { name: 'Add reward' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Name'), 'Tea');
+    await user.type(within(dialog).getByLabelText('Points'), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Add reward' }));
+    expect(await within(dialog).findByText('Enter a whole number of points of at least 1')).toBeInTheDocument();
+    expect(server.sent).toHaveLength(0);
+  });
+});
