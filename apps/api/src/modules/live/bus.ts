@@ -25,6 +25,7 @@ export type LiveTopic =
   | 'webhooks'
   | 'imports'
   | 'rewards'
+  | 'member-rewards'
   | 'segments'
   | 'messages'
   | 'tier-policy';

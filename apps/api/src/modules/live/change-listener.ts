@@ -2,7 +2,7 @@ import type { Listener } from '../../lib/changes';
 import { announce, type LiveTopic, MEMBERS_NAMED } from './bus';
 
 /** What a member or points change touches on the admin's screens. */
-const MEMBER_TOPICS: LiveTopic[] = ['members', 'dashboard', 'reports', 'audit', 'setup'];
+const MEMBER_TOPICS: LiveTopic[] = ['members', 'member-rewards', 'dashboard', 'reports', 'audit', 'setup'];
 
 /**
  * Hears every member and points change (the counter, the API, imports, scheduled jobs) in its transaction and

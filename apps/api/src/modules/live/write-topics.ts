@@ -16,8 +16,9 @@ const BY_ROUTE: [prefix: string, topics: LiveTopic[]][] = [
   ['/api/tenants/api-keys', ['api-keys', 'audit']],
   ['/api/tenants/webhooks', ['webhooks', 'audit']],
   ['/api/tenants/member/import', ['imports']],
-  ['/api/tenants/rewards', ['rewards', 'members', 'audit']],
-  ['/api/tenants/reward', ['rewards', 'members', 'dashboard', 'audit']],
+  ['/api/tenants/rewards', ['rewards', 'member-rewards', 'audit']],
+  // Fulfil, cancel, a claim code redeemed: the redemption lists and the dashboard's count per reward.
+  ['/api/tenants/reward', ['rewards', 'member-rewards', 'dashboard', 'audit']],
   ['/api/tenants/segments', ['segments']],
   ['/api/tenants/messages', ['messages', 'audit']],
   ['/api/tenants/tier-policy', ['tier-policy', 'members', 'audit']],
