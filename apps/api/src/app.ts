@@ -27,6 +27,8 @@ import { membershipsRoutes } from './modules/memberships/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
+import { privacyPublicRoutes } from './modules/privacy/public-routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { setupRoutes } from './modules/setup/routes';
@@ -169,6 +171,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
+  // The customer's own data on the card page (export, consent, erasure) and the admin's export.
+  await app.register(privacyPublicRoutes, { config: config.enrolment });
+  await app.register(privacyRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
 

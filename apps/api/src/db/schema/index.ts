@@ -4,6 +4,7 @@ export * from './google-wallet';
 export * from './integrations';
 export * from './members';
 export * from './membership-tiers';
+export * from './privacy';
 export * from './settings';
 export * from './tenants';
 export * from './uploads';
