@@ -8,7 +8,6 @@ import { ledgerEntrySchema } from './members';
  */
 export const PRIVACY_MESSAGES = {
   recentSignIn: 'For your safety, sign in again with the code we text you, then delete your card',
-  erased: 'Your card has been deleted',
 } as const;
 
 /** How recent the SMS sign-in behind "Delete my card" must be. */

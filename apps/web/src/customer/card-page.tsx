@@ -6,6 +6,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
+import { CardPrivacy } from './card-privacy';
 import { customerToken, signOutCustomer } from './customer-firebase';
 import { CustomerShell } from './customer-shell';
 import { PageMessage } from './page-message';
@@ -165,6 +166,8 @@ function CardView({ slug, card }: { slug: string; card: PublicCard }) {
           </ul>
         )}
       </section>
+
+      <CardPrivacy slug={slug} />
 
       <p className="text-center">
         <button type="button" onClick={() => void signOut()} className="text-sm font-medium underline">
