@@ -11,6 +11,7 @@ import { requestForLog } from './lib/log-safety';
 import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { businessRoutes } from './modules/business/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { joinPageRoutes } from './modules/enrolment/join-page-route';
@@ -64,6 +65,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   database?: DatabaseHandle;
   serveWeb?: boolean;
+  /** The secret of `npm run backup`'s call to this server (embedded PGlite; server.ts writes it to DATA_DIR). */
+  backupToken?: string;
   /** Where the JSON log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
 };
@@ -179,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);
+  if (options.backupToken && database.dumpDataDir) await app.register(backupRoutes, { token: options.backupToken });
   if (options.serveWeb) {
     await app.register(webStaticPlugin, { root: config.webDistDir });
     // /join/<slug> painted by the server (the built customer.html and its texts): before the page fallback.
