@@ -1,4 +1,5 @@
 import * as React from 'react';
+import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { customerToken } from './customer-firebase';
 import { DeleteMyCard } from './delete-my-card';
@@ -33,28 +34,32 @@ function MarketingConsent({ slug }: { slug: string }) {
   const t = useT();
   const [granted, setGranted] = React.useState<boolean | null>(null);
   const [saving, setSaving] = React.useState(false);
-  const [message, setMessage] = React.useState<{ text: string; failed: boolean }>();
+  // The message's key, not its text: it follows a change of language.
+  const [message, setMessage] = React.useState<{ key: MessageKey; failed: boolean }>();
 
   React.useEffect(() => {
     let live = true;
     tokenOrThrow()
       .then((token) => fetchConsents(slug, token))
       .then((c) => live && setGranted(c.marketingOptIn))
-      .catch(() => live && setMessage({ text: t('customer.loadFailed'), failed: true }));
+      .catch(() => live && setMessage({ key: 'customer.loadFailed', failed: true }));
     return () => {
       live = false;
     };
-  }, [slug, t]);
+  }, [slug]);
 
   const change = async (next: boolean) => {
+    // Shown at once, as a checkbox does; put back if the save fails.
+    setGranted(next);
     setSaving(true);
     setMessage(undefined);
     try {
       const saved = await saveConsents(slug, await tokenOrThrow(), { marketingOptIn: next });
       setGranted(saved.marketingOptIn);
-      setMessage({ text: t('customer.marketingSaved'), failed: false });
+      setMessage({ key: 'customer.marketingSaved', failed: false });
     } catch {
-      setMessage({ text: t('customer.marketingFailed'), failed: true });
+      setGranted(!next);
+      setMessage({ key: 'customer.marketingFailed', failed: true });
     } finally {
       setSaving(false);
     }
@@ -76,7 +81,7 @@ function MarketingConsent({ slug }: { slug: string }) {
         </span>
       </label>
       <p aria-live="polite" className={`mt-1 min-h-5 text-sm ${message?.failed ? 'text-red-700' : 'text-zinc-600'}`}>
-        {message?.text}
+        {message ? t(message.key) : null}
       </p>
     </div>
   );
