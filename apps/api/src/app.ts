@@ -11,6 +11,7 @@ import { requestForLog } from './lib/log-safety';
 import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { backupRoutes } from './modules/backup/routes';
 import { businessRoutes } from './modules/business/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { joinPageRoutes } from './modules/enrolment/join-page-route';
@@ -31,6 +32,8 @@ import { membershipsRoutes } from './modules/memberships/routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
+import { privacyPublicRoutes } from './modules/privacy/public-routes';
+import { privacyRoutes } from './modules/privacy/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
@@ -69,6 +72,8 @@ declare module 'fastify' {
 export type BuildOptions = {
   database?: DatabaseHandle;
   serveWeb?: boolean;
+  /** The secret of `npm run backup`'s call to this server (embedded PGlite; server.ts writes it to DATA_DIR). */
+  backupToken?: string;
   /** Where the JSON log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
 };
@@ -187,11 +192,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.
   await app.register(enrolmentRoutes, { config });
+  // The customer's own data on the card page (export, consent, erasure) and the admin's export.
+  await app.register(privacyPublicRoutes, { config: config.enrolment });
+  await app.register(privacyRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);
+  if (options.backupToken && database.dumpDataDir) await app.register(backupRoutes, { token: options.backupToken });
   if (options.serveWeb) {
     await app.register(webStaticPlugin, { root: config.webDistDir });
     // /join/<slug> painted by the server (the built customer.html and its texts): before the page fallback.

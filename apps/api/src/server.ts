@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { announceServer, newBackupToken } from './modules/backup/running-server';
 import { seedDemo } from './seed/demo';
 
 async function main() {
@@ -14,13 +15,16 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp(config, { serveWeb: true });
+  // Embedded PGlite: `npm run backup` asks this server for the database, with this secret (modules/backup).
+  const backupToken = config.databaseUrl ? undefined : newBackupToken();
+  const app = await buildApp(config, { serveWeb: true, backupToken });
   await app.database.migrate();
   app.log.info({ engine: app.database.engine }, 'database migrated');
   // Jobs left by a previous run (a crash included) start running again here.
   await app.jobs.start();
   if (config.seedDemo) await seedDemo(app, config);
 
+  let withdraw = () => {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -29,12 +33,16 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();
+    withdraw();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening: the note says a server holds the data folder and where to ask it for a backup.
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  withdraw = backupToken ? announceServer(config.dataDir, { port, token: backupToken }) : () => {};
 }
 
 main().catch((err) => {

@@ -17,6 +17,7 @@ export * from './orders';
 export * from './person-name';
 export * from './phone';
 export * from './phone-countries';
+export * from './privacy';
 export * from './profile';
 export * from './reports';
 export * from './rewards';

@@ -28,6 +28,11 @@ export type DatabaseHandle = {
    * Unset on PostgreSQL.
    */
   pglite?: Pick<PGlite, 'query' | 'exec' | 'listen'>;
+  /**
+   * The embedded database's folder as one gzipped tar, taken between statements by PGlite itself (its one
+   * process holds the files): `npm run backup` asks the running server for it. Unset on PostgreSQL and in memory.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
   /**
@@ -82,6 +87,7 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     db: db as unknown as Database,
     engine: 'pglite',
     pglite: uncounted,
+    ...(dir ? { dumpDataDir: () => client.dumpDataDir('gzip') } : {}),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db as unknown as Database),
     async listen(channel, onPayload) {

@@ -4,7 +4,16 @@ import { type Auth, type DecodedIdToken, getAuth } from 'firebase-admin/auth';
 import type { Config } from '../config';
 import { createVerifiedTokenCache } from './verified-tokens';
 
-export type IdentityClaims = { uid: string; email?: string; emailVerified: boolean; phone?: string };
+export type IdentityClaims = {
+  uid: string;
+  email?: string;
+  emailVerified: boolean;
+  phone?: string;
+  /** When the user last proved who they are (seconds since the epoch): a refreshed token keeps it. */
+  authTime?: number;
+  /** How they did: 'phone' for an SMS code, 'password', … */
+  signInProvider?: string;
+};
 
 /** The server's only door to Firebase: token checks and reading or managing users with the admin SDK. */
 export type FirebaseAdmin = {
@@ -40,6 +49,8 @@ export function createFirebaseAdmin(config: Config): FirebaseAdmin {
         email: decoded.email?.toLowerCase(),
         emailVerified: decoded.email_verified === true,
         phone: decoded.phone_number,
+        authTime: decoded.auth_time,
+        signInProvider: decoded.firebase?.sign_in_provider,
       };
     },
     close: () => deleteApp(app),

@@ -7,6 +7,7 @@ import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from '../plugins/actor';
 import type { EntryRecorded, Listener, RecordedBy } from './changes';
+import { sealPersonal } from './personal-seal';
 
 export type AuditEntry = {
   /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
@@ -53,7 +54,7 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
       actorType: bare('actorType'),
       actorId: bare('actorId'),
       actorName:
-        actorType === 'apiKey'
+        actorType !== 'account'
           ? bare('actorName')
           : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
             from ${accounts} where ${accounts.id} = ${bare('actorId')}), ${bare('actorId')})`,
@@ -79,18 +80,27 @@ export const recordedByOf = (request: FastifyRequest): RecordedBy => ({
   requestId: request.id,
 });
 
-async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
+/** The entry's changed fields, a member's personal details in them sealed with its key (lib/personal-seal.ts). */
+async function personalSealed(tx: Queries, tenantId: string, entry: AuditEntry) {
+  const changes = changedFields(entry.before, entry.after);
+  return entry.target.type === 'member' && entry.target.id
+    ? sealPersonal(tx, tenantId, entry.target.id, changes)
+    : changes;
+}
+
+/** Appends one event as `by` in `tx` (a customer's own change on the card page, too, which has no request tenant). */
+export async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
   const { actor } = by;
   await insertStatement(tx, actor.type).execute({
     id: randomUUID(),
     tenantId,
     actorType: actor.type,
     actorId: actor.id,
-    actorName: actor.type === 'apiKey' ? actor.name : null,
+    actorName: actor.type === 'account' ? null : actor.name,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,
-    changes: JSON.stringify(changedFields(entry.before, entry.after)),
+    changes: JSON.stringify(await personalSealed(tx, tenantId, entry)),
     ip: by.ip,
     requestId: by.requestId,
   });

@@ -4,6 +4,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
+import { CardPrivacy } from './card-privacy';
 import { CardRewards } from './card-rewards';
 import { signOutCustomer } from './customer-firebase';
 import { CustomerShell } from './customer-shell';
@@ -144,6 +145,8 @@ function CardView({
           </ul>
         )}
       </section>
+
+      <CardPrivacy slug={slug} />
 
       <p className="text-center">
         <button type="button" onClick={() => void signOut()} className="text-sm font-medium underline">

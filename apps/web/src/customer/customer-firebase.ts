@@ -81,3 +81,9 @@ export async function customerToken(): Promise<string | null> {
 export async function signOutCustomer(): Promise<void> {
   await signOut(await customerAuth());
 }
+
+/** The signed-in customer's phone (E.164), to send the code that confirms "Delete my card"; null when none. */
+export async function customerPhone(): Promise<string | null> {
+  const auth = await customerAuth();
+  return auth.currentUser?.phoneNumber ?? null;
+}

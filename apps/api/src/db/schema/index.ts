@@ -5,6 +5,7 @@ export * from './integrations';
 export * from './members';
 export * from './membership-tiers';
 export * from './rewards';
+export * from './privacy';
 export * from './settings';
 export * from './tenants';
 export * from './uploads';

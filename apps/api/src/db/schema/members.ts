@@ -141,9 +141,8 @@ export const pointsLedger = pgTable(
     // No foreign key to tenants (migration 0019): the member's cascades, and a shared lock on the tenant's row
     // per insert made concurrent writes of one tenant costly.
     tenantId: text('tenant_id').notNull(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    // No foreign key (migration 0040): an erased member's entries stay, without the person, for the figures.
+    memberId: text('member_id').notNull(),
     type: text('type', { enum: ledgerEntryTypes }).notNull(),
     // Signed: + earned or added, − redeemed, removed or expired.
     points: integer('points').notNull(),
@@ -193,9 +192,8 @@ export const pointsLots = pgTable(
     id: text('id').primaryKey(),
     // No foreign key to tenants, as for the ledger (migration 0019).
     tenantId: text('tenant_id').notNull(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    // No foreign key, as for the ledger (migration 0040).
+    memberId: text('member_id').notNull(),
     ledgerId: text('ledger_id')
       .notNull()
       .references(() => pointsLedger.id, { onDelete: 'cascade' }),

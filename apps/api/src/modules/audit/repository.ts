@@ -2,6 +2,7 @@ import type { AuditActors, AuditEvent, AuditQuery } from '@loyalty/contracts';
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { auditEvents } from '../../db/schema';
+import { unsealEvents } from '../../lib/personal-seal';
 
 type Filters = Pick<AuditQuery, 'actor' | 'action' | 'from' | 'to'>;
 
@@ -27,9 +28,11 @@ export async function listAuditEvents(db: Queries, tenantId: string, query: Filt
       .limit(query.size)
       .offset(query.page * query.size),
   ]);
+  // A person's details were sealed with their member's key: opened here, or `[erased]` once the key is gone.
+  const readable = await unsealEvents(db, tenantId, rows);
   return {
     total: totals[0]?.total ?? 0,
-    rows: rows.map(
+    rows: readable.map(
       ({ tenantId: _, createdAt, ...row }): AuditEvent => ({ ...row, createdAt: createdAt.toISOString() }),
     ),
   };

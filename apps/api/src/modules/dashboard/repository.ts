@@ -3,6 +3,7 @@ import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import {
+  erasedMembers,
   googleWalletObjects,
   members,
   membershipTiers,
@@ -57,8 +58,12 @@ const statements = preparedStatements((db: Database) => ({
       ),
     )
     .prepare('dashboard_issued'),
+  // An erased member's points stay in the figures (its ledger and lots do): its balance is kept without the person.
   balances: db
-    .select({ sum: sql<number>`coalesce(sum(${members.pointsBalance}), 0)`.mapWith(int) })
+    .select({
+      sum: sql<number>`coalesce(sum(${members.pointsBalance}), 0) + (select coalesce(sum(${erasedMembers.pointsBalance}), 0)
+        from ${erasedMembers} where ${erasedMembers.tenantId} = ${tenant})`.mapWith(int),
+    })
     .from(members)
     .where(eq(members.tenantId, tenant))
     .prepare('dashboard_balances'),

@@ -119,7 +119,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tenants/member/:id',
     route.admin(
       {
-        summary: 'Delete a member and its ledger',
+        summary: 'Erase a member: the person goes (name, phone, e-mail, code), the ledger stays for the figures',
         params: memberIdParamsSchema,
         response: { 204: z.null() },
       },

@@ -18,6 +18,7 @@ import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
+import { eraseMember } from '../privacy/erase';
 import { nationalPhoneOf } from './counter-phone';
 import { centsToNumber, effectiveTierId, nextTier, type Rates, toCents } from './engine';
 import { memberData } from './events';
@@ -204,6 +205,10 @@ export async function updateMember(
   }
 }
 
+/**
+ * The admin's delete is the customer's erasure (DESIGN §9): the person goes, the ledger stays for the figures
+ * (modules/privacy/erase.ts).
+ */
 export async function deleteMember(
   db: Database,
   feed: ChangeFeed,
@@ -211,32 +216,7 @@ export async function deleteMember(
   id: string,
   trail: AuditTrail = noTrail,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [held] = await tx
-      .select({ membershipCode: members.membershipCode })
-      .from(members)
-      .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-      .for('update');
-    if (!held) throw notFound('Member not found');
-    // Before the row goes, so the wallets can read what they withdraw.
-    await feed.publish(tx, tenantId, [{ type: 'member.deleted', id, membershipCode: held.membershipCode }]);
-    const [removed] = await tx
-      .delete(members)
-      .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
-      .returning();
-    if (!removed) throw notFound('Member not found');
-    await trail(tx, {
-      action: 'member.delete',
-      target: { type: 'member', id },
-      before: {
-        ...auditedMember(removed),
-        membershipCode: removed.membershipCode,
-        pointsBalance: removed.pointsBalance,
-        lifetimeSpend: Number(removed.lifetimeSpend),
-      },
-      after: null,
-    });
-  });
+  await db.transaction((tx) => eraseMember(tx, feed, tenantId, id, trail));
 }
 
 /**

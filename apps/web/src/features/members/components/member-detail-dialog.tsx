@@ -13,6 +13,7 @@ import {
   statusLabel,
 } from '../members-labels';
 import { MemberActions } from './member-actions';
+import { MemberDataDownload } from './member-data-download';
 import { MemberGooglePass } from './member-google-pass';
 import { MemberLedger } from './member-ledger';
 import { MemberPass } from './member-pass';
@@ -105,6 +106,7 @@ export function MemberDetailDialog({
             <MemberPass member={m} />
             <MemberGooglePass member={m} />
             <MemberLedger memberId={m.userId} />
+            {canAdjust && <MemberDataDownload member={m} />}
           </div>
         )}
       </DialogContent>

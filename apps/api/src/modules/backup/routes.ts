@@ -1,0 +1,43 @@
+import { timingSafeEqual } from 'node:crypto';
+import { apiErrorSchema } from '@loyalty/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { forbidden } from '../../lib/errors';
+
+const isLoopback = (ip: string) => ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
+
+const sameSecret = (given: unknown, token: string) => {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The embedded database for `npm run backup` while this server runs (DESIGN §9): PGlite's folder as one gzipped
+ * tar, taken between statements, so it is what a crash at that instant would leave (PostgreSQL recovers it
+ * from its write-ahead log). Only from this machine, and only with the secret of the server's note in its data
+ * folder (running-server.ts): whoever can read that folder can copy the data anyway; nobody else can.
+ */
+export const backupRoutes: FastifyPluginAsync<{ token: string }> = async (app, opts) => {
+  app.post(
+    '/api/internal/backup',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        response: { 403: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const dump = app.database.dumpDataDir;
+      if (
+        !dump ||
+        !isLoopback(request.socket.remoteAddress ?? '') ||
+        !sameSecret(request.headers['x-backup-token'], opts.token)
+      )
+        throw forbidden('Backups are taken on this machine with npm run backup.');
+      const tar = Buffer.from(await (await dump()).arrayBuffer());
+      return reply.type('application/gzip').header('cache-control', 'no-store').send(tar);
+    },
+  );
+};

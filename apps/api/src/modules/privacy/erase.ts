@@ -1,0 +1,31 @@
+import type { Queries } from '../../db/client';
+import type { AuditTrail } from '../../lib/audit';
+import type { ChangeFeed } from '../../lib/changes';
+import { notFound } from '../../lib/errors';
+import { eraseMemberRows, lockMember } from './repository';
+
+/**
+ * Erasure (PDPO s.26, PIPL art. 47), in `tx`: the person is gone (name, phone, e-mail, code, with the row), the
+ * ledger stays without them for the business's figures (erased_members keeps the balance the dashboard counts),
+ * the Apple pass is voided and the Google object made inactive (the wallets hear member.deleted before the row
+ * goes), webhooks get member.deleted, and the trail gets one event naming no one: the person's details in
+ * earlier events are sealed with the member's key, which goes with the row (lib/personal-seal.ts).
+ */
+export async function eraseMember(
+  tx: Queries,
+  feed: ChangeFeed,
+  tenantId: string,
+  memberId: string,
+  trail: AuditTrail,
+): Promise<void> {
+  const member = await lockMember(tx, tenantId, memberId);
+  if (!member) throw notFound('Member not found');
+  await feed.publish(tx, tenantId, [{ type: 'member.deleted', id: memberId, membershipCode: member.membershipCode }]);
+  await eraseMemberRows(tx, member);
+  await trail(tx, {
+    action: 'member.delete',
+    target: { type: 'member', id: memberId },
+    before: { pointsBalance: member.pointsBalance, lifetimeSpend: Number(member.lifetimeSpend), tierId: member.tierId },
+    after: null,
+  });
+}

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { Dashboard, MemberDataExport } from '@loyalty/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, craftToken, signInWithPhone, uniquePhone } from '../../../test/helpers';
+import { erasedMembers, members, pointsLedger, webhookDeliveries } from '../../db/schema';
+import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { eventually } from '../wallet/wallet-test-support';
+import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
+import { webhookTestApp } from '../webhooks/webhooks-test-support';
+
+/** A name no fixture or seed holds, so finding it anywhere in the database means erasure missed it. */
+const uniqueName = () => `Zephyr${randomUUID().slice(0, 6)}`;
+
+const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
+
+/** Every text-like column of every table in every schema (the audit trail, webhooks and the job queue included). */
+async function columnsHolding(app: FastifyInstance, needle: string): Promise<string[]> {
+  const { db } = app.database;
+  const columns = rowsOf<{ table_schema: string; table_name: string; column_name: string }>(
+    await db.execute(sql`select c.table_schema, c.table_name, c.column_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where t.table_type = 'BASE TABLE' and c.table_schema not in ('pg_catalog', 'information_schema')
+        and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY')`),
+  );
+  const found: string[] = [];
+  for (const c of columns) {
+    const col = sql.raw(`"${c.column_name}"`);
+    const table = sql.raw(`"${c.table_schema}"."${c.table_name}"`);
+    const hit = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${table} where ${col}::text ilike ${`%${needle}%`}`),
+    );
+    if (Number(hit[0]?.n) > 0) found.push(`${c.table_schema}.${c.table_name}.${c.column_name}`);
+  }
+  return found;
+}
+
+describe('the customer’s own data', () => {
+  let app: FastifyInstance;
+  let receiver: Receiver;
+  let biz: Awaited<ReturnType<typeof business>>;
+  const slug = `shop-${randomUUID().slice(0, 8)}`;
+  const api = () => membersApi(app);
+  const asCustomer = (token: string, method: 'GET' | 'PUT' | 'DELETE', path = '', payload?: object) =>
+    app.inject({ method, url: `/api/public/card/${slug}${path}`, headers: bearer(token), payload });
+  const dashboard = async () =>
+    (await app.inject({ url: '/api/dashboard', headers: bearer(biz.owner) })).json() as Dashboard;
+
+  /** A customer who joined on the card page, bought twice and was renamed by staff: their trail names them. */
+  async function customer(opts: { email?: string } = {}) {
+    const phone = uniquePhone();
+    const firstName = uniqueName();
+    const lastName = uniqueName();
+    const email = opts.email ?? `${firstName.toLowerCase()}@example.test`;
+    const token = await signInWithPhone(phone);
+    const joined = await app.inject({
+      method: 'POST',
+      url: `/api/public/join/${slug}`,
+      headers: bearer(token),
+      payload: { firstName: 'Temp', lastName, email, acceptTerms: true, marketingOptIn: true },
+    });
+    expect(joined.statusCode).toBe(201);
+    const [row] = await app.database.db
+      .select({ id: members.id, code: members.membershipCode })
+      .from(members)
+      .where(and(eq(members.tenantId, biz.tenantId), eq(members.phone, phone)));
+    const id = row?.id as string;
+    const renamed = await api().update(biz.admin, id, { firstName, lastName, email, phone, status: 'active' });
+    expect(renamed.statusCode).toBe(200);
+    for (const amount of [120, 35.5]) {
+      expect(
+        (await api().record(biz.staff, id, { type: 'PURCHASE', amount, note: `for ${firstName}` })).statusCode,
+      ).toBe(201);
+    }
+    expect((await api().record(biz.staff, id, { type: 'REDEEM', points: 100 })).statusCode).toBe(201);
+    return { id, code: row?.code as string, phone, firstName, lastName, email, token };
+  }
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    app = await webhookTestApp();
+    biz = await business(app);
+    await insertTiers(app, biz.tenantId);
+    await insertSettings(app, biz.tenantId);
+    const settings = await app.inject({
+      method: 'PUT',
+      url: '/api/tenants/enrolment',
+      headers: bearer(biz.admin),
+      payload: { enabled: true, slug, welcomePoints: 50, requireEmail: false, termsUrl: '', allowedCountries: [] },
+    });
+    expect(settings.statusCode).toBe(200);
+    // A webhook endpoint, so the member's stored webhook bodies (which name the person) exist to be scrubbed.
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/tenants/webhooks',
+      headers: bearer(biz.admin),
+      payload: { url: receiver.url, events: ['member.created', 'member.updated', 'member.deleted'] },
+    });
+    expect(hook.statusCode).toBe(201);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+  });
+
+  it('Download my data: the member, the whole ledger, redemptions and consents; another phone gets none of it', async () => {
+    const mei = await customer();
+    const res = await asCustomer(mei.token, 'GET', '/export');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="member-data-${mei.code}.json"`);
+    const data = res.json() as MemberDataExport;
+    expect(data.member).toMatchObject({
+      id: mei.id,
+      firstName: mei.firstName,
+      lastName: mei.lastName,
+      email: mei.email,
+      phone: mei.phone,
+      membershipCode: mei.code,
+      pointsBalance: 50 + 1200 + 355 - 100,
+      lifetimeSpend: 155.5,
+    });
+    expect(data.ledger.map((e) => e.type).sort()).toEqual(['BONUS', 'PURCHASE', 'PURCHASE', 'REDEEM']);
+    expect(data.redemptions).toEqual([expect.objectContaining({ points: -100, rewardId: null })]);
+    expect(data.consents.marketing).toEqual({ granted: true, changes: [] });
+
+    // A phone that is no member here, and a member's own phone, never reach Mei's data.
+    const stranger = await signInWithPhone(uniquePhone());
+    expect((await asCustomer(stranger, 'GET', '/export')).statusCode).toBe(404);
+    expect((await asCustomer(stranger, 'DELETE')).statusCode).toBe(404);
+    const other = await customer();
+    const theirs = (await asCustomer(other.token, 'GET', '/export')).json() as MemberDataExport;
+    expect(theirs.member.id).toBe(other.id);
+    expect(JSON.stringify(theirs)).not.toContain(mei.firstName);
+    expect((await asCustomer(other.token, 'DELETE')).statusCode).toBe(204);
+    expect((await asCustomer(mei.token, 'GET', '/export')).statusCode).toBe(200);
+    // No token, or an API key: no customer.
+    expect((await app.inject({ url: `/api/public/card/${slug}/export` })).statusCode).toBe(401);
+  });
+
+  it('marketing consent: withdrawn and given again on the card page, each change recorded', async () => {
+    const kai = await customer();
+    expect((await asCustomer(kai.token, 'GET', '/consents')).json()).toEqual({ marketingOptIn: true });
+    const withdrawn = await asCustomer(kai.token, 'PUT', '/consents', { marketingOptIn: false });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json()).toEqual({ marketingOptIn: false });
+    const [row] = await app.database.db.select().from(members).where(eq(members.id, kai.id));
+    expect(row?.marketingOptIn).toBe(false);
+    await asCustomer(kai.token, 'PUT', '/consents', { marketingOptIn: true });
+    const data = (await asCustomer(kai.token, 'GET', '/export')).json() as MemberDataExport;
+    expect(data.consents.marketing.granted).toBe(true);
+    expect(data.consents.marketing.changes.map((c) => [c.granted, c.source])).toEqual([
+      [false, 'card'],
+      [true, 'card'],
+    ]);
+    const bad = await asCustomer(kai.token, 'PUT', '/consents', { marketingOptIn: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('marketingOptIn');
+  });
+
+  it('Delete my card needs an SMS sign-in of the last five minutes', async () => {
+    const ann = await customer();
+    const uid = JSON.parse(Buffer.from(ann.token.split('.')[1] as string, 'base64url').toString()).user_id;
+    const sixMinutesAgo = Math.floor(Date.now() / 1000) - 6 * 60;
+    const stale = craftToken(uid, {
+      phone_number: ann.phone,
+      auth_time: sixMinutesAgo,
+      firebase: { identities: { phone: [ann.phone] }, sign_in_provider: 'phone' },
+    });
+    const refused = await asCustomer(stale, 'DELETE');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'RECENT_SIGN_IN_REQUIRED' });
+    // A token that still reads the card is not enough on its own: the stale one could, the member is still there.
+    expect((await asCustomer(stale, 'GET', '/export')).statusCode).toBe(200);
+    const [still] = await app.database.db.select().from(members).where(eq(members.id, ann.id));
+    expect(still?.firstName).toBe(ann.firstName);
+  });
+
+  it('erasure: the person is nowhere readable, the figures stay, one audit event, webhooks told', async () => {
+    const zoe = await customer();
+    const trailBefore = await app.inject({ url: '/api/tenants/audit?size=100', headers: bearer(biz.owner) });
+    // Before erasure the trail reads the person's details (sealed at rest, opened with their key).
+    expect(trailBefore.body).toContain(zoe.firstName);
+    expect(await columnsHolding(app, zoe.firstName)).toContain('public.members.first_name');
+    expect(await columnsHolding(app, zoe.firstName)).not.toContain('public.audit_events.changes');
+    const before = await dashboard();
+    const fresh = await signInWithPhone(zoe.phone);
+
+    const erased = await asCustomer(fresh, 'DELETE');
+    expect(erased.statusCode).toBe(204);
+
+    for (const needle of [zoe.firstName, zoe.lastName, zoe.email, zoe.phone]) {
+      expect(await columnsHolding(app, needle), needle).toEqual([]);
+    }
+    // The code is left only in the member.deleted webhook itself, which names it so the business's systems
+    // know whom to forget (the contract's body); the member's earlier webhook bodies lost it with the rest.
+    // (Codes repeat across businesses, so this looks at this business's deliveries, not every column.)
+    const withCode = await app.database.db
+      .selectDistinct({ type: webhookDeliveries.eventType })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          eq(webhookDeliveries.tenantId, biz.tenantId),
+          sql`${webhookDeliveries.payload}::text like ${`%"${zoe.code}"%`}`,
+        ),
+      );
+    expect(withCode.map((r) => r.type)).toEqual(['member.deleted']);
+    expect((await asCustomer(fresh, 'GET')).statusCode).toBe(404);
+    expect((await api().get(biz.admin, zoe.id)).statusCode).toBe(404);
+    // The ledger stays, without the person, and the dashboard's points figures with it.
+    const ledger = await app.database.db.select().from(pointsLedger).where(eq(pointsLedger.memberId, zoe.id));
+    expect(ledger).toHaveLength(4);
+    expect(ledger.every((e) => e.note === null)).toBe(true);
+    const after = await dashboard();
+    expect(after.pointsIssued).toEqual(before.pointsIssued);
+    expect(after.pointsOutstanding).toBe(before.pointsOutstanding);
+    expect(after.liability).toBe(before.liability);
+    // The person is no longer one of the members.
+    expect(after.members.total).toBe(before.members.total - 1);
+
+    const trail = await app.inject({ url: '/api/tenants/audit?size=100', headers: bearer(biz.owner) });
+    expect(trail.body).not.toContain(zoe.firstName);
+    const events = trail.json().content as { action: string; targetId: string; actorType: string; changes: object }[];
+    const deletes = events.filter((e) => e.action === 'member.delete' && e.targetId === zoe.id);
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.actorType).toBe('member');
+    const renamed = events.find((e) => e.action === 'member.update' && e.targetId === zoe.id);
+    expect(renamed?.changes).toMatchObject({ firstName: { before: '[erased]', after: '[erased]' } });
+    // Webhooks are told, with the id and the code the business's systems know the member by.
+    const told = () =>
+      receiver.received.some((r) => {
+        const body = JSON.parse(r.body) as { type: string; data: { id: string } };
+        return body.type === 'member.deleted' && body.data.id === zoe.id;
+      });
+    expect(await eventually(told)).toBe(true);
+    const [kept] = await app.database.db.select().from(erasedMembers).where(eq(erasedMembers.memberId, zoe.id));
+    expect(kept).toMatchObject({ tenantId: biz.tenantId, pointsBalance: 50 + 1200 + 355 - 100 });
+  });
+
+  it('the same two actions for an admin, for a customer who asks at the counter; staff may do neither', async () => {
+    const lee = await customer();
+    const asked = await app.inject({ url: `/api/tenants/member/${lee.id}/export`, headers: bearer(biz.admin) });
+    expect(asked.statusCode).toBe(200);
+    expect((asked.json() as MemberDataExport).member.phone).toBe(lee.phone);
+    expect(
+      (await app.inject({ url: `/api/tenants/member/${lee.id}/export`, headers: bearer(biz.staff) })).statusCode,
+    ).toBe(403);
+    expect((await api().remove(biz.staff, lee.id)).statusCode).toBe(403);
+    const other = await business(app);
+    expect(
+      (await app.inject({ url: `/api/tenants/member/${lee.id}/export`, headers: bearer(other.admin) })).statusCode,
+    ).toBe(404);
+    expect((await api().remove(other.admin, lee.id)).statusCode).toBe(404);
+
+    expect((await api().remove(biz.admin, lee.id)).statusCode).toBe(204);
+    expect(await columnsHolding(app, lee.firstName)).toEqual([]);
+    const ledger = await app.database.db.select().from(pointsLedger).where(eq(pointsLedger.memberId, lee.id));
+    expect(ledger).toHaveLength(4);
+    expect(
+      (await app.inject({ url: `/api/tenants/member/${lee.id}/export`, headers: bearer(biz.admin) })).statusCode,
+    ).toBe(404);
+  });
+});

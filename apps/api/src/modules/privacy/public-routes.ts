@@ -1,0 +1,110 @@
+import {
+  cardConsentsBodySchema,
+  cardConsentsSchema,
+  memberDataExportSchema,
+  slugParamsSchema,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EnrolmentConfig } from '../../config';
+import { insertEvent } from '../../lib/audit';
+import { routeRecipe } from '../../lib/route-recipe';
+import { customerGuards } from './customer-guards';
+import { eraseMember } from './erase';
+import { exportFileName, memberExport } from './export';
+import { findMemberForExport, setMarketingConsent } from './repository';
+
+const route = routeRecipe(['public'], [400, 401, 403, 404]);
+
+/**
+ * The customer's own data on the card page (DESIGN §9): a copy of it, their marketing consent, and "Delete my
+ * card". Each by the phone of the customer's sign-in token at this business, never a staff token.
+ */
+export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfig }> = async (app, opts) => {
+  const { guarded, cardMember, assertRecentSmsSignIn } = customerGuards(app, opts.config);
+
+  app.get(
+    '/api/public/card/:slug/export',
+    {
+      ...route.public({
+        summary: "Download my data: the customer's member, ledger, redemptions and consents at this business (JSON)",
+        params: slugParamsSchema,
+        response: { 200: memberDataExportSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const { tenantId, memberId } = await cardMember(request, reply);
+      const data = await memberExport(app.db, tenantId, memberId);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${exportFileName(data)}"`)
+        .send(data);
+    },
+  );
+
+  app.get(
+    '/api/public/card/:slug/consents',
+    {
+      ...route.public({
+        summary: "The customer's marketing consent at this business",
+        params: slugParamsSchema,
+        response: { 200: cardConsentsSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const { tenantId, memberId } = await cardMember(request, reply);
+      const found = await findMemberForExport(app.db, tenantId, memberId);
+      reply.header('cache-control', 'no-store');
+      return { marketingOptIn: found?.member.marketingOptIn ?? false };
+    },
+  );
+
+  app.put(
+    '/api/public/card/:slug/consents',
+    {
+      ...route.public({
+        summary:
+          'Give or withdraw marketing consent: a member who withdrew it is never sent a message; each change is recorded',
+        params: slugParamsSchema,
+        body: cardConsentsBodySchema,
+        response: { 200: cardConsentsSchema },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const { tenantId, memberId } = await cardMember(request, reply);
+      const { marketingOptIn } = request.body;
+      await app.db.transaction((tx) => setMarketingConsent(tx, tenantId, memberId, marketingOptIn, 'card'));
+      return { marketingOptIn };
+    },
+  );
+
+  app.delete(
+    '/api/public/card/:slug',
+    {
+      ...route.public({
+        summary:
+          'Delete my card, with a token from an SMS sign-in of the last 5 minutes: the person erased, the ledger kept without them',
+        params: slugParamsSchema,
+        response: { 204: z.null() },
+      }),
+      onRequest: guarded,
+    },
+    async (request, reply) => {
+      const { tenantId, memberId } = await cardMember(request, reply);
+      assertRecentSmsSignIn(request);
+      // The customer is the actor, named without the person (the member id is no one once the row is gone).
+      const by = {
+        actor: { type: 'member' as const, id: memberId, name: 'Customer (card page)' },
+        ip: request.ip,
+        requestId: request.id,
+      };
+      await app.db.transaction((tx) =>
+        eraseMember(tx, app.changes, tenantId, memberId, (t, entry) => insertEvent(t, tenantId, by, entry)),
+      );
+      return reply.code(204).send(null);
+    },
+  );
+};

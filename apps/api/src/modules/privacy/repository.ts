@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
+import {
+  erasedMembers,
+  memberConsents,
+  members,
+  membershipTiers,
+  pointsLedger,
+  tenants,
+  webhookDeliveries,
+} from '../../db/schema';
+
+/** The member with its tier's name and business's name, as the export shows it; undefined when none. */
+export async function findMemberForExport(db: Queries, tenantId: string, memberId: string) {
+  const [row] = await db
+    .select({
+      member: members,
+      tierName: membershipTiers.name,
+      businessName: tenants.businessName,
+    })
+    .from(members)
+    .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  return row;
+}
+
+/** Every change of the member's marketing consent, oldest first. */
+export async function marketingConsentChanges(db: Queries, tenantId: string, memberId: string) {
+  return db
+    .select({ granted: memberConsents.granted, source: memberConsents.source, at: memberConsents.createdAt })
+    .from(memberConsents)
+    .where(
+      and(
+        eq(memberConsents.tenantId, tenantId),
+        eq(memberConsents.memberId, memberId),
+        eq(memberConsents.kind, 'marketing'),
+      ),
+    )
+    .orderBy(asc(memberConsents.createdAt), asc(memberConsents.id));
+}
+
+/** Sets the member's marketing consent and records the change; false when there is no such member. */
+export async function setMarketingConsent(
+  tx: Queries,
+  tenantId: string,
+  memberId: string,
+  granted: boolean,
+  source: 'card' | 'staff',
+): Promise<boolean> {
+  const [row] = await tx
+    .update(members)
+    .set({ marketingOptIn: granted, updatedAt: sql`now()` })
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
+    .returning({ id: members.id });
+  if (!row) return false;
+  await tx.insert(memberConsents).values({ id: randomUUID(), tenantId, memberId, kind: 'marketing', granted, source });
+  return true;
+}
+
+/** The member's row, locked for its erasure; undefined when none. */
+export async function lockMember(tx: Queries, tenantId: string, memberId: string) {
+  const [row] = await tx
+    .select()
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)))
+    .for('update');
+  return row;
+}
+
+/**
+ * What erasure leaves and removes: the member's figures kept without the person, staff's notes on its entries
+ * (free text that may name the person) cleared, its member webhooks' stored bodies stripped of the person,
+ * then the row itself (its audit key and consents go with it; its ledger and lots stay).
+ */
+export async function eraseMemberRows(tx: Queries, member: typeof members.$inferSelect): Promise<void> {
+  const { tenantId, id } = member;
+  await tx.insert(erasedMembers).values({
+    tenantId,
+    memberId: id,
+    tierId: member.tierId,
+    pointsBalance: member.pointsBalance,
+    lifetimeSpend: member.lifetimeSpend,
+  });
+  await tx
+    .update(pointsLedger)
+    .set({ note: null })
+    .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, id), isNotNull(pointsLedger.note)));
+  await tx
+    .update(webhookDeliveries)
+    .set({
+      payload: sql`jsonb_set(${webhookDeliveries.payload}, '{data}',
+        (${webhookDeliveries.payload} -> 'data') - 'firstName' - 'lastName' - 'email' - 'phone' - 'membershipCode')`,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.tenantId, tenantId),
+        sql`${webhookDeliveries.eventType} in ('member.created', 'member.updated')`,
+        sql`${webhookDeliveries.payload} -> 'data' ->> 'id' = ${id}`,
+      ),
+    );
+  await tx.delete(members).where(and(eq(members.tenantId, tenantId), eq(members.id, id)));
+}
+
+/** The member's REDEEM entries, newest first: its redemptions until rewards record their own. */
+export async function redeemEntries(db: Queries, tenantId: string, memberId: string) {
+  return db
+    .select({
+      id: pointsLedger.id,
+      points: pointsLedger.points,
+      amount: pointsLedger.amount,
+      createdAt: pointsLedger.createdAt,
+    })
+    .from(pointsLedger)
+    .where(
+      and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId), eq(pointsLedger.type, 'REDEEM')),
+    )
+    .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id));
+}

@@ -1,0 +1,95 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
+import { CardPrivacy } from './card-privacy';
+
+const confirm = vi.fn(async (_code: string) => ({ user: { getIdToken: async () => 'fresh-token' } }));
+const signOut = vi.fn(async () => {});
+vi.mock('./customer-firebase', () => ({
+  customerToken: async () => 'customer-token',
+  customerPhone: async () => '+85291234567',
+  sendSignInCode: vi.fn(async () => ({ confirm })),
+  signOutCustomer: () => signOut(),
+}));
+
+type Call = { method: string; url: string; auth: string | null; body: unknown };
+
+/** The card page's API as the contract answers it, recording every call. */
+function fakeApi(consent = true) {
+  const calls: Call[] = [];
+  let marketingOptIn = consent;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const headers = init.headers as Record<string, string>;
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ method, url, auth: headers.Authorization ?? null, body });
+      if (url.endsWith('/consents')) {
+        if (method === 'PUT') marketingOptIn = body.marketingOptIn;
+        return Response.json({ marketingOptIn });
+      }
+      if (method === 'DELETE') return new Response(null, { status: 204 });
+      return Response.json({}, { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+describe('the card page’s own data section', () => {
+  beforeEach(() => {
+    confirm.mockClear();
+    signOut.mockClear();
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLocale('en');
+  });
+
+  it('shows the marketing consent and withdraws it', async () => {
+    const calls = fakeApi(true);
+    const user = userEvent.setup();
+    render(<CardPrivacy slug="blue-bottle" />);
+    const box = await screen.findByRole('checkbox', { name: /Send me offers and news/ });
+    await waitFor(() => expect(box).toBeChecked());
+    await user.click(box);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+    expect(calls.at(-1)).toEqual({
+      method: 'PUT',
+      url: '/api/public/card/blue-bottle/consents',
+      auth: 'Bearer customer-token',
+      body: { marketingOptIn: false },
+    });
+  });
+
+  it('deletes the card only after a new SMS code, with the token of that sign-in, in Chinese too', async () => {
+    await setLocale('zh-Hant');
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    render(<CardPrivacy slug="blue-bottle" />);
+    await user.click(await screen.findByRole('button', { name: '刪除我的會員卡' }));
+    expect(screen.getByText(/積分亦會失效/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '發送驗證碼以確認' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.type(await screen.findByLabelText('驗證碼'), '123456');
+    await user.click(screen.getByRole('button', { name: '永久刪除我的會員卡' }));
+    expect(await screen.findByText('您的會員卡已刪除')).toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledWith('123456');
+    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+      { method: 'DELETE', url: '/api/public/card/blue-bottle', auth: 'Bearer fresh-token', body: undefined },
+    ]);
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the card when the customer changes their mind', async () => {
+    const calls = fakeApi();
+    const user = userEvent.setup();
+    render(<CardPrivacy slug="blue-bottle" />);
+    await user.click(await screen.findByRole('button', { name: 'Delete my card' }));
+    await user.click(screen.getByRole('button', { name: 'Keep my card' }));
+    expect(screen.getByRole('button', { name: 'Delete my card' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+  });
+});

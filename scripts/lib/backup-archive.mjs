@@ -1,0 +1,131 @@
+// One file holding everything the embedded default keeps under DATA_DIR (DESIGN §9): the PGlite database, the
+// uploaded files, the development wallet keys and the Auth emulator's accounts. Used by scripts/backup.mjs and
+// scripts/restore.mjs; the backup test runs them as a user would.
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import * as tar from 'tar';
+
+export const FORMAT = 'loyalty-portal-backup';
+/** The folders of DATA_DIR a backup carries besides the database (pglite/), each copied whole. */
+export const FOLDERS = ['uploads', 'wallet-dev', 'auth-emulator'];
+const DATABASE = 'pglite';
+/** The running server's note (apps/api/src/modules/backup/running-server.ts). */
+const SERVER_NOTE = 'server.json';
+
+export const dataDirOf = (env = process.env) => resolve(env.DATA_DIR ?? './.data');
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+/** The server using this data folder, from its note, when its process still runs; null otherwise. */
+export function runningServer(dataDir) {
+  const file = join(dataDir, SERVER_NOTE);
+  if (!existsSync(file)) return null;
+  try {
+    const note = JSON.parse(readFileSync(file, 'utf8'));
+    return Number.isInteger(note.pid) && alive(note.pid) ? note : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The database as PGlite's gzipped tar of its folder, asked of the running server (the files are its alone). */
+async function databaseFromServer(server) {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/internal/backup`, {
+    method: 'POST',
+    headers: { 'x-backup-token': server.token },
+  });
+  if (!response.ok) throw new Error(`the running server refused the backup (${response.status})`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
+ * Writes the backup to `file`: the database first (from the running server, or the folder itself when no server
+ * runs), then the folders. Uploads are only ever added under new names, so every file the database names is
+ * there when they are copied after it.
+ */
+export async function backup(dataDir, file) {
+  const target = resolve(file);
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = mkdtempSync(join(dirname(target), `.${basename(target)}-`));
+  try {
+    const server = runningServer(dataDir);
+    const database = join(staging, `${DATABASE}.tar.gz`);
+    if (server) writeFileSync(database, await databaseFromServer(server));
+    else if (existsSync(join(dataDir, DATABASE, 'PG_VERSION'))) {
+      // The same layout as PGlite's own dump: the folder's contents at the root of the tar.
+      const folder = join(dataDir, DATABASE);
+      await tar.c({ gzip: true, file: database, cwd: folder, portable: true }, readdirSync(folder));
+    } else throw new Error(`no database under ${dataDir} (is DATA_DIR right?)`);
+    const folders = FOLDERS.filter((f) => existsSync(join(dataDir, f)));
+    for (const folder of folders) cpSync(join(dataDir, folder), join(staging, folder), { recursive: true });
+    const manifest = {
+      format: FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      taken: server ? 'from the running server' : 'offline',
+      folders,
+    };
+    writeFileSync(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await tar.c({ gzip: true, file: target, cwd: staging, portable: true }, readdirSync(staging));
+    return manifest;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores `file` into dataDir. Refuses while a server uses the folder. What was there is kept beside it
+ * (`<dir>.before-restore-<time>`) rather than deleted; answers that path, or null when there was nothing.
+ */
+export async function restore(dataDir, file) {
+  const server = runningServer(dataDir);
+  if (server)
+    throw new RefusedError(
+      `A server (process ${server.pid}) is using ${dataDir}. Stop it first (Ctrl+C where npm start runs); nothing was changed.`,
+    );
+  if (!existsSync(file)) throw new RefusedError(`No backup file at ${resolve(file)}.`);
+  const staging = `${dataDir}.restoring`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(join(staging, 'archive'), { recursive: true });
+  try {
+    await tar.x({ file, cwd: join(staging, 'archive'), strict: true });
+    const archive = join(staging, 'archive');
+    const manifest = JSON.parse(readFileSync(join(archive, 'manifest.json'), 'utf8'));
+    if (manifest.format !== FORMAT) throw new RefusedError(`${file} is not a Loyalty Portal backup.`);
+    const data = join(staging, 'data');
+    mkdirSync(join(data, DATABASE), { recursive: true });
+    // PGlite's dump names its files from the folder's root ("/PG_VERSION"): tar strips the leading slash.
+    await tar.x({ file: join(archive, `${DATABASE}.tar.gz`), cwd: join(data, DATABASE) });
+    if (!existsSync(join(data, DATABASE, 'PG_VERSION'))) throw new RefusedError(`${file} holds no database.`);
+    for (const folder of manifest.folders ?? []) renameSync(join(archive, folder), join(data, folder));
+    let kept = null;
+    if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+      kept = `${dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(dataDir, kept);
+    } else rmSync(dataDir, { recursive: true, force: true });
+    renameSync(data, dataDir);
+    return { manifest, kept };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** A refusal the user can act on: printed as it is, without a stack. */
+export class RefusedError extends Error {}
