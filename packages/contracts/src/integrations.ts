@@ -58,6 +58,7 @@ export const WEBHOOK_EVENTS = [
   'points.expired',
   'tier.changed',
   'points.refunded',
+  'message.sent',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -174,6 +175,19 @@ export const webhookEventSchemas = {
     'points.refunded',
     pointsPayload.extend({ purchaseId: z.string(), orderId: z.string().nullable() }),
   ),
+  // A message to cardholders went out: what its log says once the queue has worked through it.
+  'message.sent': envelope(
+    'message.sent',
+    z.object({
+      messageId: z.string(),
+      targeted: z.number().int(),
+      passesUpdated: z.number().int(),
+      applePushes: z.number().int(),
+      googleNotified: z.number().int(),
+      googleQuiet: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -186,5 +200,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['points.expired'],
   e['tier.changed'],
   e['points.refunded'],
+  e['message.sent'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -59,7 +59,9 @@ export type ChangeEvent =
   /** A member is about to be deleted, in the delete's transaction, while its rows can still be read. */
   | { type: 'member.deleted'; id: string; membershipCode: string }
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
-  | { type: 'cards.changed' };
+  | { type: 'cards.changed' }
+  /** A message to cardholders went out (modules/messages): its log once the queue has worked through it. */
+  | { type: 'message.sent'; data: Extract<WebhookEvent, { type: 'message.sent' }>['data'] };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;

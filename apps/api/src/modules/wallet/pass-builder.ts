@@ -105,6 +105,10 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   }
   pass.backFields.push({ key: 'code', label: 'label.membershipCode', value: data.membershipCode });
   if (data.store?.text) pass.backFields.push({ key: 'about', label: 'label.about', value: data.store.text });
+  // A message to cardholders: Wallet shows `%@` (the new text) on the lock screen when this value changes.
+  if (data.news) {
+    pass.backFields.unshift({ key: 'news', label: 'label.news', value: data.news, changeMessage: '%@' });
+  }
   pass.setBarcodes(
     {
       format: 'PKBarcodeFormatQR',
@@ -168,6 +172,7 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.lastUpdate': passLabel(design, 'lastUpdate')[lang],
     'label.membershipCode': PASS_TEXTS.membershipCode[lang],
     'label.about': PASS_TEXTS.about[lang],
+    'label.news': PASS_TEXTS.news[lang],
     'change.points': PASS_TEXTS.pointsChanged[lang],
     'change.tier': PASS_TEXTS.tierChanged[lang],
     ...(tierName ? { 'tier.name': tierName } : {}),

@@ -68,6 +68,9 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
         }
         break;
       }
+      case 'message.sent':
+        out.push({ type: 'message.sent', data: event.data });
+        break;
       case 'cards.changed':
         break;
     }
