@@ -42,7 +42,6 @@ CREATE TABLE "message_targets" (
   "done" boolean DEFAULT false NOT NULL,
   CONSTRAINT "message_targets_pkey" PRIMARY KEY ("message_id", "member_id")
 );--> statement-breakpoint
-CREATE INDEX "message_targets_pending_idx" ON "message_targets" ("message_id", "member_id") WHERE NOT "done";--> statement-breakpoint
 ALTER TABLE "wallet_passes" ADD COLUMN "news_message_id" text;--> statement-breakpoint
 CREATE TABLE "google_wallet_notices" (
   "tenant_id" text NOT NULL,

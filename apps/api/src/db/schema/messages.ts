@@ -66,10 +66,8 @@ export const messageTargets = pgTable(
     tenantId: text('tenant_id').notNull(),
     done: boolean('done').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ name: 'message_targets_pkey', columns: [t.messageId, t.memberId] }),
-    index('message_targets_pending_idx').on(t.messageId, t.memberId).where(sql`not ${t.done}`),
-  ],
+  // The send job walks a message's targets in member order along the primary key, from where it stopped.
+  (t) => [primaryKey({ name: 'message_targets_pkey', columns: [t.messageId, t.memberId] })],
 );
 
 /** Each Google Wallet notice a pass was sent (Google shows at most three a pass in 24 hours). */

@@ -73,7 +73,9 @@ async function paced<T, R>(
  */
 export function messageJobs(deps: MessageDeliveryDeps) {
   const { db, jobs } = deps;
-  const batchSize = deps.batchSize ?? 200;
+  // With Google objects to reach, its 20 calls a second set the pace, so a batch stays small enough to finish well
+  // within the job's expiry; Apple alone takes larger batches (fewer statements per pass).
+  const batchSize = deps.batchSize ?? (deps.addGoogleMessage ? 200 : 1000);
   const runMs = (deps.runSeconds ?? 20) * 1000;
   const perSecond = deps.googlePerSecond ?? GOOGLE_REQUESTS_PER_SECOND;
   const now = deps.now ?? (() => new Date());
@@ -104,8 +106,10 @@ export function messageJobs(deps: MessageDeliveryDeps) {
       }
       await setState(db, tenantId, messageId, ['SCHEDULED'], 'SENDING');
       const header = await deps.businessName(tenantId);
+      // Keyset over the targets in member order: each batch starts after the last one's last member.
+      let after = '';
       for (;;) {
-        const batch = await pendingTargets(db, message, batchSize);
+        const batch = await pendingTargets(db, message, after, batchSize);
         if (batch.length === 0) break;
         const live = batch.filter((t) => t.consent);
         const ids = live.map((t) => t.memberId);
@@ -151,6 +155,7 @@ export function messageJobs(deps: MessageDeliveryDeps) {
             },
           );
         });
+        after = batch.at(-1)?.memberId ?? after;
         const end = await quiet();
         if (end || Date.now() - started > runMs) {
           await releaseLease(db, messageId, runId);

@@ -91,11 +91,11 @@ export async function setState(db: Queries, tenantId: string, id: string, from: 
 }
 
 /**
- * The next targets not yet done, in member order, with what delivery needs of each: the text in the member's
+ * The next targets not yet done after `after`, in member order (the primary key's), with what delivery needs of each: the text in the member's
  * language (else the business's), and whether consent still stands (a member who withdrew it since, or was
  * deleted, is skipped).
  */
-export async function pendingTargets(db: Queries, message: MessageRow, limit: number) {
+export async function pendingTargets(db: Queries, message: MessageRow, after: string, limit: number) {
   const text = sql<string>`case coalesce(${members.language}, ${tenants.language})
     when 'zh-Hant' then coalesce(${message.textZh}::text, ${message.text}::text)
     when 'zh-Hans' then coalesce(${message.textCn}::text, ${message.text}::text)
@@ -109,7 +109,13 @@ export async function pendingTargets(db: Queries, message: MessageRow, limit: nu
     .from(messageTargets)
     .leftJoin(members, and(eq(members.tenantId, message.tenantId), eq(members.id, messageTargets.memberId)))
     .leftJoin(tenants, eq(tenants.id, message.tenantId))
-    .where(and(eq(messageTargets.messageId, message.id), sql`not ${messageTargets.done}`))
+    .where(
+      and(
+        eq(messageTargets.messageId, message.id),
+        sql`${messageTargets.memberId} > ${after}`,
+        sql`not ${messageTargets.done}`,
+      ),
+    )
     .orderBy(messageTargets.memberId)
     .limit(limit);
 }
