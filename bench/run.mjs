@@ -38,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // HTTP, RSS over 10,000 passes, the push fan-out to 100,000 devices) on PostgreSQL, without the large data set.
 const only = process.env.BENCH_ONLY;
 const onlyWallet = only === 'wallet';
+// messages: only the messages figures (segment preview, a 100,000-pass message enqueued and fanned out) on PostgreSQL.
+const onlyMessages = only === 'messages';
 const uncachedOnly = only === 'uncached';
 const onlyCounter = only === 'counter';
 // saas: the SaaS shape of issue 25 alone (bench/saas.mjs, its own database); writes: the write figures alone,
@@ -435,6 +437,20 @@ function walletPhase(emulatorHost) {
   }
 }
 
+/**
+ * Messages to cardholders against a real server (bench/messages-server.ts): a segment preview over 100,000 members
+ * beside the bare route, a message to all of them enqueued, the Apple fan-out, and Google's rate-limited time.
+ */
+function messagesPhase(emulatorHost) {
+  const out = join(work, 'messages.json');
+  const res = node(['--import', 'tsx', 'bench/messages-server.ts', emulatorHost, PG_URL, out], { stdio: 'inherit' });
+  try {
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    return { error: `bench/messages-server.ts exited ${res.status} without figures` };
+  }
+}
+
 /** Where a request's time goes: a CPU profile of the API serving GET /api/members/me under load. */
 const profileMe = (emulatorHost, opts) => profileRead(emulatorHost, { ...opts, path: '/api/members/me' });
 
@@ -492,7 +508,7 @@ async function main() {
   };
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
-    if (onlyWallet) pgSeed = { database: ensureDatabase() };
+    if (onlyWallet || onlyMessages) pgSeed = { database: ensureDatabase() };
     else if (onlySaas) pgSeed = {};
     else if (only !== 'pglite' && only !== 'web') pgSeed = await ensurePgDataSet();
   } catch (err) {
@@ -505,7 +521,7 @@ async function main() {
   process.env.WEB_DIST_DIR ||= join(repoRoot, '.test-data', 'bench-dist');
   const { buildWebIfStale } = await import('../scripts/lib/web-build.mjs');
   try {
-    if (!onlyCounter && !onlyWallet && !onlySaas) buildWebIfStale();
+    if (!onlyCounter && !onlyWallet && !onlySaas && !onlyMessages) buildWebIfStale();
   } catch (err) {
     raw.buildError = err.message;
   }
@@ -527,11 +543,11 @@ async function main() {
     workDir: join(work, 'emulator'),
   });
   try {
-    if (only !== 'pg' && !onlyCounter && !onlyWallet && !onlySaas) {
+    if (only !== 'pg' && !onlyCounter && !onlyWallet && !onlySaas && !onlyMessages) {
       section('embedded PGlite: reads against the bare route, 10,000 members, first loads in Chromium');
       raw.phases.pglite = await pglitePhase(emulator.host);
     }
-    if (!pgSeed.error && only !== 'pglite' && only !== 'web' && !onlyWallet && !onlySaas) {
+    if (!pgSeed.error && only !== 'pglite' && only !== 'web' && !onlyWallet && !onlySaas && !onlyMessages) {
       section('PostgreSQL: reads against the bare route, the 100,000-member tenant');
       try {
         raw.phases.postgres = await postgresPhase(emulator.host);
@@ -560,6 +576,10 @@ async function main() {
     if (!pgSeed.error && (!only || onlyWallet)) {
       section('Apple Wallet on PostgreSQL: passes over HTTP, RSS over 10,000 passes, fan-out to 100,000 devices');
       raw.phases.wallet = walletPhase(emulator.host);
+    }
+    if (!pgSeed.error && (!only || onlyMessages)) {
+      section('Messages on PostgreSQL: segment preview and a message to 100,000 passes (Apple fan-out, Google pace)');
+      raw.phases.messages = messagesPhase(emulator.host);
     }
   } finally {
     await emulator.stop();

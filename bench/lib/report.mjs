@@ -123,6 +123,60 @@ function walletTable(w, misses) {
   table(['figure', 'measured', 'target', ''], rows);
 }
 
+/** 7. Messages to cardholders (bench/messages-server.ts): segment preview, enqueue, Apple fan-out, Google's pace. */
+function messagesTable(m, misses) {
+  if (!m) return;
+  console.log(
+    '\n7. Messages on PostgreSQL, one API process, APNs stand-in in the bench process (noisy on a shared machine)',
+  );
+  if (m.error) console.log(`  messages phase failed: ${m.error}`);
+  const rows = [];
+  for (const [name, p] of Object.entries(m.previews ?? {})) {
+    const ok = p.ms <= 2000;
+    if (!ok) misses.push(`messages: preview "${name}" ${f0(p.ms)} ms`);
+    rows.push([
+      `segment preview over ${f0(m.members)} members: ${name} (${f0(p.count)})`,
+      `${f0(p.ms)} ms`,
+      '≤ 2 s',
+      verdict(ok),
+    ]);
+  }
+  if (m.bareMs !== undefined)
+    rows.push(['  the bare route (GET /api/ready) of the same server', `${f1(m.bareMs)} ms`, '', '']);
+  if (m.enqueue) {
+    const ok = m.enqueue.ms <= 5000;
+    if (!ok) misses.push(`messages: enqueue ${f0(m.enqueue.ms)} ms`);
+    rows.push([
+      `a message to ${f0(m.enqueue.targeted)} members enqueued (202)`,
+      `${f0(m.enqueue.ms)} ms`,
+      '≤ 5 s',
+      verdict(ok),
+    ]);
+  }
+  if (m.fanOut) {
+    const f = m.fanOut;
+    const ok = f.seconds !== undefined && f.seconds <= 60;
+    if (!ok) misses.push('messages: Apple fan-out');
+    rows.push([
+      'Apple fan-out: sent → every pass updated and pushed',
+      f.seconds !== undefined
+        ? `${f1(f.seconds)} s (${f0(f.passesUpdated)} passes, ${f0(f.applePushes)} pushes to ${f0(f.distinctDevices)} devices, ${f.connections} HTTP/2 connection(s))`
+        : `not SENT within 300 s (${f0(f.passesUpdated)} passes, ${f0(f.distinctDevices)} devices)`,
+      '≤ 60 s',
+      verdict(ok),
+    ]);
+  }
+  if (m.googleSeconds !== undefined) {
+    rows.push([
+      `Google: ${f0(m.members)} addMessage calls at ${m.googlePerSecond} a second (Google's limit)`,
+      `${f0(m.googleSeconds)} s (${f1(m.googleSeconds / 60)} min), computed`,
+      'the limit',
+      '',
+    ]);
+  }
+  table(['figure', 'measured', 'target', ''], rows);
+}
+
 export function report(raw, T) {
   const { machine, phases } = raw;
   const misses = [];
@@ -472,6 +526,7 @@ export function report(raw, T) {
 
   saasTable(phases.saas, machine);
   walletTable(phases.wallet, misses);
+  messagesTable(phases.messages, misses);
 
   // why not met
   if (misses.length || scaleMisses.length || webMisses.length)

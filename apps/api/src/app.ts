@@ -29,6 +29,8 @@ import { memberImportRoutes } from './modules/member-import/routes';
 import { memberExportRoutes } from './modules/members/export-routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
+import { messagesRoutes } from './modules/messages/routes';
+import { segmentsRoutes } from './modules/messages/segments-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
 import { passSettingsRoutes } from './modules/pass-settings/routes';
 import { pointsConversionRoutes } from './modules/points-conversion/routes';
@@ -76,6 +78,8 @@ export type BuildOptions = {
   backupToken?: string;
   /** Where the JSON log goes instead of stdout (tests read it). */
   logStream?: { write(line: string): void };
+  /** The message send job's batch size, run length and Google pace (tests make them small). */
+  messages?: { batchSize?: number; runSeconds?: number; googlePerSecond?: number };
 };
 
 /** The whole API as a Fastify instance: server.ts listens with it, tests call inject() on it. */
@@ -197,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(privacyRoutes);
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
+  await app.register(segmentsRoutes);
+  await app.register(messagesRoutes, { messages: options.messages });
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);

@@ -30,6 +30,11 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'business.update',
+  'segment.create',
+  'segment.update',
+  'segment.delete',
+  'message.send',
+  'message.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_MESSAGE, LANGUAGES, type Language } from './languages';
+import { quietHoursSchema } from './messages';
 import { countriesOfPhone } from './phone-countries';
 
 /**
@@ -55,6 +56,8 @@ export const businessProfileSchema = z.object({
   country: z.string().nullable(),
   timeZone: z.string(),
   language: z.enum(LANGUAGES),
+  /** When lock-screen notices wait (messages to cardholders), in the business's time zone; null: never. */
+  quietHours: quietHoursSchema.nullable(),
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
@@ -68,6 +71,8 @@ export const businessProfileBodySchema = z.object({
     .nullable(),
   timeZone: z.string({ error: BUSINESS_MESSAGES.timeZone }).trim().refine(isTimeZone, BUSINESS_MESSAGES.timeZone),
   language: z.enum(LANGUAGES, { error: BUSINESS_MESSAGES.language }),
+  /** Absent: kept as stored (clients that predate it change nothing); null: no quiet hours. */
+  quietHours: quietHoursSchema.nullable().optional(),
 });
 export type BusinessProfileInput = z.input<typeof businessProfileBodySchema>;
 export type BusinessProfileBody = z.output<typeof businessProfileBodySchema>;

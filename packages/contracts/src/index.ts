@@ -11,6 +11,7 @@ export * from './languages';
 export * from './member-files';
 export * from './members';
 export * from './memberships';
+export * from './messages';
 export * from './national-phone';
 export * from './onboarding';
 export * from './orders';

@@ -59,6 +59,7 @@ export const WEBHOOK_EVENTS = [
   'tier.changed',
   'points.refunded',
   'reward.redeemed',
+  'message.sent',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -190,6 +191,19 @@ export const webhookEventSchemas = {
       claimed: z.boolean(),
     }),
   ),
+  // A message to cardholders went out: what its log says once the queue has worked through it.
+  'message.sent': envelope(
+    'message.sent',
+    z.object({
+      messageId: z.string(),
+      targeted: z.number().int(),
+      passesUpdated: z.number().int(),
+      applePushes: z.number().int(),
+      googleNotified: z.number().int(),
+      googleQuiet: z.number().int(),
+      failed: z.number().int(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -203,5 +217,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['tier.changed'],
   e['points.refunded'],
   e['reward.redeemed'],
+  e['message.sent'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

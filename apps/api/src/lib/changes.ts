@@ -61,7 +61,9 @@ export type ChangeEvent =
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
   | { type: 'cards.changed' }
   /** A reward was redeemed (its REDEEM entry is told as entry.recorded in the same change). */
-  | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] };
+  | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] }
+  /** A message to cardholders went out (modules/messages): its log once the queue has worked through it. */
+  | { type: 'message.sent'; data: Extract<WebhookEvent, { type: 'message.sent' }>['data'] };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;

@@ -5,6 +5,7 @@ import {
   HistoryIcon,
   LayoutDashboardIcon,
   type LucideIcon,
+  MegaphoneIcon,
   QrCodeIcon,
   ScanLineIcon,
   StoreIcon,
@@ -35,6 +36,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.pointSettings', url: '/point-settings', icon: CoinsIcon },
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
   { title: 'nav.enrolment', url: '/enrolment', icon: QrCodeIcon, adminOnly: true },
+  { title: 'nav.messages', url: '/messages', icon: MegaphoneIcon, adminOnly: true },
   { title: 'nav.developers', url: '/developers', icon: WebhookIcon, adminOnly: true },
   { title: 'nav.activity', url: '/activity', icon: HistoryIcon, adminOnly: true },
 ];

@@ -43,6 +43,7 @@ const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
 );
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
+const messages = screen(async () => (await import('@/features/messages/messages-page')).MessagesPage);
 const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
 const staffActivity = screen(async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage);
 const storeSettings = screen(
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },
       { path: 'enrolment', ...enrolment },
+      { path: 'messages', ...messages },
       { path: 'developers', ...developers },
       { path: 'activity', ...activity },
       { path: 'activity/staff', ...staffActivity },

@@ -16,10 +16,11 @@ const NAV = [
   ['Point Settings', '/point-settings'],
   ['Store Settings', '/store-settings'],
   ['Enrolment', '/enrolment'],
+  ['Messages', '/messages'],
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Rewards', 'Enrolment', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = ['Rewards', 'Enrolment', 'Messages', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {

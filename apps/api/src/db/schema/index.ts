@@ -4,6 +4,7 @@ export * from './google-wallet';
 export * from './integrations';
 export * from './members';
 export * from './membership-tiers';
+export * from './messages';
 export * from './privacy';
 export * from './rewards';
 export * from './settings';

@@ -1,5 +1,5 @@
-import type { Language } from '@loyalty/contracts';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language, QuietHours } from '@loyalty/contracts';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const tenantStatus = ['PENDING_VERIFICATION', 'ACTIVE'] as const;
 export const userStatus = ['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE'] as const;
@@ -14,6 +14,8 @@ export const tenants = pgTable('tenants', {
   country: text('country'),
   timeZone: text('time_zone').notNull().default('UTC'),
   language: text('language').$type<Language>().notNull().default('en'),
+  /** When lock-screen notices wait, in the business's time zone (0035); null: never. */
+  quietHours: jsonb('quiet_hours').$type<QuietHours>(),
   /** The dashboard's setup checklist (modules/setup): when an owner or admin closed it, null while shown. */
   setupDismissedAt: timestamp('setup_dismissed_at', { withTimezone: true }),
   /** When a team user first downloaded the join poster: the checklist's poster step. */

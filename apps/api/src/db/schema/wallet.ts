@@ -36,6 +36,8 @@ export const walletPasses = pgTable(
     tokenVersion: integer('token_version').notNull().default(1),
     /** The member was deleted: the pass is served voided, without the member's details, until no device holds it. */
     voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The latest message to cardholders the pass shows in its "Latest news" back field (0035). */
+    newsMessageId: text('news_message_id'),
   },
   (t) => [index('wallet_passes_tenant_idx').on(t.tenantId, t.memberId)],
 );

@@ -43,7 +43,7 @@ describe('business profile: /api/tenants/business', () => {
     const owner = await register(hkPhone(), 'zh-Hant');
     const res = await app.inject({ url, headers: bearer(owner.token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'zh-Hant' });
+    expect(res.json()).toEqual({ country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'zh-Hant', quietHours: null });
     expect(await getBusinessProfile(app.db, owner.tenantId)).toEqual(res.json());
   });
 
@@ -58,12 +58,14 @@ describe('business profile: /api/tenants/business', () => {
       country: 'CN',
       timeZone: 'Asia/Shanghai',
       language: 'zh-Hans',
+      quietHours: null,
     });
     const us = await register(`+1555${Math.floor(1_000_000 + Math.random() * 8_999_999)}`);
     expect((await app.inject({ url, headers: bearer(us.token) })).json()).toEqual({
       country: 'US',
       timeZone: 'UTC',
       language: 'en',
+      quietHours: null,
     });
   });
 
@@ -77,7 +79,7 @@ describe('business profile: /api/tenants/business', () => {
     expect(staff.statusCode).toBe(403);
     const saved = await app.inject({ method: 'PUT', url, headers: bearer(biz.admin), payload: body });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ country: 'TW', timeZone: 'Asia/Taipei', language: 'zh-Hant' });
+    expect(saved.json()).toEqual({ country: 'TW', timeZone: 'Asia/Taipei', language: 'zh-Hant', quietHours: null });
     expect((await app.inject({ url, headers: bearer(biz.staff) })).json()).toEqual(saved.json());
     const audit = await app.inject({ url: '/api/tenants/audit?action=business.update', headers: bearer(biz.owner) });
     expect(audit.json().content[0]).toMatchObject({ action: 'business.update', changes: { country: { after: 'TW' } } });
@@ -89,6 +91,11 @@ describe('business profile: /api/tenants/business', () => {
     ['no time zone', { timeZone: undefined }, { timeZone: BUSINESS_MESSAGES.timeZone }],
     ['made-up time zone', { timeZone: 'Mars/Olympus' }, { timeZone: BUSINESS_MESSAGES.timeZone }],
     ['language fr', { language: 'fr' }, { language: BUSINESS_MESSAGES.language }],
+    [
+      'quiet hours at 25:00',
+      { quietHours: { from: '25:00', to: '08:00' } },
+      { 'quietHours.from': 'Use a time such as 22:00' },
+    ],
   ])('%s: 400 at the field and the profile stays', async (_, change, errors) => {
     const biz = await business(app);
     const before = (await app.inject({ url, headers: bearer(biz.owner) })).json();
@@ -103,6 +110,20 @@ describe('business profile: /api/tenants/business', () => {
     const biz = await business(app);
     const payload = { country: null, timeZone: 'UTC', language: 'zh-Hans' };
     const res = await app.inject({ method: 'PUT', url, headers: bearer(biz.owner), payload });
-    expect(res.json()).toEqual(payload);
+    expect(res.json()).toEqual({ ...payload, quietHours: null });
+  });
+
+  it('keeps quiet hours a client does not send, and clears them with null', async () => {
+    const biz = await business(app);
+    const profile = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' };
+    const put = (payload: object) => app.inject({ method: 'PUT', url, headers: bearer(biz.owner), payload });
+    const quietHours = { from: '22:00', to: '08:00' };
+    expect((await put({ ...profile, quietHours })).json().quietHours).toEqual(quietHours);
+    expect((await put({ ...profile, language: 'zh-Hant' })).json()).toEqual({
+      ...profile,
+      language: 'zh-Hant',
+      quietHours,
+    });
+    expect((await put({ ...profile, quietHours: null })).json().quietHours).toBeNull();
   });
 });

@@ -10,7 +10,12 @@ import type { Database, Queries } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 
-const columns = { country: tenants.country, timeZone: tenants.timeZone, language: tenants.language };
+const columns = {
+  country: tenants.country,
+  timeZone: tenants.timeZone,
+  language: tenants.language,
+  quietHours: tenants.quietHours,
+};
 
 /**
  * The business's country, time zone and default language: what "a day", review dates, quiet hours and national
@@ -30,7 +35,7 @@ export const businessTimeZoneSql = (tenantId: SQL | string): SQL =>
 
 /** The profile a new business starts with: its owner's phone country and the registration screen's language. */
 export function initialBusinessProfile(phone: string, language: Language | undefined): BusinessProfile {
-  return { ...businessDefaultsOfPhone(phone), language: language ?? DEFAULT_BUSINESS_LANGUAGE };
+  return { ...businessDefaultsOfPhone(phone), language: language ?? DEFAULT_BUSINESS_LANGUAGE, quietHours: null };
 }
 
 /** Sets country and time zone from the owner's verified phone (activation): the phone may differ from the typed one. */

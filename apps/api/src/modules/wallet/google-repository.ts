@@ -1,7 +1,14 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
-import { googleWalletClasses, googleWalletObjects, passSettings, storeSettings, tenants } from '../../db/schema';
+import {
+  googleWalletClasses,
+  googleWalletNotices,
+  googleWalletObjects,
+  passSettings,
+  storeSettings,
+  tenants,
+} from '../../db/schema';
 import type { Db } from '../members/repository';
 
 /** What a tenant's loyaltyClass shows: its name, design and store settings. */
@@ -118,4 +125,9 @@ export async function objectMembersPage(db: Db, tenantId: string, after: string,
     .orderBy(asc(googleWalletObjects.memberId))
     .limit(limit);
   return rows.map((r) => r.memberId);
+}
+
+/** One Google notice the member's pass was sent (Google shows at most three a pass in 24 hours). */
+export async function recordGoogleNotice(db: Db, tenantId: string, memberId: string) {
+  await db.insert(googleWalletNotices).values({ tenantId, memberId });
 }

@@ -97,6 +97,8 @@ export function createGoogleRestClient(credentials: GoogleCredentials) {
     insertObject: (object: object) => call('POST', '/loyaltyObject', object),
     patchObject: (objectId: string, fields: object) => call('PATCH', `/loyaltyObject/${id(objectId)}`, fields),
     getObject: (objectId: string) => call('GET', `/loyaltyObject/${id(objectId)}`),
+    addMessage: (objectId: string, message: object) =>
+      call('POST', `/loyaltyObject/${id(objectId)}/addMessage`, { message }),
   };
 }
 

@@ -64,6 +64,30 @@ export function createGoogleWalletService(deps: { db: Database; jobs: JobQueue; 
       return `${SAVE_URL_PREFIX}${jwt}`;
     },
     /**
+     * A message on the member's object (modules/messages), with Google's notice or without (`TEXT`). Answers
+     * `added`, `held` when Google already holds a message of this id (a batch repeated after a crash), or
+     * `absent` when Google holds no object of the member (a link never saved); throws what Google refused.
+     * Without a real issuer nothing is sent: `absent`.
+     */
+    async addMessage(
+      tenantId: string,
+      memberId: string,
+      message: { id: string; header: string; body: string; notify: boolean },
+    ): Promise<'added' | 'held' | 'absent'> {
+      const row = rest && (await findObjectRow(db, tenantId, memberId));
+      if (!rest || !row) return 'absent';
+      const answer = await rest.addMessage(row.objectId, {
+        id: message.id,
+        header: message.header,
+        body: message.body,
+        messageType: message.notify ? 'TEXT_AND_NOTIFY' : 'TEXT',
+      });
+      if (answer.status === 200) return 'added';
+      if (answer.status === 409) return 'held';
+      if (answer.status === 404) return 'absent';
+      throw new Error(`Google answered ${answer.status} to addMessage`);
+    },
+    /**
      * The object's state; one not yet confirmed is looked up at Google first (a holder may have saved the
      * link since), and a Google that does not answer leaves the stored state as it is.
      */

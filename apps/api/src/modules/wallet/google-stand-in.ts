@@ -10,6 +10,7 @@ type Resource = Record<string, unknown> & { id: string };
 const API_PREFIX = '/walletobjects/v1';
 const NOTIFY = new Set(['NOTIFY_ON_UPDATE', 'NOTIFY_PREFERENCE_UNSPECIFIED']);
 const STATES = new Set(['ACTIVE', 'COMPLETED', 'EXPIRED', 'INACTIVE']);
+const MESSAGE_TYPES = new Set(['TEXT', 'TEXT_AND_NOTIFY']);
 
 /**
  * A local stand-in for Google's OAuth2 token endpoint and the Wallet REST API (DESIGN §8), checking what Google
@@ -122,6 +123,25 @@ export async function startGoogleStandIn(opts: {
 
   const error = (code: number, message: string) => ({ error: { code, message } });
 
+  /**
+   * addMessage: the object must exist; a message needs an id, a body and a type; a second message of the same id
+   * is refused (409), as Google refuses a duplicate. The object keeps its messages in `messages`.
+   */
+  function addMessage(id: string, body: Record<string, unknown>): [number, object] {
+    const current = objects.get(id);
+    if (!current) return [404, error(404, 'Resource not found')];
+    const message = body.message as Record<string, unknown> | undefined;
+    if (!message || typeof message.id !== 'string' || typeof message.body !== 'string') {
+      return [400, error(400, 'Invalid message')];
+    }
+    if (!MESSAGE_TYPES.has(message.messageType as string)) return [400, error(400, 'Invalid messageType')];
+    const held = (current.messages as Record<string, unknown>[] | undefined) ?? [];
+    if (held.some((m) => m.id === message.id)) return [409, error(409, 'Message id already exists')];
+    const next = { ...current, messages: [...held, message] } as Resource;
+    objects.set(id, next);
+    return [200, { resource: next }];
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse, text: string) {
     const url = new URL(req.url ?? '/', base);
     const method = req.method ?? 'GET';
@@ -147,6 +167,11 @@ export async function startGoogleStandIn(opts: {
       } catch {
         return reply(400, error(400, 'Invalid JSON payload received.'));
       }
+    }
+    const adding = new RegExp(`^${API_PREFIX}/loyaltyObject/([^/]+)/addMessage$`).exec(url.pathname);
+    if (adding && method === 'POST') {
+      const [status, payload] = addMessage(decodeURIComponent(adding[1] as string), body);
+      return reply(status, payload, body);
     }
     const match = new RegExp(`^${API_PREFIX}/(loyaltyClass|loyaltyObject)(?:/([^/]+))?$`).exec(url.pathname);
     if (!match) return reply(404, error(404, 'Not found'));

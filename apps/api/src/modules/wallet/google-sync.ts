@@ -8,6 +8,7 @@ import {
   markObjectConfirmed,
   markObjectFailed,
   markObjectSynced,
+  recordGoogleNotice,
 } from './google-repository';
 import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './google-rest';
 import { findPassData } from './repository';
@@ -59,10 +60,11 @@ export function createGoogleSync(
     ]);
     if (!data || !row) return;
     const object = loyaltyObjectOf(data, issuerId, tenantId);
+    const notify = mode === 'update' && row.pointsSynced !== data.points;
     const patch = () =>
       rest.patchObject(object.id, {
         ...loyaltyObjectFields(data),
-        ...(mode === 'update' && row.pointsSynced !== data.points ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}),
+        ...(notify ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}),
       });
     let inserted = false;
     let answer: RestAnswer;
@@ -83,6 +85,8 @@ export function createGoogleSync(
       throw error;
     }
     await markObjectSynced(db, memberId, data.points, inserted);
+    // An update notice counts toward Google's three a day, as messages' notices do (modules/messages).
+    if (notify && !inserted) await recordGoogleNotice(db, tenantId, memberId);
   }
 
   /**

@@ -115,6 +115,10 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   // Names only, no code: nothing on the pass is worth anything when screenshotted (claims live on the phone).
   if (data.rewards?.length) pass.backFields.push({ key: 'rewards', label: 'label.rewards', value: 'rewards.list' });
   if (data.store?.text) pass.backFields.push({ key: 'about', label: 'label.about', value: data.store.text });
+  // A message to cardholders: Wallet shows `%@` (the new text) on the lock screen when this value changes.
+  if (data.news) {
+    pass.backFields.unshift({ key: 'news', label: 'label.news', value: data.news, changeMessage: '%@' });
+  }
   pass.setBarcodes(
     {
       format: 'PKBarcodeFormatQR',
@@ -178,6 +182,7 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.lastUpdate': passLabel(design, 'lastUpdate')[lang],
     'label.membershipCode': PASS_TEXTS.membershipCode[lang],
     'label.about': PASS_TEXTS.about[lang],
+    'label.news': PASS_TEXTS.news[lang],
     'change.points': PASS_TEXTS.pointsChanged[lang],
     'change.tier': PASS_TEXTS.tierChanged[lang],
     ...(tierName ? { 'tier.name': tierName } : {}),

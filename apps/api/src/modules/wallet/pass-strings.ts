@@ -42,6 +42,7 @@ export const PASS_TEXTS = {
   },
   membershipCode: { en: 'Membership Code', 'zh-Hant': '會員編號', 'zh-Hans': '会员编号' },
   about: { en: 'About', 'zh-Hant': '關於', 'zh-Hans': '关于' },
+  news: { en: 'Latest news', 'zh-Hant': '最新消息', 'zh-Hans': '最新消息' },
   description: { en: 'Membership card', 'zh-Hant': '會員卡', 'zh-Hans': '会员卡' },
   rewards: { en: 'Rewards you can have', 'zh-Hant': '您可兌換的獎賞', 'zh-Hans': '您可兑换的奖励' },
 } as const;

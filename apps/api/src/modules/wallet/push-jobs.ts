@@ -4,11 +4,12 @@ import { preparedStatements } from '../../db/prepared';
 import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { CardHooks } from '../../lib/changes';
-import type { ApnsClient } from './apns';
+import type { ApnsClient, PushResult } from './apns';
 import {
   forgetVoidedPassIfUnheld,
   markPushed,
   pushTokensOf,
+  pushTokensOfMembers,
   pushTokensPage,
   recordPushes,
   unregisterPushToken,
@@ -47,6 +48,16 @@ const bumpPassStatement = preparedStatements((tx: Db) =>
  */
 async function pushAll(db: Database, apns: ApnsClient, topic: string, tenantId: string, tokens: string[]) {
   const results = await Promise.all(tokens.map((token) => apns.push(token, topic)));
+  await recordResults(db, tenantId, tokens, results);
+  return {
+    retry: results.some((r) => r.outcome === 'retry'),
+    sent: results.some((r) => r.outcome === 'sent'),
+    error: results.find((r) => r.reason !== null)?.reason ?? null,
+  };
+}
+
+/** Each push's answer kept on its registration; the devices APNs calls dead are unregistered. */
+async function recordResults(db: Database, tenantId: string, tokens: string[], results: PushResult[]) {
   const recorded: { pushToken: string; error: string | null }[] = [];
   for (const [i, result] of results.entries()) {
     const pushToken = tokens[i] as string;
@@ -55,11 +66,6 @@ async function pushAll(db: Database, apns: ApnsClient, topic: string, tenantId: 
     else recorded.push({ pushToken, error: result.reason });
   }
   await recordPushes(db, tenantId, recorded);
-  return {
-    retry: results.some((r) => r.outcome === 'retry'),
-    sent: results.some((r) => r.outcome === 'sent'),
-    error: results.find((r) => r.reason !== null)?.reason ?? null,
-  };
 }
 
 /**
@@ -152,5 +158,19 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
       if (await hasDevices(tx, tenantId)) await jobs.send(tx, pushTenant, { tenantId });
     },
   };
-  return { pushMember, pushTenant, hooks };
+  /**
+   * Pushes every device of these members once, over the one connection (a message's batch, modules/messages):
+   * how many pushes APNs took and how many it did not.
+   */
+  async function pushMembers(tenantId: string, memberIds: string[]) {
+    const tokens = await pushTokensOfMembers(db, tenantId, memberIds);
+    if (tokens.length === 0) return { sent: 0, failed: 0 };
+    const client = apns();
+    const results = await Promise.all(tokens.map((token) => client.push(token, topic)));
+    await recordResults(db, tenantId, tokens, results);
+    const sent = results.filter((r) => r.outcome === 'sent').length;
+    return { sent, failed: results.length - sent };
+  }
+
+  return { pushMember, pushTenant, pushMembers, hooks };
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import {
   members,
   membershipTiers,
+  messages,
   passSettings,
   storeSettings,
   tenants,
@@ -28,6 +29,11 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       tierId: members.tierId,
       businessName: tenants.businessName,
       passUpdatedAt: walletPasses.updatedAt,
+      // The latest message to cardholders, in the member's language (else the business's), else English.
+      news: sql<string | null>`case coalesce(${members.language}, ${tenants.language})
+        when 'zh-Hant' then coalesce(${messages.textZh}, ${messages.text})
+        when 'zh-Hans' then coalesce(${messages.textCn}, ${messages.text})
+        else ${messages.text} end`,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -36,6 +42,7 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       and(eq(membershipTiers.tenantId, members.tenantId), eq(membershipTiers.id, members.tierId)),
     )
     .leftJoin(walletPasses, eq(walletPasses.memberId, members.id))
+    .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
   const { tierId, ...shown } = row;
@@ -84,6 +91,7 @@ export async function findVoidedPassData(db: Db, tenantId: string, memberId: str
     tierNameCn: null,
     businessName: pass.businessName,
     passUpdatedAt: pass.updatedAt,
+    news: null,
     design,
     store,
   };
@@ -296,6 +304,16 @@ export async function pushTokensOf(db: Database, tenantId: string, memberId: str
     .groupBy(walletRegistrations.pushToken)
     .orderBy(sql`min(${walletRegistrations.createdAt})`, walletRegistrations.pushToken)
     .limit(DEVICES_PER_PASS);
+  return rows.map((r) => r.pushToken);
+}
+
+/** The push tokens of several members' registered devices, each token once (a message's batch). */
+export async function pushTokensOfMembers(db: Database, tenantId: string, memberIds: string[]): Promise<string[]> {
+  if (memberIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ pushToken: walletRegistrations.pushToken })
+    .from(walletRegistrations)
+    .where(and(eq(walletRegistrations.tenantId, tenantId), inArray(walletRegistrations.memberId, memberIds)));
   return rows.map((r) => r.pushToken);
 }
 

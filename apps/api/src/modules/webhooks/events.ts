@@ -71,6 +71,9 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
       case 'reward.redeemed':
         out.push({ type: 'reward.redeemed', data: event.data });
         break;
+      case 'message.sent':
+        out.push({ type: 'message.sent', data: event.data });
+        break;
       case 'cards.changed':
         break;
     }

@@ -27,6 +27,11 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'webhook.update': 'activity.action.webhookUpdate',
   'webhook.delete': 'activity.action.webhookDelete',
   'business.update': 'activity.action.businessUpdate',
+  'segment.create': 'activity.action.segmentCreate',
+  'segment.update': 'activity.action.segmentUpdate',
+  'segment.delete': 'activity.action.segmentDelete',
+  'message.send': 'activity.action.messageSend',
+  'message.cancel': 'activity.action.messageCancel',
 };
 
 /** The recorded fields in words (the trail stores the API's field names: firstName, membershipCode…). */

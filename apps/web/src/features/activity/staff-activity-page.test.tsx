@@ -63,7 +63,7 @@ function fakeReport() {
       return json(200, { ...q, timeZone: 'Asia/Hong_Kong', rows: ROWS });
     }
     if (url.pathname === '/api/tenants/business') {
-      return json(200, { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' });
+      return json(200, { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null });
     }
     if (url.pathname === '/api/tenants/reports/staff-activity.csv') {
       downloads.push(url.search);

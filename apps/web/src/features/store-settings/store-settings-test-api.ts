@@ -21,7 +21,7 @@ export const server = {
   uploads: 0,
   uploadHold: null as Promise<void> | null,
   putFails: false,
-  business: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' } as BusinessProfile,
+  business: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null } as BusinessProfile,
   businessPuts: [] as unknown[],
   /** The wallet card's saved logo ('' : no pass settings saved). */
   passLogo: '',
@@ -32,7 +32,7 @@ export const server = {
     server.uploads = 0;
     server.uploadHold = null;
     server.putFails = false;
-    server.business = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' };
+    server.business = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null };
     server.businessPuts = [];
     server.passLogo = '';
   },
@@ -62,8 +62,12 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
     server.businessPuts.push(body);
     const parsed = businessProfileBodySchema.safeParse(body);
     if (!parsed.success) return json(400, { status: 400, message: 'Validation failed' });
-    server.business = parsed.data;
-    return json(200, parsed.data);
+    // Quiet hours absent from the body are kept, as the server keeps them.
+    server.business = {
+      ...parsed.data,
+      quietHours: parsed.data.quietHours === undefined ? server.business.quietHours : parsed.data.quietHours,
+    };
+    return json(200, server.business);
   }
   if (url.pathname !== '/api/tenant/store-settings') return json(404, { status: 404, message: 'Not found' });
   if (method === 'GET') {

@@ -64,7 +64,12 @@ export function BusinessProfileSection({ canWrite }: { canWrite: boolean }) {
 
 function BusinessProfileForm({ initial, canWrite }: { initial: BusinessProfile; canWrite: boolean }) {
   const translate = useT();
-  const [values, setValues] = React.useState<Values>({ ...initial, country: initial.country ?? '' });
+  // Only the fields this form shows: quiet hours are the Messages screen's, and the server keeps what is not sent.
+  const [values, setValues] = React.useState<Values>({
+    country: initial.country ?? '',
+    timeZone: initial.timeZone,
+    language: initial.language,
+  });
   const save = useSaveBusinessProfile();
   const countries = React.useMemo(() => countryChoices(t('business.countryNotSet')), []);
   const zones = React.useMemo(() => timeZoneChoices(initial.timeZone), [initial.timeZone]);

@@ -1,0 +1,72 @@
+import {
+  messageCreatedSchema,
+  messageInputSchema,
+  messageParamsSchema,
+  messageSchema,
+  messagesListSchema,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { foundOr404 } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
+import { messageJobs } from './delivery';
+import { asMessage, businessNameOf, findMessage, listMessages } from './repository';
+import { cancelMessage, createMessage } from './service';
+
+const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
+
+/**
+ * Messages to cardholders (DESIGN §9), for owners and admins: sent to one member, a segment, a filter or everyone
+ * who gave marketing consent, now or later; the log fills as the queue works (delivery.ts).
+ */
+export const messagesRoutes: FastifyPluginAsyncZod<{
+  messages?: { batchSize?: number; runSeconds?: number; googlePerSecond?: number };
+}> = async (app, opts) => {
+  const google = app.googleWallet;
+  const { send } = messageJobs({
+    db: app.db,
+    jobs: app.jobs,
+    changes: app.changes,
+    pushMembers: (tenantId, memberIds) => app.wallet.jobs.pushMembers(tenantId, memberIds),
+    ...(google.cards ? { addGoogleMessage: google.addMessage } : {}),
+    businessName: (tenantId) => businessNameOf(app.db, tenantId),
+    ...opts.messages,
+  });
+
+  app.post(
+    '/api/tenants/messages',
+    route.admin({
+      summary: 'Send a message to cardholders now or at a set time',
+      body: messageInputSchema,
+      response: { 202: messageCreatedSchema },
+    }),
+    async (request, reply) => reply.code(202).send(await createMessage(app.db, app.jobs, send, request, request.body)),
+  );
+
+  app.get(
+    '/api/tenants/messages',
+    route.admin({ summary: 'Messages, newest first, with their logs', response: { 200: messagesListSchema } }),
+    async (request) => listMessages(app.db, request.tenant.tenantId),
+  );
+
+  app.get(
+    '/api/tenants/messages/:id',
+    route.admin({ summary: 'One message and its log', params: messageParamsSchema, response: { 200: messageSchema } }),
+    async (request) =>
+      asMessage(foundOr404(await findMessage(app.db, request.tenant.tenantId, request.params.id), 'Message not found')),
+  );
+
+  app.post(
+    '/api/tenants/messages/:id/cancel',
+    route.admin({
+      summary: 'Cancel a scheduled message',
+      params: messageParamsSchema,
+      response: { 200: messageSchema },
+    }),
+    async (request) => {
+      await cancelMessage(app.db, request, request.params.id);
+      return asMessage(
+        foundOr404(await findMessage(app.db, request.tenant.tenantId, request.params.id), 'Message not found'),
+      );
+    },
+  );
+};

@@ -1,0 +1,115 @@
+import {
+  segmentInputSchema,
+  segmentParamsSchema,
+  segmentPreviewBodySchema,
+  segmentPreviewSchema,
+  segmentSchema,
+  segmentsListSchema,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audit } from '../../lib/audit';
+import { AppError, foundOr404 } from '../../lib/errors';
+import { created, deleted, routeRecipe } from '../../lib/route-recipe';
+import {
+  deleteSegment,
+  findSegment,
+  insertSegment,
+  listSegments,
+  previewSegment,
+  updateSegment,
+} from './segments-repository';
+
+const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
+const NOT_FOUND = 'Segment not found';
+const NAME_TAKEN = 'A segment with this name exists';
+
+const nameTaken = (error: unknown) => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return new AppError(409, NAME_TAKEN, { error: 'CONFLICT', errors: { name: NAME_TAKEN } });
+  }
+  return error;
+};
+
+/** Segments: a filter over the members, previewed live and saved by name (admin or owner; DESIGN §9). */
+export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/tenants/segments/preview',
+    route.admin({
+      summary: 'How many members a filter holds, how many a message would reach, and a sample',
+      body: segmentPreviewBodySchema,
+      response: { 200: segmentPreviewSchema },
+    }),
+    async (request) => previewSegment(app.db, request.tenant.tenantId, request.body.filter),
+  );
+
+  app.get(
+    '/api/tenants/segments',
+    route.admin({ summary: 'Saved segments, by name', response: { 200: segmentsListSchema } }),
+    async (request) => listSegments(app.db, request.tenant.tenantId),
+  );
+
+  app.get(
+    '/api/tenants/segments/:id',
+    route.admin({ summary: 'One saved segment', params: segmentParamsSchema, response: { 200: segmentSchema } }),
+    async (request) => foundOr404(await findSegment(app.db, request.tenant.tenantId, request.params.id), NOT_FOUND),
+  );
+
+  app.post(
+    '/api/tenants/segments',
+    route.admin({ summary: 'Save a segment', body: segmentInputSchema, response: { 201: segmentSchema } }),
+    async (request, reply) =>
+      created(
+        reply,
+        app.db
+          .transaction(async (tx) => {
+            const made = await insertSegment(tx, request.tenant.tenantId, request.body);
+            await audit(tx, request, {
+              action: 'segment.create',
+              target: { type: 'segment', id: made.id },
+              after: made,
+            });
+            return made;
+          })
+          .catch((error) => Promise.reject(nameTaken(error))),
+      ),
+  );
+
+  app.put(
+    '/api/tenants/segments/:id',
+    route.admin({
+      summary: 'Rename a segment or change its filter',
+      params: segmentParamsSchema,
+      body: segmentInputSchema,
+      response: { 200: segmentSchema },
+    }),
+    async (request) =>
+      app.db
+        .transaction(async (tx) => {
+          const { tenantId } = request.tenant;
+          const before = foundOr404(await findSegment(tx, tenantId, request.params.id), NOT_FOUND);
+          const after = foundOr404(await updateSegment(tx, tenantId, request.params.id, request.body), NOT_FOUND);
+          await audit(tx, request, {
+            action: 'segment.update',
+            target: { type: 'segment', id: after.id },
+            before,
+            after,
+          });
+          return after;
+        })
+        .catch((error) => Promise.reject(nameTaken(error))),
+  );
+
+  app.delete(
+    '/api/tenants/segments/:id',
+    route.admin({ summary: 'Delete a segment', params: segmentParamsSchema, response: { 204: z.null() } }),
+    async (request, reply) =>
+      deleted(
+        reply,
+        app.db.transaction(async (tx) => {
+          const before = foundOr404(await deleteSegment(tx, request.tenant.tenantId, request.params.id), NOT_FOUND);
+          await audit(tx, request, { action: 'segment.delete', target: { type: 'segment', id: before.id }, before });
+        }),
+      ),
+  );
+};

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { MessageBody, SegmentFilter } from '@loyalty/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { audit } from '../../lib/audit';
+import { AppError, badRequest } from '../../lib/errors';
+import { findMemberRow } from '../members/repository';
+import type { messageJobs } from './delivery';
+import { findMessage, insertMessage, insertTargets, setState } from './repository';
+import { findSegment } from './segments-repository';
+
+type SendJob = ReturnType<typeof messageJobs>['send'];
+
+/**
+ * A message to cardholders: its targets chosen at once (the audience's members who gave marketing consent, in
+ * one statement), its send job enqueued in the same transaction for `sendAt` (or now), and the audit event.
+ */
+export async function createMessage(
+  db: Database,
+  jobs: JobQueue,
+  job: SendJob,
+  request: FastifyRequest,
+  body: MessageBody,
+) {
+  const { tenantId } = request.tenant;
+  const { audience } = body;
+  let filter: SegmentFilter | null = null;
+  let memberId: string | undefined;
+  if ('memberId' in audience) {
+    if (!(await findMemberRow(db, tenantId, audience.memberId))) {
+      throw badRequest({ 'audience.memberId': 'Member not found' });
+    }
+    memberId = audience.memberId;
+  } else if ('segmentId' in audience) {
+    const segment = await findSegment(db, tenantId, audience.segmentId);
+    if (!segment) throw badRequest({ 'audience.segmentId': 'Segment not found' });
+    filter = segment.filter;
+  } else if ('filter' in audience) filter = audience.filter;
+  else filter = {};
+
+  const id = randomUUID();
+  const requested = body.sendAt ? new Date(body.sendAt) : undefined;
+  const sendAt = requested && requested.getTime() > Date.now() ? requested : new Date();
+  return db.transaction(async (tx) => {
+    await insertMessage(tx, {
+      id,
+      tenantId,
+      text: body.text,
+      textZh: body.textZh ?? null,
+      textCn: body.textCn ?? null,
+      audience,
+      sendAt,
+    });
+    const targeted = await insertTargets(tx, tenantId, id, filter, memberId);
+    await jobs.send(tx, job, { tenantId, messageId: id }, sendAt > new Date() ? { startAfter: sendAt } : {});
+    await audit(tx, request, {
+      action: 'message.send',
+      target: { type: 'message', id },
+      after: { ...body, sendAt: sendAt.toISOString(), targeted },
+    });
+    return { id, targeted };
+  });
+}
+
+/** A scheduled message that has not started is cancelled; one sending or sent cannot be called back. */
+export async function cancelMessage(db: Database, request: FastifyRequest, id: string) {
+  const { tenantId } = request.tenant;
+  return db.transaction(async (tx) => {
+    const before = await findMessage(tx, tenantId, id);
+    if (!before) throw new AppError(404, 'Message not found', { error: 'NOT_FOUND' });
+    if (!(await setState(tx, tenantId, id, ['SCHEDULED'], 'CANCELLED'))) {
+      throw new AppError(409, 'Only a scheduled message can be cancelled', { error: 'NOT_CANCELLABLE' });
+    }
+    await audit(tx, request, {
+      action: 'message.cancel',
+      target: { type: 'message', id },
+      before: { state: before.state },
+      after: { state: 'CANCELLED' },
+    });
+  });
+}

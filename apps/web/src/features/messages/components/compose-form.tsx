@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LANGUAGE_NAMES, MESSAGE_TEXT_MAX, type MessageAudience, messageInputSchema } from '@loyalty/contracts';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { TextField } from '@/components/form-fields';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, failureMessage } from '@/lib/api-error';
+import { useT } from '@/lib/i18n/use-t';
+import { useSendMessage } from '../api/send-message';
+
+/** The message in three languages (the contract's text rules) and, when set, the local date and time to send it. */
+const composeSchema = messageInputSchema
+  .pick({ text: true, textZh: true, textCn: true })
+  .extend({ sendAt: z.string() });
+type ComposeInput = z.input<typeof composeSchema>;
+type ComposeValues = z.output<typeof composeSchema>;
+const EMPTY: ComposeInput = { text: '', textZh: '', textCn: '', sendAt: '' };
+
+/** Compose and send: English required, Traditional and Simplified Chinese for the members who read them. */
+export function ComposeForm({ audience, reachable }: { audience: MessageAudience | null; reachable?: number }) {
+  const t = useT();
+  const form = useForm<ComposeInput, unknown, ComposeValues>({
+    resolver: zodResolver(composeSchema),
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
+  const send = useSendMessage();
+  const [text = '', textZh = '', textCn = ''] = useWatch({ control: form.control, name: ['text', 'textZh', 'textCn'] });
+  const counter = (value: string) => `${value.length}/${MESSAGE_TEXT_MAX}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    if (!audience) return;
+    try {
+      const made = await send.mutateAsync({
+        text: values.text,
+        ...(values.textZh ? { textZh: values.textZh } : {}),
+        ...(values.textCn ? { textCn: values.textCn } : {}),
+        audience,
+        // datetime-local is the browser's wall clock: sent as an instant.
+        ...(values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
+      });
+      toast({ title: t('messages.compose.queued', { count: made.targeted }) });
+      form.reset(EMPTY);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fieldErrors)) {
+          if (field in EMPTY) form.setError(field as keyof ComposeInput, { message });
+        }
+      }
+      toast({ variant: 'destructive', title: t('messages.compose.failed'), description: failureMessage(error) });
+    }
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <TextField
+          id="message-text"
+          name="text"
+          label={`${t('messages.compose.text')} (${counter(text)})`}
+          multiline
+          rows={2}
+        />
+        <TextField
+          id="message-text-zh"
+          name="textZh"
+          label={`${LANGUAGE_NAMES['zh-Hant']} (${counter(textZh)})`}
+          multiline
+          rows={2}
+          lang="zh-Hant"
+        />
+        <TextField
+          id="message-text-cn"
+          name="textCn"
+          label={`${LANGUAGE_NAMES['zh-Hans']} (${counter(textCn)})`}
+          multiline
+          rows={2}
+          lang="zh-Hans"
+        />
+        <TextField id="message-send-at" name="sendAt" label={t('messages.compose.sendAt')} type="datetime-local" />
+        <p className="text-muted-foreground text-sm">{t('messages.compose.hint')}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!audience || send.isPending}>
+            {reachable === undefined ? t('messages.compose.send') : t('messages.compose.sendTo', { count: reachable })}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

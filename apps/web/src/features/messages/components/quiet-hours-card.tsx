@@ -1,0 +1,71 @@
+import type { BusinessProfile } from '@loyalty/contracts';
+import * as React from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { failureMessage } from '@/lib/api-error';
+import { useT } from '@/lib/i18n/use-t';
+import { useBusinessProfile, useSaveQuietHours } from '../api/quiet-hours';
+
+/** Quiet hours in the business's time zone: lock-screen notices wait until they end. */
+export function QuietHoursCard() {
+  const t = useT();
+  const profile = useBusinessProfile();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('messages.quiet.title')}</CardTitle>
+        <CardDescription>{t('messages.quiet.description', { timeZone: profile.data?.timeZone ?? '' })}</CardDescription>
+      </CardHeader>
+      <CardContent>{profile.data && <QuietHoursForm profile={profile.data} />}</CardContent>
+    </Card>
+  );
+}
+
+function QuietHoursForm({ profile }: { profile: BusinessProfile }) {
+  const t = useT();
+  const save = useSaveQuietHours();
+  const [from, setFrom] = React.useState(profile.quietHours?.from ?? '22:00');
+  const [to, setTo] = React.useState(profile.quietHours?.to ?? '08:00');
+  const store = (quietHours: BusinessProfile['quietHours']) =>
+    save.mutate(
+      { profile, quietHours },
+      {
+        onSuccess: () => toast({ title: t(quietHours ? 'messages.quiet.saved' : 'messages.quiet.cleared') }),
+        onError: (error) => toast({ variant: 'destructive', title: failureMessage(error) }),
+      },
+    );
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        store({ from, to });
+      }}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor="quiet-from">{t('messages.quiet.from')}</Label>
+        <Input id="quiet-from" type="time" value={from} onChange={(e) => setFrom(e.target.value)} className="w-32" />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="quiet-to">{t('messages.quiet.to')}</Label>
+        <Input id="quiet-to" type="time" value={to} onChange={(e) => setTo(e.target.value)} className="w-32" />
+      </div>
+      <Button type="submit" disabled={save.isPending}>
+        {t('messages.quiet.save')}
+      </Button>
+      {profile.quietHours && (
+        <Button type="button" variant="outline" disabled={save.isPending} onClick={() => store(null)}>
+          {t('messages.quiet.clear')}
+        </Button>
+      )}
+      <p className="w-full text-muted-foreground text-sm">
+        {profile.quietHours
+          ? t('messages.quiet.current', { from: profile.quietHours.from, to: profile.quietHours.to })
+          : t('messages.quiet.none')}
+      </p>
+    </form>
+  );
+}

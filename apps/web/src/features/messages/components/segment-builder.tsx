@@ -1,0 +1,121 @@
+import { LANGUAGE_NAMES, LANGUAGES, type SegmentFilter } from '@loyalty/contracts';
+import { DeferredSelect } from '@/components/deferred-select';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useT } from '@/lib/i18n/use-t';
+import { useTiers } from '../api/get-tiers';
+
+const ANY = 'any';
+
+/** A whole number typed in a field, or undefined while it is empty or not a number. */
+const numberOf = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
+
+/** Without the fields that are not set, so the preview's key and the saved filter hold only what narrows. */
+export function compactFilter(filter: SegmentFilter): SegmentFilter {
+  return Object.fromEntries(
+    Object.entries(filter).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)),
+  ) as SegmentFilter;
+}
+
+/**
+ * The segment builder: tiers, balance, lifetime spend, last visit, join date, language and wallet pass. Every
+ * change goes up at once; the page counts the members it holds.
+ */
+export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; onChange: (f: SegmentFilter) => void }) {
+  const t = useT();
+  const tiers = useTiers();
+  const set = (patch: Partial<SegmentFilter>) => onChange(compactFilter({ ...filter, ...patch }));
+  const numberField = (id: string, key: 'minBalance' | 'maxBalance' | 'minLifetimeSpend', label: string) => (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        inputMode="decimal"
+        value={filter[key] ?? ''}
+        onChange={(e) => set({ [key]: numberOf(e.target.value) })}
+      />
+    </div>
+  );
+  const dayField = (
+    id: string,
+    key: 'lastVisitAfter' | 'lastVisitBefore' | 'joinedAfter' | 'joinedBefore',
+    label: string,
+  ) => (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="date"
+        value={filter[key] ?? ''}
+        onChange={(e) => set({ [key]: e.target.value || undefined })}
+      />
+    </div>
+  );
+  const chosen = new Set(filter.tierIds ?? []);
+  return (
+    <div className="grid gap-4">
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-medium text-sm">{t('messages.filter.tiers')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {(tiers.data?.content ?? []).map((tier) => (
+            <label key={tier.id} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={chosen.has(tier.id)}
+                onChange={(e) => {
+                  const next = new Set(chosen);
+                  if (e.target.checked) next.add(tier.id);
+                  else next.delete(tier.id);
+                  set({ tierIds: [...next] });
+                }}
+              />
+              {tier.name}
+            </label>
+          ))}
+          {tiers.data?.content.length === 0 && (
+            <span className="text-muted-foreground text-sm">{t('messages.filter.noTiers')}</span>
+          )}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {numberField('filter-min-balance', 'minBalance', t('messages.filter.minBalance'))}
+        {numberField('filter-max-balance', 'maxBalance', t('messages.filter.maxBalance'))}
+        {numberField('filter-min-spend', 'minLifetimeSpend', t('messages.filter.minLifetimeSpend'))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {dayField('filter-visit-after', 'lastVisitAfter', t('messages.filter.lastVisitAfter'))}
+        {dayField('filter-visit-before', 'lastVisitBefore', t('messages.filter.lastVisitBefore'))}
+        {dayField('filter-joined-after', 'joinedAfter', t('messages.filter.joinedAfter'))}
+        {dayField('filter-joined-before', 'joinedBefore', t('messages.filter.joinedBefore'))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="filter-language">{t('messages.filter.language')}</Label>
+          <DeferredSelect
+            id="filter-language"
+            value={filter.language ?? ANY}
+            options={[
+              { value: ANY, label: t('messages.filter.any') },
+              ...LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] })),
+            ]}
+            onValueChange={(v) => set({ language: v === ANY ? undefined : (v as SegmentFilter['language']) })}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="filter-wallet">{t('messages.filter.walletPass')}</Label>
+          <DeferredSelect
+            id="filter-wallet"
+            value={filter.hasWalletPass === undefined ? ANY : String(filter.hasWalletPass)}
+            options={[
+              { value: ANY, label: t('messages.filter.any') },
+              { value: 'true', label: t('messages.filter.hasPass') },
+              { value: 'false', label: t('messages.filter.noPass') },
+            ]}
+            onValueChange={(v) => set({ hasWalletPass: v === ANY ? undefined : v === 'true' })}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
