@@ -21,6 +21,7 @@ export * from './profile';
 export * from './reports';
 export * from './settings';
 export * from './setup';
+export * from './tier-policy';
 export * from './uploads';
 export * from './users';
 export * from './wallet';

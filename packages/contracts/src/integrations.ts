@@ -58,6 +58,7 @@ export const WEBHOOK_EVENTS = [
   'points.expired',
   'tier.changed',
   'points.refunded',
+  'points.expiring',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -174,6 +175,17 @@ export const webhookEventSchemas = {
     'points.refunded',
     pointsPayload.extend({ purchaseId: z.string(), orderId: z.string().nullable() }),
   ),
+  // Points of the member's lots lapse on `expiresAt` (the soonest of them) unless spent first: told once per lot,
+  // `expiryWarningDays` before (point settings).
+  'points.expiring': envelope(
+    'points.expiring',
+    z.object({
+      memberId: z.string(),
+      points: z.number().int(),
+      expiresAt: z.string(),
+      pointsBalance: z.number().int(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -186,5 +198,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['points.expired'],
   e['tier.changed'],
   e['points.refunded'],
+  e['points.expiring'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -53,7 +53,7 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
       actorType: bare('actorType'),
       actorId: bare('actorId'),
       actorName:
-        actorType === 'apiKey'
+        actorType !== 'account'
           ? bare('actorName')
           : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
             from ${accounts} where ${accounts.id} = ${bare('actorId')}), ${bare('actorId')})`,
@@ -86,13 +86,13 @@ async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry:
     tenantId,
     actorType: actor.type,
     actorId: actor.id,
-    actorName: actor.type === 'apiKey' ? actor.name : null,
+    actorName: actor.type !== 'account' ? actor.name : null,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,
     changes: JSON.stringify(changedFields(entry.before, entry.after)),
-    ip: by.ip,
-    requestId: by.requestId,
+    ip: by.ip || null,
+    requestId: by.requestId || null,
   });
 }
 
@@ -127,11 +127,24 @@ export function entryAudit(event: EntryRecorded): AuditEntry {
   };
 }
 
-/** The trail as a listener of the change feed: each ledger entry a person recorded, as that person. */
+/** What the system itself does on a schedule (the tier review), as the trail names it. */
+const SYSTEM: RecordedBy = { actor: { type: 'system', id: 'tier-review', name: 'Tier review' }, ip: '', requestId: '' };
+
+/**
+ * The trail as a listener of the change feed: each ledger entry a person recorded, as that person, and each
+ * tier the daily review changed, as the system.
+ */
 export const auditListener: Listener = async (tx, tenantId, events) => {
   for (const event of events) {
     if (event.type === 'entry.recorded' && event.recordedBy) {
       await insertEvent(tx, tenantId, event.recordedBy, entryAudit(event));
+    } else if (event.type === 'tier.reviewed') {
+      await insertEvent(tx, tenantId, SYSTEM, {
+        action: 'member.tier.review',
+        target: { type: 'member', id: event.memberId },
+        before: { tierId: event.fromTierId },
+        after: { tierId: event.toTierId },
+      });
     }
   }
 };

@@ -59,7 +59,16 @@ export type ChangeEvent =
   /** A member is about to be deleted, in the delete's transaction, while its rows can still be read. */
   | { type: 'member.deleted'; id: string; membershipCode: string }
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
-  | { type: 'cards.changed' };
+  | { type: 'cards.changed' }
+  /** The daily tier review (modules/tier-review) moved the member from one tier to another. */
+  | { type: 'tier.reviewed'; memberId: string; fromTierId: string | null; toTierId: string | null }
+  /**
+   * Points lapsed with no other write (the ledger's expiry sweep): their EXPIRE entry is written, `points` (> 0)
+   * gone, `balance` what is left.
+   */
+  | { type: 'points.lapsed'; memberId: string; points: number; balance: number }
+  /** Points of the member lapse soon (`expiryWarningDays`): told once per lot; `expiresAt` the soonest lot's. */
+  | { type: 'points.expiring'; memberId: string; points: number; expiresAt: Date; balance: number };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;
@@ -110,6 +119,12 @@ export function cardListener(hooks: CardHooks): Listener {
           break;
         case 'member.updated':
           changed.set(event.member.id, changed.get(event.member.id) ?? null);
+          break;
+        // The tier, the points, or the pass's "expiring" field changed without a write of the member's.
+        case 'tier.reviewed':
+        case 'points.lapsed':
+        case 'points.expiring':
+          changed.set(event.memberId, changed.get(event.memberId) ?? null);
           break;
         case 'entry.recorded':
           changed.set(event.memberId, event.expiresAt ?? changed.get(event.memberId) ?? null);

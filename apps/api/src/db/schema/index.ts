@@ -6,5 +6,6 @@ export * from './members';
 export * from './membership-tiers';
 export * from './settings';
 export * from './tenants';
+export * from './tier-review';
 export * from './uploads';
 export * from './wallet';
