@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/helpers';
 import { addMember, business, insertSettings, membersApi, stored } from '../members/members-test-support';
+import { parseStrings, passUrl, unzipPass } from '../wallet/wallet-test-support';
 import { webhookTestApp } from '../webhooks/webhooks-test-support';
 import { DAY, delivered, ledgerTypes, listenAll, passOf, tierApi } from './tier-review-test-support';
 
@@ -20,6 +22,18 @@ describe('points on time', () => {
     await listenAll(app, biz.owner);
     return biz;
   }
+  /** The member's Apple pass as Wallet reads it: its "expiring" field and each language's strings. */
+  const applePass = async (token: string, memberId: string) => {
+    const res = await app.inject({ url: passUrl(memberId), headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const { files } = unzipPass(res.rawPayload);
+    const json = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    const strings = Object.fromEntries(
+      ['en', 'zh-Hant'].map((lang) => [lang, parseStrings(files[`${lang}.lproj/pass.strings`] as Buffer)]),
+    );
+    const fields = (json.storeCard?.auxiliaryFields ?? []) as { key: string }[];
+    return { expiring: fields.find((f) => f.key === 'expiring'), strings };
+  };
   const buy = async (token: string, memberId: string, amount: number) =>
     expect((await membersApi(app).record(token, memberId, { type: 'PURCHASE', amount })).statusCode).toBe(201);
 
@@ -72,6 +86,7 @@ describe('points on time', () => {
 
     expect((await api.tick(biz.tenantId, new Date(now.getTime() + 22 * DAY))).warned).toBe(0);
     expect(await passUpdated()).toBe(new Date('2020-01-01T00:00:00Z').getTime());
+    expect((await applePass(biz.staff, memberId)).expiring).toBeUndefined();
     const warnedAt = new Date(now.getTime() + 23 * DAY + 60_000);
     const [a, b] = await Promise.all([api.tick(biz.tenantId, warnedAt), api.tick(biz.tenantId, warnedAt)]);
     expect(a.warned + b.warned).toBe(1);
@@ -79,6 +94,17 @@ describe('points on time', () => {
     expect(told).toMatchObject({ memberId, points: 200, pointsBalance: 200 });
     expect(Math.abs(new Date(told?.expiresAt as string).getTime() - (now.getTime() + 30 * DAY))).toBeLessThan(60_000);
     expect(await passUpdated()).toBeGreaterThan(new Date('2020-01-02').getTime());
+    // The pass shows the points warned of, with a lock-screen notice in each language.
+    const pass = await applePass(biz.staff, memberId);
+    expect(pass.expiring).toEqual({
+      key: 'expiring',
+      label: 'label.expiring',
+      value: 200,
+      numberStyle: 'PKNumberStyleDecimal',
+      changeMessage: 'change.expiring',
+    });
+    expect(pass.strings.en?.['change.expiring']).toMatch(/^%@ points expire on \w{3} \d{1,2}, \d{4}$/);
+    expect(pass.strings['zh-Hant']?.['change.expiring']).toMatch(/^%@ 積分將於 \d{4}年\d{1,2}月\d{1,2}日 到期$/);
     // Once per lot: the days after say nothing more about it.
     expect((await api.tick(biz.tenantId, new Date(now.getTime() + 25 * DAY))).warned).toBe(0);
     // A new lot is warned of in its own time.

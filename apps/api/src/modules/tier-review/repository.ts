@@ -4,6 +4,7 @@ import type { Queries } from '../../db/client';
 import { tierPolicies } from '../../db/schema';
 import { businessTimeZoneSql } from '../business/profile';
 import { rowsOf, type Scope } from '../ledger/expiry-sweep';
+import { toCents } from '../members/engine';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
@@ -197,4 +198,13 @@ export async function finishReview(db: Queries, tenantId: string, day: string, u
     sql`update scheduled_runs set finished_at = now(), upgrades = ${upgrades}, downgrades = ${downgrades}
         where tenant_id = ${tenantId} and kind = 'tier-review' and day = ${day}::date`,
   );
+}
+
+/** One member's net spend in the window: its current part and, for a calendar year, last year's (cents). */
+export async function memberWindowSpend(db: Queries, tenantId: string, memberId: string, window: Window) {
+  const [row] = await rowsOf<{ current: string | number | null; previous: string | number | null }>(
+    db,
+    netSpend(tenantId, window, memberId),
+  );
+  return { current: toCents(String(row?.current ?? '0')), previous: toCents(String(row?.previous ?? '0')) };
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/helpers';
 import { scheduledRuns, tenants } from '../../db/schema';
 import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { webhookTestApp } from '../webhooks/webhooks-test-support';
@@ -199,5 +200,30 @@ describe('tier review', () => {
     expect(await review(other.tenantId, newYear)).toEqual({ upgrades: 0, downgrades: 0 });
     expect((await tierOf(app, utc))?.tierId).toBe(other.tiers.gold);
     expect(await review(other.tenantId, new Date('2028-01-01T00:30:00Z'))).toEqual({ upgrades: 0, downgrades: 1 });
+  });
+
+  it('with a policy, a purchase moves a member up at once on its basis; a refund waits for the review', async () => {
+    const biz = await shop();
+    const now = new Date();
+    const memberId = await memberWhoSpent(app, biz.owner, 600, new Date(now.getTime() - 13 * MONTH));
+    await api.save(biz.owner, { basis: 'ROLLING_MONTHS', months: 12, downgrade: 'TO_QUALIFYING', graceDays: 0 });
+    const buy = (amount: number) => membersApi(app).record(biz.staff, memberId, { type: 'PURCHASE', amount });
+    // 100 in the window: below Silver, but a purchase never moves anyone down.
+    expect((await buy(100)).json().tier.id).toBe(biz.tiers.silver);
+    // 2,050 in the window: Gold at once (lifetime spend alone would say so too, so this is the window's count).
+    const big = await buy(1950);
+    expect(big.json().tier.id).toBe(biz.tiers.gold);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/tenants/member/${memberId}/transactions/${big.json().entry.id}/refund`,
+      headers: bearer(biz.staff),
+      payload: { amount: 1950 },
+    });
+    expect(refund.statusCode).toBe(201);
+    expect(refund.json().tier.id).toBe(biz.tiers.gold);
+    expect(await review(biz.tenantId, now)).toEqual({ upgrades: 0, downgrades: 1 });
+    expect((await tierOf(app, memberId))?.tierId).toBe(biz.tiers.basic);
+    // Lifetime spend (700) would give Silver; the window (100) gives Basic, and a small purchase keeps it.
+    expect((await buy(10)).json().tier.id).toBe(biz.tiers.basic);
   });
 });

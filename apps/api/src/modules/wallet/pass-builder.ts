@@ -94,6 +94,16 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
       textAlignment: 'PKTextAlignmentRight',
     });
   }
+  // Points the member was warned of: Wallet shows the notice on the lock screen when the number changes.
+  if (data.expiring) {
+    pass.auxiliaryFields.push({
+      key: 'expiring',
+      label: 'label.expiring',
+      value: data.expiring.points,
+      numberStyle: 'PKNumberStyleDecimal',
+      changeMessage: 'change.expiring',
+    } as Field);
+  }
   if (design.showLastUpdate) {
     pass.auxiliaryFields.push({
       key: 'updated',
@@ -170,6 +180,16 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.about': PASS_TEXTS.about[lang],
     'change.points': PASS_TEXTS.pointsChanged[lang],
     'change.tier': PASS_TEXTS.tierChanged[lang],
+    ...(data.expiring ? expiringStrings(lang, data.expiring.expiresAt, data.timeZone) : {}),
     ...(tierName ? { 'tier.name': tierName } : {}),
+  };
+}
+
+/** The expiring field's label and notice in `lang`, the date in the business's time zone (Wallet keeps `%@`). */
+function expiringStrings(lang: PassLanguage, expiresAt: Date, timeZone: string): Record<string, string> {
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
+  return {
+    'label.expiring': PASS_TEXTS.expiringLabel[lang].replace('%d', date),
+    'change.expiring': PASS_TEXTS.expiringChanged[lang].replace('%d', date),
   };
 }

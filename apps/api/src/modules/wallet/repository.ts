@@ -4,6 +4,7 @@ import {
   members,
   membershipTiers,
   passSettings,
+  pointsLots,
   storeSettings,
   tenants,
   walletPasses,
@@ -11,6 +12,17 @@ import {
   walletRegistrations,
 } from '../../db/schema';
 import { type Db, spendableColumn } from '../members/repository';
+
+/**
+ * The points the member was warned of (expiryWarningDays, the scheduled warnings) that still lapse: their sum and
+ * the soonest expiry (ms), or null. The pass's "expiring" field shows them from the warning until they lapse.
+ */
+const expiringColumn = sql<{ points: number; at: number } | null>`(select json_build_object(
+    'points', sum(${pointsLots.remaining}), 'at', extract(epoch from min(${pointsLots.expiresAt})) * 1000)
+  from ${pointsLots}
+  where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+    and ${pointsLots.remaining} > 0 and ${pointsLots.warnedAt} is not null and ${pointsLots.expiresAt} > now()
+  having sum(${pointsLots.remaining}) > 0)`;
 
 /** Everything one member's pass shows, read in one round trip. */
 export async function findPassData(db: Db, tenantId: string, memberId: string) {
@@ -25,7 +37,9 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       tierNameZh: membershipTiers.nameZh,
       tierNameCn: membershipTiers.nameCn,
       businessName: tenants.businessName,
+      timeZone: tenants.timeZone,
       passUpdatedAt: walletPasses.updatedAt,
+      expiring: expiringColumn,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -38,7 +52,9 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
   if (!row) return undefined;
   const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
   const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
-  return { ...row, design, store };
+  const { expiring, ...rest } = row;
+  const soon = expiring && { points: Number(expiring.points), expiresAt: new Date(Number(expiring.at)) };
+  return { ...rest, expiring: soon, design, store };
 }
 
 export type PassData = NonNullable<Awaited<ReturnType<typeof findPassData>>>;
@@ -68,7 +84,9 @@ export async function findVoidedPassData(db: Db, tenantId: string, memberId: str
     tierNameZh: null,
     tierNameCn: null,
     businessName: pass.businessName,
+    timeZone: 'UTC',
     passUpdatedAt: pass.updatedAt,
+    expiring: null,
     design,
     store,
   };
