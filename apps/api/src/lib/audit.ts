@@ -53,7 +53,7 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
       actorType: bare('actorType'),
       actorId: bare('actorId'),
       actorName:
-        actorType !== 'account'
+        actorType === 'apiKey'
           ? bare('actorName')
           : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
             from ${accounts} where ${accounts.id} = ${bare('actorId')}), ${bare('actorId')})`,
@@ -86,13 +86,13 @@ async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry:
     tenantId,
     actorType: actor.type,
     actorId: actor.id,
-    actorName: actor.type !== 'account' ? actor.name : null,
+    actorName: actor.type === 'apiKey' ? actor.name : null,
     action: entry.action,
     targetType: entry.target.type,
     targetId: entry.target.id ?? null,
     changes: JSON.stringify(changedFields(entry.before, entry.after)),
-    ip: by.ip || null,
-    requestId: by.requestId || null,
+    ip: by.ip,
+    requestId: by.requestId,
   });
 }
 
@@ -128,24 +128,30 @@ export function entryAudit(event: EntryRecorded): AuditEntry {
 }
 
 /** What the system itself does on a schedule (the tier review), as the trail names it. */
-const SYSTEM: RecordedBy = { actor: { type: 'system', id: 'tier-review', name: 'Tier review' }, ip: '', requestId: '' };
+const SYSTEM_ACTOR = { type: 'system', id: 'tier-review', name: 'Tier review' } as const;
 
 /**
  * The trail as a listener of the change feed: each ledger entry a person recorded, as that person, and each
  * tier the daily review changed, as the system.
  */
 export const auditListener: Listener = async (tx, tenantId, events) => {
+  const reviewed: { id: string; member: string; changes: Record<string, FieldChange> }[] = [];
   for (const event of events) {
     if (event.type === 'entry.recorded' && event.recordedBy) {
       await insertEvent(tx, tenantId, event.recordedBy, entryAudit(event));
     } else if (event.type === 'tier.reviewed') {
-      await insertEvent(tx, tenantId, SYSTEM, {
-        action: 'member.tier.review',
-        target: { type: 'member', id: event.memberId },
-        before: { tierId: event.fromTierId },
-        after: { tierId: event.toTierId },
-      });
+      const changes = changedFields({ tierId: event.fromTierId }, { tierId: event.toTierId });
+      reviewed.push({ id: randomUUID(), member: event.memberId, changes });
     }
+  }
+  // A review's batch moves hundreds of members: their events go in one statement with one parameter (a drizzle
+  // insert of 2,000 rows took longer to build than the review's own writes).
+  if (reviewed.length > 0) {
+    await tx.execute(sql`insert into ${auditEvents} (id, tenant_id, actor_type, actor_id, actor_name, action, target_type,
+        target_id, changes)
+      select r.id, ${tenantId}, 'system', ${SYSTEM_ACTOR.id}, ${SYSTEM_ACTOR.name}, 'member.tier.review', 'member',
+        r.member, r.changes
+      from jsonb_to_recordset(${JSON.stringify(reviewed)}::jsonb) as r(id text, member text, changes jsonb)`);
   }
 };
 

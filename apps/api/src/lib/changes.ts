@@ -99,6 +99,11 @@ export type CardHooks = {
   memberChanged(tx: Queries, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
   /** Something every card of the tenant shows changed. */
   tenantChanged(tx: Queries, tenantId: string): Promise<void>;
+  /**
+   * Many members' cards changed at once (the daily tier review's batch): the same as memberChanged for each, in a
+   * few statements. Optional: without it each member is told in turn.
+   */
+  membersChanged?(tx: Queries, tenantId: string, memberIds: string[]): Promise<void>;
   /** The member is about to be deleted: cards it holds are withdrawn (a voided pass, an inactive object). */
   memberDeleted(tx: Queries, tenantId: string, memberId: string): Promise<void>;
 };
@@ -137,8 +142,16 @@ export function cardListener(hooks: CardHooks): Listener {
           break;
       }
     }
-    for (const [memberId, expiresAt] of changed) {
-      if (!made.has(memberId)) await hooks.memberChanged(tx, tenantId, memberId, { expiresAt });
+    const told = [...changed].filter(([memberId]) => !made.has(memberId));
+    // A batch with nothing of its own per member (no new points to expire later) goes out in bulk.
+    if (hooks.membersChanged && told.length > 1 && told.every(([, expiresAt]) => !expiresAt)) {
+      await hooks.membersChanged(
+        tx,
+        tenantId,
+        told.map(([memberId]) => memberId),
+      );
+      return;
     }
+    for (const [memberId, expiresAt] of told) await hooks.memberChanged(tx, tenantId, memberId, { expiresAt });
   };
 }

@@ -1,11 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Who made a request: a signed-in account, or an API key acting as itself (DESIGN §8). */
-export type Actor =
-  | { type: 'account'; id: string }
-  | { type: 'apiKey'; id: string; name: string }
-  /** The server's own scheduled work (the daily tier review): never a request's actor. */
-  | { type: 'system'; id: string; name: string };
+export type Actor = { type: 'account'; id: string } | { type: 'apiKey'; id: string; name: string };
 
 /** The actor of an authenticated tenant request; the audit trail and the logs name it. */
 export function actorOf(request: FastifyRequest): Actor {

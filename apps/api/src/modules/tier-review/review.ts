@@ -18,7 +18,7 @@ import {
 } from './repository';
 
 /** Members moved per transaction: their tiers, audit events, webhooks and card updates commit together. */
-const BATCH = 500;
+const BATCH = 1000;
 const SAMPLE = 8;
 
 type Decided = { member: Candidate; decision: Decision };
