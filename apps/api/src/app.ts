@@ -41,6 +41,8 @@ import { reportsRoutes } from './modules/reports/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
+import { tierPolicyRoutes } from './modules/tier-review/routes';
+import { scheduledJobs } from './modules/tier-review/scheduled';
 import { uploadsRoutes } from './modules/uploads/routes';
 import { usersRoutes } from './modules/users/routes';
 import { googleWalletRoutes, googleWalletServicePlugin } from './modules/wallet/google-routes';
@@ -170,6 +172,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.live.endAll();
     done();
   });
+  // On the clock: lapsed points written off, expiry warnings, the daily tier review (modules/tier-review).
+  if (config.scheduledWork) scheduledJobs({ db: app.db, feed: changes, ledger: app.ledger }, app.jobs);
 
   await app.register(healthRoutes, { config, database });
   await app.register(identityRoutes);
@@ -192,6 +196,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(storeSettingsRoutes);
   await app.register(uploadsRoutes, { maxBytes: config.uploadMaxBytes });
   await app.register(membershipsRoutes);
+  await app.register(tierPolicyRoutes);
   await app.register(walletRoutes, { config });
   await app.register(googleWalletRoutes);
   // After the wallet: the card's pass link serves the wallet's pass builder.

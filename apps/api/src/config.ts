@@ -82,6 +82,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,40}$/)
     .default('pgboss'),
+  // The clock's work (lapsed points, expiry warnings, the daily tier review) on this instance's queue; several
+  // instances may all run it (each piece is done once). Off: this instance only serves requests.
+  SCHEDULED_WORK: bool,
   RATE_LIMIT_PASSKIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   // Google Wallet: the issuer id of the Google Pay & Wallet Console and a service account's JSON key (its
   // token_uri is where the REST token comes from). Unset outside production: a development key and issuer id
@@ -148,6 +151,8 @@ export type Config = {
   wallet: WalletConfig;
   googleWallet: GoogleWalletConfig;
   jobQueueSchema: string;
+  /** Whether this instance runs the scheduled work (points lapsing on time, the tier review). */
+  scheduledWork: boolean;
   /** The customer's join and card calls (DESIGN §8). */
   enrolment: EnrolmentConfig;
   webhooks: WebhooksConfig;
@@ -238,6 +243,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     wallet: walletConfig(e),
     googleWallet: googleWalletConfig(e),
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    scheduledWork: e.SCHEDULED_WORK ?? true,
     enrolment: {
       linkSecret: e.CARD_LINK_SECRET,
       perIpPerMinute: e.RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE,

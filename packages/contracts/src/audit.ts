@@ -54,7 +54,7 @@ export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknow
 
 export const auditEventSchema = z.object({
   id: z.string(),
-  actorType: z.enum(['account', 'apiKey', 'member']),
+  actorType: z.enum(['account', 'apiKey', 'member', 'system']),
   actorId: z.string(),
   actorName: z.string(),
   action: z.string(),

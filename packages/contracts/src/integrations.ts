@@ -60,6 +60,7 @@ export const WEBHOOK_EVENTS = [
   'points.refunded',
   'reward.redeemed',
   'message.sent',
+  'points.expiring',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -204,6 +205,17 @@ export const webhookEventSchemas = {
       failed: z.number().int(),
     }),
   ),
+  // Points of the member's lots lapse on `expiresAt` (the soonest of them) unless spent first: told once per lot,
+  // `expiryWarningDays` before (point settings).
+  'points.expiring': envelope(
+    'points.expiring',
+    z.object({
+      memberId: z.string(),
+      points: z.number().int(),
+      expiresAt: z.string(),
+      pointsBalance: z.number().int(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -218,5 +230,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['points.refunded'],
   e['reward.redeemed'],
   e['message.sent'],
+  e['points.expiring'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
+import { tierReviewInfoSchema } from './tier-policy';
 
 /** Members on a points ledger (spec data-screens Members; DESIGN §4 /api/tenants/member, the loyalty engine). */
 export const MEMBER_MESSAGES = {
@@ -160,6 +161,8 @@ export const memberDetailSchema = memberRowSchema.extend({
     .nullable(),
   expiringNext: z.object({ points: z.number().int(), expiresAt: z.string() }).nullable(),
   redeemTerms: redeemTermsSchema.nullable(),
+  /** The tier's next review and what keeps it (tier policy); absent from older answers. */
+  tierReview: tierReviewInfoSchema.nullable().optional(),
 });
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 

@@ -20,6 +20,11 @@ export type JobDefinition<T extends object> = {
   concurrency?: number;
   /** Workers fetching batches side by side (default 1), so one slow batch does not hold up the next. */
   workers?: number;
+  /**
+   * A cron expression (UTC) on which pg-boss sends this job by itself: its scheduler sends one job per occurrence
+   * however many instances run it. The handler must still do its work once when two such jobs overlap.
+   */
+  cron?: string;
   handle(data: T, context: { id: string; retryCount: number; signal: AbortSignal }): Promise<void>;
 };
 
@@ -51,8 +56,8 @@ export function createJobQueue(opts: {
     const common = {
       schema: opts.schema,
       useListenNotify: true,
-      // Nothing here runs on a cron; pg-boss's scheduler would only poll for nothing.
-      schedule: false,
+      // pg-boss's scheduler polls only when some job runs on a cron (the tier review, the points sweep).
+      schedule: [...definitions.values()].some((d) => d.cron !== undefined),
       application_name: 'loyalty-portal-jobs',
       // How soon a job whose worker died (kill -9) is found past its expireInSeconds and retried: every 10 s
       // rather than pg-boss's minute, so a short job such as a push is not held long.
@@ -106,6 +111,7 @@ export function createJobQueue(opts: {
       };
       await boss.createQueue(definition.name, queue);
       await boss.updateQueue(definition.name, queue);
+      if (definition.cron) await boss.schedule(definition.name, definition.cron, {});
     }
     for (const definition of definitions.values()) {
       await boss.work<object>(

@@ -63,7 +63,16 @@ export type ChangeEvent =
   /** A reward was redeemed (its REDEEM entry is told as entry.recorded in the same change). */
   | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] }
   /** A message to cardholders went out (modules/messages): its log once the queue has worked through it. */
-  | { type: 'message.sent'; data: Extract<WebhookEvent, { type: 'message.sent' }>['data'] };
+  | { type: 'message.sent'; data: Extract<WebhookEvent, { type: 'message.sent' }>['data'] }
+  /** The daily tier review (modules/tier-review) moved the member from one tier to another. */
+  | { type: 'tier.reviewed'; memberId: string; fromTierId: string | null; toTierId: string | null }
+  /**
+   * Points lapsed with no other write (the ledger's expiry sweep): their EXPIRE entry is written, `points` (> 0)
+   * gone, `balance` what is left.
+   */
+  | { type: 'points.lapsed'; memberId: string; points: number; balance: number }
+  /** Points of the member lapse soon (`expiryWarningDays`): told once per lot; `expiresAt` the soonest lot's. */
+  | { type: 'points.expiring'; memberId: string; points: number; expiresAt: Date; balance: number };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;
@@ -94,6 +103,11 @@ export type CardHooks = {
   memberChanged(tx: Queries, tenantId: string, memberId: string, detail?: { expiresAt?: Date | null }): Promise<void>;
   /** Something every card of the tenant shows changed. */
   tenantChanged(tx: Queries, tenantId: string): Promise<void>;
+  /**
+   * Many members' cards changed at once (the daily tier review's batch): the same as memberChanged for each, in a
+   * few statements. Optional: without it each member is told in turn.
+   */
+  membersChanged?(tx: Queries, tenantId: string, memberIds: string[]): Promise<void>;
   /** The member is about to be deleted: cards it holds are withdrawn (a voided pass, an inactive object). */
   memberDeleted(tx: Queries, tenantId: string, memberId: string): Promise<void>;
 };
@@ -115,6 +129,12 @@ export function cardListener(hooks: CardHooks): Listener {
         case 'member.updated':
           changed.set(event.member.id, changed.get(event.member.id) ?? null);
           break;
+        // The tier, the points, or the pass's "expiring" field changed without a write of the member's.
+        case 'tier.reviewed':
+        case 'points.lapsed':
+        case 'points.expiring':
+          changed.set(event.memberId, changed.get(event.memberId) ?? null);
+          break;
         case 'entry.recorded':
           changed.set(event.memberId, event.expiresAt ?? changed.get(event.memberId) ?? null);
           break;
@@ -126,8 +146,16 @@ export function cardListener(hooks: CardHooks): Listener {
           break;
       }
     }
-    for (const [memberId, expiresAt] of changed) {
-      if (!made.has(memberId)) await hooks.memberChanged(tx, tenantId, memberId, { expiresAt });
+    const told = [...changed].filter(([memberId]) => !made.has(memberId));
+    // A batch with nothing of its own per member (no new points to expire later) goes out in bulk.
+    if (hooks.membersChanged && told.length > 1 && told.every(([, expiresAt]) => !expiresAt)) {
+      await hooks.membersChanged(
+        tx,
+        tenantId,
+        told.map(([memberId]) => memberId),
+      );
+      return;
     }
+    for (const [memberId, expiresAt] of told) await hooks.memberChanged(tx, tenantId, memberId, { expiresAt });
   };
 }

@@ -14,7 +14,7 @@ export const auditEvents = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull(),
-    actorType: text('actor_type', { enum: ['account', 'apiKey', 'member'] }).notNull(),
+    actorType: text('actor_type', { enum: ['account', 'apiKey', 'member', 'system'] }).notNull(),
     actorId: text('actor_id').notNull(),
     actorName: text('actor_name').notNull(),
     action: text('action').notNull(),

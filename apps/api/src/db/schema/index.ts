@@ -9,5 +9,6 @@ export * from './privacy';
 export * from './rewards';
 export * from './settings';
 export * from './tenants';
+export * from './tier-review';
 export * from './uploads';
 export * from './wallet';

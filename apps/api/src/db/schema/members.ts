@@ -35,6 +35,8 @@ export const members = pgTable(
     tierId: text('tier_id').references(() => membershipTiers.id, { onDelete: 'restrict' }),
     // An admin's choice of tier wins over the tier that lifetime spend would give.
     tierPinned: boolean('tier_pinned').notNull().default(false),
+    // Set by the tier review when the policy would move the member down: the move waits until then (migration 0030).
+    tierGraceUntil: timestamp('tier_grace_until', { withTimezone: true }),
     // Sum of PURCHASE amounts, kept with the ledger in the same transaction; drives the tier.
     lifetimeSpend: numeric('lifetime_spend', { precision: 14, scale: 2 }).notNull().default('0'),
     // The ledger's sum before expiry; the spendable balance subtracts lots past their expiry at read time.
@@ -201,9 +203,13 @@ export const pointsLots = pgTable(
     remaining: integer('remaining').notNull(),
     // Null: never expires.
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    // When the member was warned that this lot lapses soon (expiryWarningDays): once per lot (migration 0030).
+    warnedAt: timestamp('warned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The sweep's and the warnings' lots across businesses: those holding points, by expiry (migration 0030).
+    index('points_lots_due_idx').on(t.expiresAt).where(sql`${t.remaining} > 0`),
     index('points_lots_member_expiry_idx').on(t.tenantId, t.memberId, t.expiresAt),
     index('points_lots_tenant_expiry_idx').on(t.tenantId, t.expiresAt),
     // The member's and the ledger entry's delete cascades (migration 0016).

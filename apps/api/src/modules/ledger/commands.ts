@@ -77,7 +77,11 @@ export type ImportCommand = {
   alongside?: (tx: Queries) => Promise<ChangeEvent[]>;
 };
 
+/** Lots of the member lapsed by `now`, written off with no other write (the scheduled sweep). */
+export type ExpiryCommand = { type: 'expiry'; tenantId: string; memberId: string; now: Date };
+
 export type LedgerCommand =
+  | ExpiryCommand
   | PurchaseCommand
   | RedemptionCommand
   | AdjustmentCommand
@@ -96,6 +100,7 @@ export type LedgerResults = {
   refund: TransactionResult;
   reward: TransactionResult;
   bonus: { entryId: string };
+  expiry: { expired: number };
   /** The members whose entry was not written: the points to take were spent already. */
   import: { spentAlready: string[] };
 };

@@ -14,7 +14,6 @@ import {
   centsToDecimal,
   centsToNumber,
   checkRedemption,
-  effectiveTierId,
   expiryFor,
   NO_LIMITS,
   pointsEarned,
@@ -25,9 +24,11 @@ import {
   toCents,
 } from '../members/engine';
 import { type Db, loadRates, loadTiers, type TierRow, toEntry } from '../members/repository';
+import { getPolicy } from '../tier-review/repository';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
+import { tierAfterWrite } from './policy-tier';
 import { dbNow, type LockedMember, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, insertLot, type NewEntry, takeFromLot, updateMemberFigures } from './writes';
 
@@ -56,12 +57,13 @@ export async function applyEntry(
   // before the lock, they could miss points a concurrent write just spent). Pipelined statements run one
   // after another, so the lots' read starts only once the lock statement has its row: one round trip less
   // while the member is locked.
-  const [member, tiers, now, rates, lots] = await Promise.all([
+  const [member, tiers, now, rates, lots, policy] = await Promise.all([
     lockMember(tx, tenantId, memberId),
     loadTiers(tx, tenantId),
     dbNow(tx),
     loadRates(tx, tenantId),
     openLots(tx, tenantId, memberId, spends ? undefined : 'now'),
+    getPolicy(tx, tenantId),
   ]);
   const tierRef = tierRefIn(tiers);
   const bodyHash = idempotencyKey ? transactionBodyHash(bodyOf(command)) : null;
@@ -136,7 +138,7 @@ export async function applyEntry(
   }
 
   balance += entry.points;
-  const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+  const tierId = await tierAfterWrite(tx, tenantId, memberId, member, spend, spend - spendBefore, tiers, policy, now);
   const expiresAt = newLot !== null ? expiryFor(rates, now) : null;
   // Points earned while the balance is below zero pay it back first: only what is left of them is spendable.
   const lotRemaining = newLot === null ? 0 : Math.max(0, Math.min(newLot, newLot + balanceBeforeEntry));

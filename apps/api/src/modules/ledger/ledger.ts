@@ -7,6 +7,7 @@ import { uniqueField } from '../members/service';
 import { applyBonus } from './bonus';
 import type { Applied, LedgerCommand } from './commands';
 import { applyEntry, duplicateOrder } from './entry';
+import { applyExpiry } from './expiry';
 import { applyImport } from './import';
 import { applyRefund } from './refund';
 import { applyReversal } from './reversal';
@@ -40,6 +41,8 @@ export function createLedger(feed: ChangeFeed) {
         return (await applyBonus(tx, feed, c)) as Applied<C>;
       case 'import':
         return (await applyImport(tx, feed, c)) as Applied<C>;
+      case 'expiry':
+        return (await applyExpiry(tx, feed, c)) as Applied<C>;
     }
   }
 

@@ -8,7 +8,6 @@ import { conflict, notFound } from '../../lib/errors';
 import {
   centsToDecimal,
   centsToNumber,
-  effectiveTierId,
   NO_LIMITS,
   refundPoints,
   spendableBalance,
@@ -16,8 +15,10 @@ import {
   toCents,
 } from '../members/engine';
 import { type Db, loadRates, loadTiers, toEntry } from '../members/repository';
+import { getPolicy } from '../tier-review/repository';
 import type { RefundCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
+import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 
@@ -82,12 +83,13 @@ export async function applyRefund(
     memberId = command.memberId;
     entryId = command.entryId;
   }
-  const [member, tiers, now, rates, lots] = await Promise.all([
+  const [member, tiers, now, rates, lots, policy] = await Promise.all([
     lockMember(tx, tenantId, memberId),
     loadTiers(tx, tenantId),
     dbNow(tx),
     loadRates(tx, tenantId),
     openLots(tx, tenantId, memberId),
+    getPolicy(tx, tenantId),
   ]);
   const refundCents = toCents(command.amount.toFixed(2));
   const bodyHash = transactionBodyHash({ type: 'REFUND', entryId, amount: centsToDecimal(refundCents) });
@@ -122,7 +124,17 @@ export async function applyRefund(
   const spendAfter = spendBefore > refundCents ? spendBefore - refundCents : 0n;
   const points = 0 - back;
   balance += points;
-  const tierId = effectiveTierId(member.tierPinned, member.tierId, spendAfter, tiers);
+  const tierId = await tierAfterWrite(
+    tx,
+    tenantId,
+    memberId,
+    member,
+    spendAfter,
+    spendAfter - spendBefore,
+    tiers,
+    policy,
+    now,
+  );
   const refundId = randomUUID();
   const amount = centsToDecimal(refundCents);
   const event: EntryRecorded = {

@@ -9,10 +9,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
-import { centsToDecimal, centsToNumber, effectiveTierId, spendableBalance, toCents } from '../members/engine';
+import { centsToDecimal, centsToNumber, spendableBalance, toCents } from '../members/engine';
 import { type Db, findEntryToReverse, loadTiers, toEntry } from '../members/repository';
+import { getPolicy } from '../tier-review/repository';
 import type { ReversalCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
+import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 
 /**
@@ -37,7 +39,7 @@ export async function applyReversal(
 ): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {
   const { tenantId, memberId, entryId, idempotencyKey } = command;
   const member = await lockMember(tx, tenantId, memberId);
-  const tiers = await loadTiers(tx, tenantId);
+  const [tiers, policy] = await Promise.all([loadTiers(tx, tenantId), getPolicy(tx, tenantId)]);
   const bodyHash = transactionBodyHash({ type: 'REVERSAL', entryId });
   if (idempotencyKey) {
     const replay = await replayOf(tx, tenantId, memberId, member, tiers, idempotencyKey, bodyHash);
@@ -119,7 +121,8 @@ export async function applyReversal(
     })
     .returning();
   balance += points;
-  const tierId = effectiveTierId(member.tierPinned, member.tierId, spend, tiers);
+  const spendBefore = toCents(member.lifetimeSpend);
+  const tierId = await tierAfterWrite(tx, tenantId, memberId, member, spend, spend - spendBefore, tiers, policy, now);
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,

@@ -160,5 +160,7 @@ const openLotsStatement = preparedStatements((db: Db, by: string) =>
  */
 export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
   const by = expiredBy === 'now' ? 'now' : expiredBy ? 'date' : '';
-  return openLotsStatement(tx, by).execute({ tenantId, memberId, expiredBy });
+  // A Date as its ISO text: postgres.js takes no Date for a prepared statement's placeholder.
+  const until = expiredBy instanceof Date ? expiredBy.toISOString() : undefined;
+  return openLotsStatement(tx, by).execute({ tenantId, memberId, expiredBy: until });
 }

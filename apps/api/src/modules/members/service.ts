@@ -19,6 +19,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
 import { eraseMember } from '../privacy/erase';
+import { getPolicy } from '../tier-review/repository';
+import { memberTierReview } from '../tier-review/review';
 import { nationalPhoneOf } from './counter-phone';
 import { centsToNumber, effectiveTierId, nextTier, type Rates, toCents } from './engine';
 import { memberData } from './events';
@@ -240,12 +242,14 @@ export async function memberPage(
 }
 
 export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {
-  const [row, tiers, rates] = await Promise.all([
+  const [row, tiers, rates, policy] = await Promise.all([
     findMemberRow(db, tenantId, id),
     loadTiers(db, tenantId),
     loadRates(db, tenantId),
+    getPolicy(db, tenantId),
   ]);
-  return detailOf(row, tiers, rates);
+  const detail = detailOf(row, tiers, rates);
+  return { ...detail, tierReview: await memberTierReview(db, tenantId, detail.userId, policy, tiers, new Date()) };
 }
 
 /**
@@ -262,8 +266,16 @@ export async function counterMember(db: Database, tenantId: string, text: string
     const phone = phoneOf(text) ?? (await nationalPhoneOf(db, tenantId, text));
     return phone ? await findMemberRowByPhone(db, tenantId, phone) : undefined;
   };
-  const [row, tiers, rates] = await Promise.all([find(), loadTiers(db, tenantId), loadRates(db, tenantId)]);
-  return { ...detailOf(row, tiers, rates, 'No member has this code or phone'), earnTerms: earnTerms(rates) };
+  const [row, tiers, rates, policy] = await Promise.all([
+    find(),
+    loadTiers(db, tenantId),
+    loadRates(db, tenantId),
+    getPolicy(db, tenantId),
+  ]);
+  const detail = detailOf(row, tiers, rates, 'No member has this code or phone');
+  // What keeps the tier, at the till: only with a policy saved (none: nothing to read beyond the member).
+  const tierReview = await memberTierReview(db, tenantId, detail.userId, policy, tiers, new Date());
+  return { ...detail, tierReview, earnTerms: earnTerms(rates) };
 }
 
 /**

@@ -102,6 +102,16 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
       textAlignment: 'PKTextAlignmentRight',
     });
   }
+  // Points the member was warned of: Wallet shows the notice on the lock screen when the number changes.
+  if (data.expiring) {
+    pass.auxiliaryFields.push({
+      key: 'expiring',
+      label: 'label.expiring',
+      value: data.expiring.points,
+      numberStyle: 'PKNumberStyleDecimal',
+      changeMessage: 'change.expiring',
+    } as Field);
+  }
   if (design.showLastUpdate) {
     pass.auxiliaryFields.push({
       key: 'updated',
@@ -185,9 +195,19 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.news': PASS_TEXTS.news[lang],
     'change.points': PASS_TEXTS.pointsChanged[lang],
     'change.tier': PASS_TEXTS.tierChanged[lang],
+    ...(data.expiring ? expiringStrings(lang, data.expiring.expiresAt, data.timeZone) : {}),
     ...(tierName ? { 'tier.name': tierName } : {}),
     ...(data.rewards?.length
       ? { 'label.rewards': PASS_TEXTS.rewards[lang], 'rewards.list': rewardLines(data.rewards, lang) }
       : {}),
+  };
+}
+
+/** The expiring field's label and notice in `lang`, the date in the business's time zone (Wallet keeps `%@`). */
+function expiringStrings(lang: PassLanguage, expiresAt: Date, timeZone: string): Record<string, string> {
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
+  return {
+    'label.expiring': PASS_TEXTS.expiringLabel[lang].replace('%d', date),
+    'change.expiring': PASS_TEXTS.expiringChanged[lang].replace('%d', date),
   };
 }

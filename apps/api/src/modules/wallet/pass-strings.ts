@@ -40,6 +40,13 @@ export const PASS_TEXTS = {
     'zh-Hant': '您的會員等級現為 %@',
     'zh-Hans': '您的会员等级现为 %@',
   },
+  /** The "expiring" field (expiryWarningDays): its label with the date, and its lock-screen notice. */
+  expiringLabel: { en: 'Expiring %d', 'zh-Hant': '%d 到期', 'zh-Hans': '%d 到期' },
+  expiringChanged: {
+    en: '%@ points expire on %d',
+    'zh-Hant': '%@ 積分將於 %d 到期',
+    'zh-Hans': '%@ 积分将于 %d 到期',
+  },
   membershipCode: { en: 'Membership Code', 'zh-Hant': '會員編號', 'zh-Hans': '会员编号' },
   about: { en: 'About', 'zh-Hant': '關於', 'zh-Hans': '关于' },
   news: { en: 'Latest news', 'zh-Hant': '最新消息', 'zh-Hans': '最新消息' },

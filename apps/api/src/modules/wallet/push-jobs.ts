@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { walletPasses, walletRegistrations } from '../../db/schema';
@@ -152,6 +152,32 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
       if (voided.length === 0) return;
       if (await hasDevices(tx, tenantId, memberId)) await jobs.send(tx, pushMember, { tenantId, memberId });
       else await forgetVoidedPassIfUnheld(tx, tenantId, memberId);
+    },
+    async membersChanged(tx, tenantId, memberIds) {
+      const passes = await tx
+        .update(walletPasses)
+        .set({ updatedAt: bumped })
+        .where(and(eq(walletPasses.tenantId, tenantId), inArray(walletPasses.memberId, memberIds)))
+        .returning({ memberId: walletPasses.memberId });
+      if (passes.length === 0) return;
+      const held = await tx
+        .select({ memberId: walletRegistrations.memberId })
+        .from(walletRegistrations)
+        .where(
+          and(
+            eq(walletRegistrations.tenantId, tenantId),
+            inArray(
+              walletRegistrations.memberId,
+              passes.map((p) => p.memberId),
+            ),
+          ),
+        )
+        .groupBy(walletRegistrations.memberId);
+      await jobs.sendMany(
+        tx,
+        pushMember,
+        held.map((h) => ({ tenantId, memberId: h.memberId })),
+      );
     },
     async tenantChanged(tx, tenantId) {
       await tx.update(walletPasses).set({ updatedAt: bumped }).where(eq(walletPasses.tenantId, tenantId));

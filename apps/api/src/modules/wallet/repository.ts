@@ -5,6 +5,7 @@ import {
   membershipTiers,
   messages,
   passSettings,
+  pointsLots,
   storeSettings,
   tenants,
   walletPasses,
@@ -13,6 +14,17 @@ import {
 } from '../../db/schema';
 import { type Db, spendableColumn } from '../members/repository';
 import { rewardsForMember } from '../rewards/panel';
+
+/**
+ * The points the member was warned of (expiryWarningDays, the scheduled warnings) that still lapse: their sum and
+ * the soonest expiry (ms), or null. The pass's "expiring" field shows them from the warning until they lapse.
+ */
+const expiringColumn = sql<{ points: number; at: number } | null>`(select json_build_object(
+    'points', sum(${pointsLots.remaining}), 'at', extract(epoch from min(${pointsLots.expiresAt})) * 1000)
+  from ${pointsLots}
+  where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+    and ${pointsLots.remaining} > 0 and ${pointsLots.warnedAt} is not null and ${pointsLots.expiresAt} > now()
+  having sum(${pointsLots.remaining}) > 0)`;
 
 /** Everything one member's pass shows, read in one round trip. */
 export async function findPassData(db: Db, tenantId: string, memberId: string) {
@@ -28,12 +40,14 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       tierNameCn: membershipTiers.nameCn,
       tierId: members.tierId,
       businessName: tenants.businessName,
+      timeZone: tenants.timeZone,
       passUpdatedAt: walletPasses.updatedAt,
       // The latest message to cardholders, in the member's language (else the business's), else English.
       news: sql<string | null>`case coalesce(${members.language}, ${tenants.language})
         when 'zh-Hant' then coalesce(${messages.textZh}, ${messages.text})
         when 'zh-Hans' then coalesce(${messages.textCn}, ${messages.text})
         else ${messages.text} end`,
+      expiring: expiringColumn,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -45,7 +59,7 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
     .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
-  const { tierId, ...shown } = row;
+  const { tierId, expiring, ...shown } = row;
   const [[design], [store], offered] = await Promise.all([
     db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
     db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
@@ -55,7 +69,8 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
   const rewards = offered
     .filter((r) => r.available)
     .map((r) => ({ name: r.name, nameZh: r.nameZh, nameCn: r.nameCn, pointsCost: r.pointsCost }));
-  return { ...shown, design, store, rewards };
+  const soon = expiring && { points: Number(expiring.points), expiresAt: new Date(Number(expiring.at)) };
+  return { ...shown, expiring: soon, design, store, rewards };
 }
 
 /** A reward the member can afford, as the pass's back lists it. */
@@ -90,8 +105,10 @@ export async function findVoidedPassData(db: Db, tenantId: string, memberId: str
     tierNameZh: null,
     tierNameCn: null,
     businessName: pass.businessName,
+    timeZone: 'UTC',
     passUpdatedAt: pass.updatedAt,
     news: null,
+    expiring: null,
     design,
     store,
   };

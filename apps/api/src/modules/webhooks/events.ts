@@ -74,6 +74,29 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
       case 'message.sent':
         out.push({ type: 'message.sent', data: event.data });
         break;
+      case 'tier.reviewed':
+        out.push({
+          type: 'tier.changed',
+          data: { memberId: event.memberId, fromTierId: event.fromTierId, toTierId: event.toTierId },
+        });
+        break;
+      case 'points.lapsed':
+        out.push({
+          type: 'points.expired',
+          data: { memberId: event.memberId, points: -event.points, pointsBalance: event.balance },
+        });
+        break;
+      case 'points.expiring':
+        out.push({
+          type: 'points.expiring',
+          data: {
+            memberId: event.memberId,
+            points: event.points,
+            expiresAt: event.expiresAt.toISOString(),
+            pointsBalance: event.balance,
+          },
+        });
+        break;
       case 'cards.changed':
         break;
     }

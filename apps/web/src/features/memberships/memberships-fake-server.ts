@@ -1,4 +1,13 @@
-import { type Membership, membershipBodySchema, membershipListQuerySchema } from '@loyalty/contracts';
+import {
+  DEFAULT_TIER_POLICY,
+  type Membership,
+  membershipBodySchema,
+  membershipListQuerySchema,
+  type TierPolicy,
+  type TierPolicyPreview,
+  tierPolicyPreviewBodySchema,
+  tierPolicySchema,
+} from '@loyalty/contracts';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,12 +49,19 @@ export function fakeMembershipsServer(initial: Membership[]) {
     nextError: null as null | { status: number; body: unknown },
     hold: null as null | Promise<void>,
     uploads: 0,
+    policy: { ...DEFAULT_TIER_POLICY } as TierPolicy,
+    /** The tier policy card's calls, apart from the tiers' own. */
+    policyCalls: [] as Call[],
   };
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://x');
     const method = init?.method ?? 'GET';
     const headers = new Headers(init?.headers);
     const call: Call = { method, path: url.pathname + url.search, headers };
+    if (url.pathname.startsWith('/api/tenants/tier-policy')) {
+      state.policyCalls.push(call);
+      return tierPolicyAnswer(state, url.pathname, method, init, call);
+    }
     state.calls.push(call);
     if (url.pathname === '/api/oci-object-storage') {
       const form = init?.body as FormData;
@@ -119,4 +135,38 @@ export function fakeMembershipsServer(initial: Membership[]) {
     return json(405, { status: 405, message: 'Method not allowed' });
   };
   return { state, fetch };
+}
+
+/**
+ * The tier policy and its preview: bodies checked with the contracts. An edited policy's preview (POST) moves 2
+ * members up (one named), 3 down unless it never moves anyone down, and starts 1 grace period; the saved policy's
+ * (GET) moves 2 up and nobody down, naming nobody.
+ */
+function tierPolicyAnswer(
+  state: { policy: TierPolicy },
+  path: string,
+  method: string,
+  init: RequestInit | undefined,
+  call: Call,
+) {
+  if (path === '/api/tenants/tier-policy' && method === 'GET') return json(200, state.policy);
+  if (path === '/api/tenants/tier-policy' && method === 'PUT') {
+    call.body = JSON.parse(String(init?.body));
+    const body = tierPolicySchema.parse(call.body);
+    state.policy = { ...body, months: body.months ?? null, saved: true };
+    return json(200, state.policy);
+  }
+  const preview = (downgrades: number, named: boolean): TierPolicyPreview => ({
+    runsAt: '2026-12-01T00:00:00.000Z',
+    upgrades: 2,
+    downgrades,
+    inGrace: named ? 1 : 0,
+    sample: named
+      ? [{ memberId: 'm-1', name: 'Mia Chen', direction: 'UP', fromTier: null, toTier: { id: 't1', name: 'Gold' } }]
+      : [],
+  });
+  if (method === 'GET') return json(200, preview(0, false));
+  call.body = JSON.parse(String(init?.body));
+  const { policy } = tierPolicyPreviewBodySchema.parse(call.body);
+  return json(200, preview(policy.downgrade === 'NONE' ? 0 : 3, true));
 }

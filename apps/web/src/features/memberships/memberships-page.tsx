@@ -12,6 +12,7 @@ import { useCanWrite } from '@/lib/workspace-context';
 import { useMemberships } from './api/get-memberships';
 import { DeleteMembershipDialog } from './components/delete-membership-dialog';
 import { MembershipCard } from './components/membership-card';
+import { TierPolicyCard } from './components/tier-policy-card';
 import { MEMBERSHIPS_TEXT } from './memberships-labels';
 
 // The form (tabs, switch, colour picker, image zones) is fetched when first wanted, not with the list: pointing
@@ -134,6 +135,7 @@ export function MembershipsPage() {
           />
         </React.Suspense>
       )}
+      <TierPolicyCard canWrite={canWrite} />
       <DeleteMembershipDialog tier={dialog?.kind === 'delete' ? dialog.tier : null} onClose={close} />
     </div>
   );

@@ -1,4 +1,5 @@
 import type { CounterMember } from '@loyalty/contracts';
+import { TierReviewNote } from '@/components/tier-review-note';
 import { Badge } from '@/components/ui/badge';
 import { fullName, levelVariant } from '@/features/members/members-labels';
 import { formatDate, formatNumber } from '@/lib/i18n/format';
@@ -16,6 +17,7 @@ export function MemberPanel({ member }: { member: CounterMember }) {
         </h2>
         <Badge variant={levelVariant(member.tier?.name ?? null)}>{member.tier?.name ?? t('counter.noTier')}</Badge>
       </div>
+      {member.tierReview && <TierReviewNote review={member.tierReview} />}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted-foreground">{t('counter.code')}</dt>
         <dd className="font-mono">{member.membershipCode}</dd>

@@ -1,3 +1,4 @@
+import { TierReviewNote } from '@/components/tier-review-note';
 import { Badge } from '@/components/ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { localizedName } from '@/lib/i18n/localized-name';
@@ -87,6 +88,7 @@ export function MemberDetailDialog({
                         ? t('members.highestTier')
                         : t('members.noTiers')}
                 </span>
+                {m.tierReview && <TierReviewNote review={m.tierReview} />}
               </Stat>
               <Stat label={t('members.lifetimeSpend')}>{formatMoney(m.lifetimeSpend)}</Stat>
               <Stat label={t('members.expiringNext')}>
