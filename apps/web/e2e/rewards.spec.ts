@@ -149,6 +149,15 @@ test('a customer claims a reward on a 390 px phone; the till redeems the code by
   await expect(panel.getByText('Handed over')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'counter rewards panel');
   await shot(page, 'counter-panel-desktop-en');
+
+  // The till in Traditional Chinese, on a phone-sized screen too (staff may work it on their own phone).
+  await page.getByRole('button', { name: `${owner.firstName} ${owner.lastName}` }).click();
+  await page.getByRole('menuitem', { name: /Language/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: '繁體中文' }).click();
+  await expect(page.getByRole('region', { name: '獎賞' }).getByText('尚差 50 積分即可兌換免費咖啡')).toBeVisible();
+  await shot(page, 'counter-panel-desktop-zh-Hant');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'counter-panel-390-zh-Hant');
 });
 
 test('the Rewards screen lists rewards for owners, in English and in Chinese', async ({ page }) => {

@@ -35,6 +35,12 @@ export const AUDIT_ACTIONS = [
   'segment.delete',
   'message.send',
   'message.cancel',
+  // Rewards (issue 41): the list's writes, and a redemption handed over or cancelled (its points back).
+  'reward.create',
+  'reward.update',
+  'reward.delete',
+  'reward.fulfil',
+  'reward.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

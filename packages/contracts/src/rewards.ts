@@ -183,6 +183,9 @@ export const redemptionSchema = z.object({
   id: z.string(),
   rewardId: z.string().nullable(),
   rewardName: z.string(),
+  /** The reward's Chinese names as it has them now (none once it is deleted). */
+  rewardNameZh: z.string().nullable().optional(),
+  rewardNameCn: z.string().nullable().optional(),
   memberId: z.string(),
   state: z.enum(REDEMPTION_STATES),
   /** A short code naming this redemption at the counter (on the receipt). */

@@ -85,7 +85,10 @@ describe('reward claims on the customer card', () => {
     // Typed in lower case as a person might.
     const used = await api().redeemClaim(biz.staff, claimCode.toLowerCase(), key);
     expect(used.statusCode).toBe(201);
-    expect(used.json()).toMatchObject({ redemption: { rewardId, memberId: id, state: 'ISSUED' }, pointsBalance: 150 });
+    expect(used.json()).toMatchObject({
+      redemption: { rewardId, memberId: id, state: 'ISSUED', rewardNameZh: '免費咖啡', rewardNameCn: '免费咖啡' },
+      pointsBalance: 150,
+    });
     // A retry of the same request replays; any other use of the code is refused.
     const retry = await api().redeemClaim(biz.staff, claimCode, key);
     expect([retry.statusCode, retry.json().redemption?.id]).toEqual([200, used.json().redemption.id]);

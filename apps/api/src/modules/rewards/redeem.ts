@@ -87,7 +87,7 @@ export async function redeemIn(
     // The key recorded a plain transaction, not this reward: another request under the same key.
     const first = await findRedemptionByEntry(tx, tenantId, result.entry.id);
     if (!first || first.rewardId !== rewardId) throw keyReusedWithAnotherBody(input.idempotencyKey ?? '');
-    return { answer: { redemption: toRedemption(first), pointsBalance: result.pointsBalance }, replayed: true };
+    return { answer: { redemption: toRedemption(first, reward), pointsBalance: result.pointsBalance }, replayed: true };
   }
   const row = await insertRedemption(tx, {
     id: randomUUID(),
@@ -116,7 +116,7 @@ export async function redeemIn(
       },
     },
   ]);
-  return { answer: { redemption: toRedemption(row), pointsBalance: result.pointsBalance }, replayed: false };
+  return { answer: { redemption: toRedemption(row, reward), pointsBalance: result.pointsBalance }, replayed: false };
 }
 
 /** Runs `work` in a transaction, a race on an Idempotency-Key for another member answered as the ledger does. */

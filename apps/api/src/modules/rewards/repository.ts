@@ -153,11 +153,16 @@ export async function giveStockBack(db: Db, tenantId: string, rewardId: string) 
     .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, rewardId), sql`${rewards.stock} is not null`));
 }
 
-export function toRedemption(row: RedemptionRow): Redemption {
+export function toRedemption(
+  row: RedemptionRow,
+  names: { nameZh: string | null; nameCn: string | null } | null = null,
+): Redemption {
   return {
     id: row.id,
     rewardId: row.rewardId,
     rewardName: row.rewardName,
+    rewardNameZh: names?.nameZh ?? null,
+    rewardNameCn: names?.nameCn ?? null,
     memberId: row.memberId,
     state: row.state,
     code: row.code,
@@ -205,15 +210,19 @@ export async function setRedemptionState(
   return row;
 }
 
-/** A member's latest redemptions (the counter's panel lists the ones to hand over). */
+/** A member's latest redemptions (the counter's panel lists the ones to hand over), with the reward's names. */
 export async function memberRedemptions(db: Db, tenantId: string, memberId: string, limit = 20) {
   const rows = await db
-    .select()
+    .select({ row: rewardRedemptions, nameZh: rewards.nameZh, nameCn: rewards.nameCn })
     .from(rewardRedemptions)
+    .leftJoin(
+      rewards,
+      and(eq(rewards.tenantId, rewardRedemptions.tenantId), eq(rewards.id, rewardRedemptions.rewardId)),
+    )
     .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.memberId, memberId)))
     .orderBy(desc(rewardRedemptions.createdAt), desc(rewardRedemptions.id))
     .limit(limit);
-  return rows.map(toRedemption);
+  return rows.map((r) => toRedemption(r.row, r));
 }
 
 export async function insertClaim(

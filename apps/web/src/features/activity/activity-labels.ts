@@ -32,6 +32,11 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'segment.delete': 'activity.action.segmentDelete',
   'message.send': 'activity.action.messageSend',
   'message.cancel': 'activity.action.messageCancel',
+  'reward.create': 'activity.action.rewardCreate',
+  'reward.update': 'activity.action.rewardUpdate',
+  'reward.delete': 'activity.action.rewardDelete',
+  'reward.fulfil': 'activity.action.rewardFulfil',
+  'reward.cancel': 'activity.action.rewardCancel',
 };
 
 /** The recorded fields in words (the trail stores the API's field names: firstName, membershipCode…). */
@@ -52,6 +57,18 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   amount: 'activity.field.amount',
   reason: 'activity.field.reason',
   name: 'activity.field.name',
+  // A reward's fields (issue 41).
+  kind: 'activity.field.kind',
+  value: 'activity.field.value',
+  pointsCost: 'activity.field.pointsCost',
+  tierIds: 'activity.field.tierIds',
+  stock: 'activity.field.stock',
+  perMemberLimit: 'activity.field.perMemberLimit',
+  validFrom: 'activity.field.validFrom',
+  validTo: 'activity.field.validTo',
+  imageUrl: 'activity.field.imageUrl',
+  state: 'activity.field.state',
+  rewardName: 'activity.field.rewardName',
   nameZh: 'activity.field.nameZh',
   nameCn: 'activity.field.nameCn',
   description: 'activity.field.description',

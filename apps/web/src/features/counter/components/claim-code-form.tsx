@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { failureMessage } from '@/lib/api-error';
 import { formatNumber } from '@/lib/i18n/format';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useRedeemClaim } from '../api/rewards';
 
@@ -60,7 +61,11 @@ export function ClaimCodeForm() {
       {done && (
         <p role="status" className="text-sm">
           {t('rewards.claimDone', {
-            reward: done.redemption.rewardName,
+            reward: localizedName(
+              done.redemption.rewardName,
+              done.redemption.rewardNameZh,
+              done.redemption.rewardNameCn,
+            ),
             code: done.redemption.code,
             points: formatNumber(done.pointsBalance),
           })}

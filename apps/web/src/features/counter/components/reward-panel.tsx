@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/i18n/format';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { rewardCost, rewardName, rewardOffer, rewardProgress } from '@/lib/reward-text';
 import { useCanWrite } from '@/lib/workspace-context';
@@ -115,7 +116,7 @@ function Redemptions({ redemptions, onBalance }: { redemptions: Redemption[]; on
         {redemptions.slice(0, 5).map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              <span className="font-medium">{r.rewardName}</span>{' '}
+              <span className="font-medium">{localizedName(r.rewardName, r.rewardNameZh, r.rewardNameCn)}</span>{' '}
               <span className="font-mono text-muted-foreground text-xs">{r.code}</span>
               <span className="block text-muted-foreground text-xs">{formatDateTime(r.createdAt)}</span>
             </span>
