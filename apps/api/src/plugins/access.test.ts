@@ -26,6 +26,12 @@ const NON_TENANT = new Set([
   'GET /api/public/card/:slug',
   'GET /api/public/card/:slug/pass.pkpass',
   'GET /api/public/card/:slug/events',
+  'POST /api/public/card/:slug/rewards/:rewardId/claim',
+  // The customer's own data on the card (modules/privacy): the same phone sign-in token, a fresh one to delete.
+  'GET /api/public/card/:slug/export',
+  'GET /api/public/card/:slug/consents',
+  'PUT /api/public/card/:slug/consents',
+  'DELETE /api/public/card/:slug',
 ]);
 
 describe('access: every /api route states who may call it', () => {

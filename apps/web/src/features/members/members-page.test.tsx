@@ -199,6 +199,8 @@ describe('Members page', () => {
     expect(await within(dialog).findByText('+4,256')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?member=m-1');
     expect(within(dialog).getByRole('form', { name: 'Adjust points' })).toBeInTheDocument();
+    // A copy of the member's data for a customer who asks at the counter (issue 44): admins and the owner.
+    expect(within(dialog).getByRole('button', { name: 'Download data' })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Points'), '250');
     expect(within(dialog).getByText('Worth $2.50')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Amount ($)'), '10');
@@ -220,6 +222,7 @@ describe('Members page', () => {
     expect(await within(dialog).findByRole('button', { name: 'Record purchase' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Redeem points' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('form', { name: 'Adjust points' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Download data' })).toBeNull();
   });
 });
 
