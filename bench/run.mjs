@@ -9,6 +9,7 @@
 // `test`), BENCH_SECONDS (per load run, default 6), BENCH_CONNECTIONS (default 50), BENCH_PORTS (ranges the
 // servers it starts listen on, e.g. 3231-3239,9531-9539; default any free port), BENCH_WALLET_DEVICES and
 // BENCH_WALLET_PASSES (the wallet phase's fan-out devices and passes downloaded, default 100,000 and 10,000);
+// BENCH_MESSAGE_MEMBERS (the messages phase's members, passes and devices, default 100,000);
 // BENCH_SAAS_DATABASE_URL, BENCH_SAAS_STAFF and BENCH_PROFILE_SAAS for the SaaS shape (bench/saas.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

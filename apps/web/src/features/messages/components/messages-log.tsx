@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
-import type { MessageKey } from '@/lib/i18n/i18n';
+import { activeLocale, type MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useCancelMessage } from '../api/cancel-message';
 import { useMessages } from '../api/get-messages';
@@ -23,8 +23,8 @@ export function MessagesLog() {
   const messages = useMessages();
   const cancel = useCancelMessage();
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const number = (n: number) => new Intl.NumberFormat().format(n);
+    new Intl.DateTimeFormat(activeLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const number = (n: number) => new Intl.NumberFormat(activeLocale()).format(n);
   const columns: Column<Message>[] = [
     { header: t('messages.log.when'), cell: (m) => when(m.sentAt ?? m.sendAt), className: `${CELL} whitespace-nowrap` },
     { header: t('messages.log.text'), cell: (m) => m.text, className: `${CELL} min-w-48 max-w-80` },
