@@ -37,6 +37,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // uncached, on both engines, the members page read and the pages not built yet, beside the bare route;
 // counter, only the counter's lookups on PostgreSQL; wallet, only the Apple Wallet server figures (passes over
 // HTTP, RSS over 10,000 passes, the push fan-out to 100,000 devices) on PostgreSQL, without the large data set.
+// tiers, only the tier review of 100,000 members (bench/tier-review.ts).
 const only = process.env.BENCH_ONLY;
 const onlyWallet = only === 'wallet';
 // messages: only the messages figures (segment preview, a 100,000-pass message enqueued and fanned out) on PostgreSQL.
@@ -507,6 +508,10 @@ async function main() {
     seconds: SECONDS,
     connections: CONNECTIONS,
   };
+  if (only === 'tiers') {
+    raw.phases.tiers = tiersPhase();
+    return;
+  }
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
     if (onlyWallet || onlyMessages) pgSeed = { database: ensureDatabase() };
@@ -582,9 +587,20 @@ async function main() {
       section('Messages on PostgreSQL: segment preview and a message to 100,000 passes (Apple fan-out, Google pace)');
       raw.phases.messages = messagesPhase(emulator.host);
     }
+    if (!only) raw.phases.tiers = tiersPhase();
   } finally {
     await emulator.stop();
   }
+}
+
+/**
+ * The daily tier review of a business of 100,000 members beside its bare read (issue 42), in its own database
+ * (BENCH_TIERS_DATABASE_URL, else embedded PGlite), so the shared data set stays as seeded. It prints its figures.
+ */
+function tiersPhase() {
+  section('Tier review: 100,000 members, beside its bare read (bench/tier-review.ts)');
+  const res = node(['--import', 'tsx', 'bench/tier-review.ts'], { stdio: 'inherit' });
+  return res.status === 0 ? { ran: true } : { error: `bench/tier-review.ts exited ${res.status}` };
 }
 
 try {

@@ -98,19 +98,25 @@ type RawCandidate = {
  * Net spend per member in a window, entries dated by when they happened: purchases, less refunds and reversed
  * purchases. `one` limits it to one member.
  */
-const netSpend = (tenantId: string, w: Window, one?: string) => sql`
-  select l.member_id,
-    sum(case when l.created_at >= ${ts(w.from)} then s.amount else 0 end) as current,
-    sum(case when l.created_at < ${ts(w.from)} then s.amount else 0 end) as previous
-  from points_ledger l
-  left join points_ledger t on l.type = 'REVERSAL' and t.id = l.reverses_id and t.type = 'PURCHASE'
-  cross join lateral (select case l.type when 'PURCHASE' then l.amount when 'REFUND' then -l.amount
-                                        else -t.amount end as amount) s
-  where l.tenant_id = ${tenantId}
+const netSpend = (tenantId: string, w: Window, one?: string) => {
+  const within = sql`l.tenant_id = ${tenantId}
     and l.created_at >= ${ts(w.previousFrom ?? w.from)} and l.created_at < ${ts(w.to)}
-    and (l.type in ('PURCHASE', 'REFUND') or t.id is not null)
-    ${one ? sql`and l.member_id = ${one}` : sql``}
-  group by l.member_id`;
+    ${one ? sql`and l.member_id = ${one}` : sql``}`;
+  // Purchases and refunds read alone (no join for them: most rows); only reversals look up what they reverse.
+  return sql`
+  select s.member_id,
+    sum(case when s.created_at >= ${ts(w.from)} then s.amount else 0 end) as current,
+    sum(case when s.created_at < ${ts(w.from)} then s.amount else 0 end) as previous
+  from (
+    select l.member_id, l.created_at, case l.type when 'PURCHASE' then l.amount else -l.amount end as amount
+    from points_ledger l where ${within} and l.type in ('PURCHASE', 'REFUND')
+    union all
+    select l.member_id, l.created_at, -t.amount
+    from points_ledger l join points_ledger t on t.id = l.reverses_id and t.type = 'PURCHASE'
+    where ${within} and l.type = 'REVERSAL'
+  ) s
+  group by s.member_id`;
+};
 
 /** Every member of the business (or just `one`) with the spend the policy counts over `window`. */
 export async function candidates(db: Queries, tenantId: string, window: Window | null, one?: string) {
