@@ -167,6 +167,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE: unlimited,
       RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: unlimited,
     });
+    // As the server does once migrations ran: writes that enqueue work (a message to everyone) need the queue.
+    await app.jobs.start();
     owner = await activeOwner(app);
     // A key with every scope: the fuzzer also calls as an integration (a key on a customer's call once answered 500).
     const made = await app.inject({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, pageQuery, pageSchema } from './common';
+import { idParamSchema, isoDateTime, pageQuery, pageSchema } from './common';
 
 /** The audit trail (DESIGN §8 Import, export, audit): every admin write, who made it and what changed. */
 export const AUDIT_PAGE_SIZE = 20;
@@ -44,7 +44,7 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-const dateTime = z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-01-31T00:00:00Z' });
+const dateTime = isoDateTime('Use a date and time such as 2026-01-31T00:00:00Z');
 
 /** GET /api/tenants/audit query: `actor` is an actor id (an account id, later an API key id). */
 export const auditQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLEAN_TEXT, idParamSchema, isCleanText } from './common';
+import { CLEAN_TEXT, idParamSchema, isCleanText, isoDateTime } from './common';
 import { createMemberSchema, MEMBER_TEXT_MAX, membersQuerySchema, POINTS_CHANGE_MAX, requiredText } from './members';
 
 /** Members in and out by CSV (DESIGN §8 Import, export, audit). */
@@ -124,8 +124,8 @@ export type MembersExportQuery = z.input<typeof membersExportQuerySchema>;
 
 /** GET /api/tenants/transactions/export.csv: the ledger between two instants (either end open). */
 export const ledgerExportQuerySchema = z.object({
-  from: z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-01-31T00:00:00Z' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'Use a date and time such as 2026-01-31T00:00:00Z' }).optional(),
+  from: isoDateTime('Use a date and time such as 2026-01-31T00:00:00Z').optional(),
+  to: isoDateTime('Use a date and time such as 2026-01-31T00:00:00Z').optional(),
 });
 
 const optionalText = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLEAN_TEXT, idParamSchema, isCleanText, safeString } from './common';
+import { CLEAN_TEXT, idParamSchema, isCleanText, isoDateTime, safeString } from './common';
 import { LANGUAGE_MESSAGE, LANGUAGES } from './languages';
 
 /** Segments and messages to cardholders (DESIGN §9). */
@@ -117,7 +117,7 @@ export const messageInputSchema = z.object({
   textCn: optionalText,
   audience: messageAudienceSchema,
   /** When to send; absent or past: now. Quiet hours may hold it further. */
-  sendAt: z.iso.datetime({ offset: true, error: MESSAGE_MESSAGES.sendAt }).optional(),
+  sendAt: isoDateTime(MESSAGE_MESSAGES.sendAt).optional(),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 export type MessageBody = z.output<typeof messageInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParamSchema, safeMultiline, safeString } from './common';
+import { idParamSchema, isoDateTime, safeMultiline, safeString } from './common';
 
 /**
  * Rewards (DESIGN §9 "Rewards"): what points buy by name (a free coffee for 100 points), redeemed at the counter
@@ -65,7 +65,7 @@ const optionalText = (max: number, multiline = false) =>
     .transform((value) => value ?? null);
 
 const optionalDate = z
-  .union([z.iso.datetime({ offset: true, error: REWARD_MESSAGES.date }), z.literal('')])
+  .union([isoDateTime(REWARD_MESSAGES.date), z.literal('')])
   .nullish()
   .transform((value) => value || null);
 

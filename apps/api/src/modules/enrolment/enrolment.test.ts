@@ -396,6 +396,7 @@ describe('customer enrolment', () => {
   });
 });
 
+// Each test builds its own app (its own limits): on a busy machine that alone can take most of 30 s.
 describe('rate limits on the public calls', () => {
   let app: FastifyInstance;
   afterAll(() => app?.close());
@@ -425,7 +426,7 @@ describe('rate limits on the public calls', () => {
     expect((await from('10.0.0.1')).statusCode).toBe(404);
     expect((await from('10.0.0.2')).statusCode).toBe(404);
     expect((await from('10.0.0.3')).statusCode).toBe(429);
-  });
+  }, 120_000);
 
   it('limits calls per business, whoever makes them', async () => {
     const limited = await buildTestApp({ RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: '2' });
@@ -450,5 +451,5 @@ describe('rate limits on the public calls', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });

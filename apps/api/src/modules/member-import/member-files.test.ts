@@ -340,6 +340,15 @@ describe('members CSV export and import', () => {
       headers: bearer(b.admin),
     });
     expect(csvRecords(none.body)).toHaveLength(1);
+    // Years ISO allows and PostgreSQL does not: 400 at the field, never a 500.
+    for (const from of ['0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z']) {
+      const bad = await app.inject({
+        url: `/api/tenants/transactions/export.csv?from=${encodeURIComponent(from)}`,
+        headers: bearer(b.admin),
+      });
+      expect(bad.statusCode, from).toBe(400);
+      expect(bad.json().errors).toHaveProperty('from');
+    }
     const other = await business(app);
     const foreign = await app.inject({
       url: `/api/tenants/member/${mia}/transactions.csv`,
