@@ -3,9 +3,9 @@ import type { Queries } from '../../db/client';
 import { redeemEntries } from './repository';
 
 /**
- * The hook for rewards (DESIGN §9 Rewards, built alongside): the member's redemptions as the export lists them.
- * Today each REDEEM entry of the ledger is one, with no reward named; once reward_redemptions exist, this
- * reads them (reward, state, code) and keeps the plain REDEEM entries that no reward explains.
+ * The member's redemptions as the export lists them: each REDEEM entry of the ledger, with the reward it paid
+ * for and that redemption's state (ISSUED, FULFILLED, CANCELLED) where a reward did; points redeemed as money
+ * at the counter name no reward.
  */
 export async function memberRedemptions(
   db: Queries,
@@ -15,9 +15,9 @@ export async function memberRedemptions(
   const rows = await redeemEntries(db, tenantId, memberId);
   return rows.map((r) => ({
     entryId: r.id,
-    rewardId: null,
-    rewardName: null,
-    state: null,
+    rewardId: r.rewardId,
+    rewardName: r.rewardName,
+    state: r.state,
     points: r.points,
     amount: r.amount === null ? null : Number(r.amount),
     createdAt: r.createdAt.toISOString(),

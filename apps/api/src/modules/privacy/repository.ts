@@ -7,6 +7,7 @@ import {
   members,
   membershipTiers,
   pointsLedger,
+  rewardRedemptions,
   tenants,
   webhookDeliveries,
 } from '../../db/schema';
@@ -111,8 +112,16 @@ export async function redeemEntries(db: Queries, tenantId: string, memberId: str
       points: pointsLedger.points,
       amount: pointsLedger.amount,
       createdAt: pointsLedger.createdAt,
+      // The reward a REDEEM entry paid for, when one did (modules/rewards); null for points redeemed as money.
+      rewardId: rewardRedemptions.rewardId,
+      rewardName: rewardRedemptions.rewardName,
+      state: rewardRedemptions.state,
     })
     .from(pointsLedger)
+    .leftJoin(
+      rewardRedemptions,
+      and(eq(rewardRedemptions.tenantId, pointsLedger.tenantId), eq(rewardRedemptions.ledgerId, pointsLedger.id)),
+    )
     .where(
       and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId), eq(pointsLedger.type, 'REDEEM')),
     )

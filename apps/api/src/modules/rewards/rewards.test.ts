@@ -252,6 +252,20 @@ describe('rewards', () => {
       );
     });
 
+    it("the member's data export names each redemption's reward and state", async () => {
+      const member = await memberWith(300);
+      const rewardId = await addReward(app, biz.owner, { name: 'Free coffee', pointsCost: 100 });
+      const first = (await api().redeem(biz.staff, member, rewardId)).json();
+      await api().fulfil(biz.staff, first.redemption.id);
+      expect((await api().redeem(biz.staff, member, rewardId)).statusCode).toBe(201);
+      const exported = await app.inject({ url: `/api/tenants/member/${member}/export`, headers: bearer(biz.admin) });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.json().redemptions).toEqual([
+        expect.objectContaining({ rewardId, rewardName: 'Free coffee', state: 'ISSUED', points: -100 }),
+        expect.objectContaining({ rewardId, rewardName: 'Free coffee', state: 'FULFILLED', points: -100 }),
+      ]);
+    });
+
     it('the counter panel lists what the member can have now and how far they are from the rest', async () => {
       const member = await memberWith(120);
       const cheap = await addReward(app, biz.owner, { name: 'Cookie', pointsCost: 80 });
