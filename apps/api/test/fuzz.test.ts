@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp } from './helpers';
+import { bearer, buildTestApp, engine } from './helpers';
 import { activeOwner, type RegisteredOwner } from './onboarding-helpers';
 
 /**
@@ -166,6 +166,8 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE: unlimited,
       RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE: unlimited,
       RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: unlimited,
+      // The queue's own pool needs the database's address (the app is handed its database otherwise).
+      ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
     });
     // As the server does once migrations ran: writes that enqueue work (a message to everyone) need the queue.
     await app.jobs.start();
