@@ -42,7 +42,7 @@ test('Messages: a filter counted live, a message sent to it, its log; quiet hour
   await page.getByRole('textbox', { name: 'English (0/160)' }).fill('Double points this weekend');
   await page.getByRole('textbox', { name: /^繁體中文/ }).fill('本週末雙倍積分');
   await page.getByRole('button', { name: 'Send to 0 members' }).click();
-  await expect(page.getByText('Message queued for 0 members')).toBeVisible();
+  await expect(page.getByText('Message queued for 0 members', { exact: true })).toBeVisible();
   const log = page.getByRole('region', { name: 'Sent messages' });
   await expect(log.getByText('Double points this weekend')).toBeVisible();
   await expect(log.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });

@@ -66,7 +66,7 @@ test('the owner sets the tier policy with a live preview; the member dialog and 
   await expect(preview).toContainText('0 members move up, 0 move down on');
   await screenshot(page, 'tier-policy-en', true);
   await policy.getByRole('button', { name: 'Save policy' }).click();
-  await expect(page.getByText('Tier policy saved')).toBeVisible();
+  await expect(page.getByText('Tier policy saved', { exact: true })).toBeVisible();
   await expect
     .poll(async () => (await call('GET', '/api/tenants/tier-policy', undefined, token)).basis)
     .toBe('ROLLING_MONTHS');

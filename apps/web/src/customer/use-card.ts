@@ -35,9 +35,14 @@ export function useCard(slug: string): CardState {
     const controller = new AbortController();
     let renewal: ReturnType<typeof setTimeout> | undefined;
 
-    const load = async (): Promise<PublicCard | null> => {
+    /**
+     * Reads the card. A quiet read (an event, the link's renewal) only ever replaces the card shown: a card that
+     * is gone meanwhile (deleted on this page, which shows its own farewell) is left for the next visit to say.
+     */
+    const load = async (quiet = false): Promise<PublicCard | null> => {
       const token = await customerToken();
       if (!live) return null;
+      if (quiet && !token) return null;
       if (!token) {
         navigate(joinPath(slug), { replace: true });
         return null;
@@ -50,7 +55,7 @@ export function useCard(slug: string): CardState {
         scheduleRenewal();
         return card;
       } catch (failure) {
-        if (!live) return null;
+        if (!live || quiet) return null;
         if (failure instanceof ApiError && failure.status === 401) {
           navigate(joinPath(slug), { replace: true });
           return null;
@@ -64,12 +69,12 @@ export function useCard(slug: string): CardState {
     };
     const scheduleRenewal = () => {
       if (renewal) clearTimeout(renewal);
-      renewal = setTimeout(() => void load().catch(() => {}), RENEW_AFTER_MS);
+      renewal = setTimeout(() => void load(true).catch(() => {}), RENEW_AFTER_MS);
     };
     const freshAppleUrl = async (): Promise<string> => {
       const current = latest.current;
       if (current && Date.now() - current.at < RENEW_AFTER_MS) return current.card.appleUrl;
-      const renewed = await load().catch(() => null);
+      const renewed = await load(true).catch(() => null);
       return (renewed ?? current?.card)?.appleUrl ?? '';
     };
 
@@ -85,7 +90,7 @@ export function useCard(slug: string): CardState {
           },
           // A quiet reload: the card stays on screen while the new one loads.
           onEvent: ({ event }) => {
-            if (event === 'change') void load().catch(() => {});
+            if (event === 'change') void load(true).catch(() => {});
           },
         });
       })
