@@ -1,6 +1,7 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { type Language, languagesOfHeader, localeFromLanguages } from '@loyalty/contracts';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from './join-page-html';
 
 const answers = new Negotiator({ supportedValues: ['application/json', 'text/html'] });
 
@@ -27,9 +28,6 @@ const TEXTS: Record<Language, { title: string; body: string; action: string }> =
   },
 };
 
-const html = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
-
 /**
  * What a customer's browser shows for a dead or expired wallet link, in the browser's language: a page with a
  * way back to the card (which makes a fresh link), instead of the API's JSON error.
@@ -42,13 +40,13 @@ export function expiredLinkPage(request: FastifyRequest, slug: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${html(text.title)}</title>
+<title>${escapeHtml(text.title)}</title>
 <style>body{font:16px/1.6 system-ui,-apple-system,"Segoe UI","PingFang TC","Noto Sans CJK TC",sans-serif;max-width:26rem;margin:0 auto;padding:3rem 1.25rem;color:#111;text-align:center}h1{font-size:1.5rem;margin:0 0 .75rem}a{display:inline-block;margin-top:1.5rem;padding:.75rem 1.5rem;border-radius:.5rem;background:#111;color:#fff;text-decoration:none;font-weight:600}@media(prefers-color-scheme:dark){body{background:#111;color:#eee}a{background:#eee;color:#111}}</style>
 </head>
 <body>
-<h1>${html(text.title)}</h1>
-<p>${html(text.body)}</p>
-<a href="/card/${encodeURIComponent(slug)}">${html(text.action)}</a>
+<h1>${escapeHtml(text.title)}</h1>
+<p>${escapeHtml(text.body)}</p>
+<a href="/card/${encodeURIComponent(slug)}">${escapeHtml(text.action)}</a>
 </body>
 </html>
 `;
