@@ -160,6 +160,10 @@ test('a customer joins by phone on a 390 px screen, holds a card with the welcom
 
   // The page stays open 11 minutes, past the link's 10: the page has renewed it, and a tap downloads the pass.
   const expOf = (url: string) => Number(new URL(url, E2E.baseURL).searchParams.get('exp'));
+  // The server stamps links to the second on its real clock: a renewal within the same second would carry the
+  // same expiry, so the test lets the server's second turn over before the page's clock jumps.
+  const issuedAt = (expOf(appleUrl as string) - 600) * 1000;
+  await expect.poll(() => Date.now()).toBeGreaterThan(issuedAt + 1000);
   await page.clock.fastForward('11:00');
   const link = page.getByRole('link', { name: 'Add to Apple Wallet' });
   await expect
