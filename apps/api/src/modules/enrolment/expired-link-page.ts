@@ -1,7 +1,7 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { type Language, languagesOfHeader, localeFromLanguages } from '@loyalty/contracts';
 import type { FastifyRequest } from 'fastify';
-import { escapeHtml } from './join-page-html';
+import { escapeHtml } from '../../lib/escape-html';
 
 const answers = new Negotiator({ supportedValues: ['application/json', 'text/html'] });
 

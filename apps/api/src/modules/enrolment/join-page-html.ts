@@ -1,13 +1,9 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { LANGUAGE_NAMES, LANGUAGES, type Language, type PublicJoinInfo, readableOn } from '@loyalty/contracts';
+import { escapeHtml } from '../../lib/escape-html';
 
 /** The customer pages' compiled texts per language, as the web build writes them (customer-texts.json). */
 export type ServerTexts = Record<Language, Messages>;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or an attribute value as HTML: nothing a tenant typed can open a tag or leave a quoted attribute. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
 
 /**
  * JSON for a `<script type="application/json">` block: `<`, `>` and `&` as \u escapes, so no `</script>` or

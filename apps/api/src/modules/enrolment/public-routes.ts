@@ -9,25 +9,22 @@ import {
   publicJoinInfoSchema,
   slugParamsSchema,
 } from '@loyalty/contracts';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
-import { tooMany } from '../../plugins/rate-limit';
 import { streamChanges } from '../live/stream';
-import { findMemberRowByPhone } from '../members/repository';
 import { claimReward } from '../rewards/claims';
 import { PKPASS_TYPE } from '../wallet/passkit-routes';
 import { createCardLinks } from './card-links';
 import { card, join, joinInfo } from './customer';
+import { customerGuards } from './customer-guards';
 import { expiredLinkPage, wantsHtml } from './expired-link-page';
 import { findJoinPage } from './repository';
 
 const route = routeRecipe(['public'], [400, 401, 403, 404]);
-const MINUTE = 60_000;
 
 const passQuerySchema = z.object({
   m: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
@@ -47,39 +44,12 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
 ) => {
   const { config } = opts;
   const links = createCardLinks(config.linkSecret, opts.publicUrl);
-  const limit = (group: string, max: number, key: (r: FastifyRequest) => string) => {
-    const check = app.createRateLimit({ max, timeWindow: MINUTE, keyGenerator: (r) => `${group}:${key(r)}` });
-    return async (request: FastifyRequest, reply: FastifyReply) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw tooMany(reply, result.ttl);
-    };
-  };
-  const slugOf = (r: FastifyRequest) => String((r.params as { slug?: string }).slug ?? '').toLowerCase();
-  const perIp = limit('public-ip', config.perIpPerMinute, (r) => r.ip);
-  const perTenant = limit('public-tenant', config.perTenantPerMinute, slugOf);
-  const perPhone = limit('public-phone', config.perPhonePerMinute, (r) => r.identity.phone ?? '');
-  const guarded: onRequestAsyncHookHandler = async (request, reply) => {
-    await perIp(request, reply);
-    await perTenant(request, reply);
-  };
+  const { guarded, verifiedPhone, anyPage, cardMember } = customerGuards(app, config);
 
   const openPage = async (slug: string) => {
     const page = await findJoinPage(app.db, slug);
     if (!page?.enabled) throw notFound(ENROLMENT_MESSAGES.notFound);
     return page;
-  };
-  /**
-   * The customer's verified phone: the token's phone_number claim, never a body's. An API key is a business's
-   * integration, never a customer: it has no phone (and no identity), so it is refused like a key on any
-   * account call (403), not let through to code that expects a person.
-   */
-  const verifiedPhone = async (request: FastifyRequest, reply: FastifyReply) => {
-    await app.authenticate(request);
-    if (request.apiKey || !request.identity) throw forbidden('API keys cannot use this call.', 'API_KEY_SCOPE');
-    const { phone } = request.identity;
-    if (!phone) throw forbidden('Sign in with your phone number first.');
-    await perPhone(request, reply);
-    return phone;
   };
 
   app.get(
@@ -129,8 +99,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     },
     async (request, reply) => {
       // The card stays readable when the join page is closed: closing it stops new members, not cards.
-      const page = await findJoinPage(app.db, request.params.slug);
-      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
+      const page = await anyPage(request);
       const phone = await verifiedPhone(request, reply);
       reply.header('cache-control', 'no-store');
       return card(app.db, links, page, phone, app.googleWallet.saveUrl);
@@ -149,14 +118,10 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
       onRequest: guarded,
     },
     async (request, reply) => {
-      const page = await findJoinPage(app.db, request.params.slug);
-      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
-      const phone = await verifiedPhone(request, reply);
-      const row = await findMemberRowByPhone(app.db, page.tenantId, phone);
-      if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
+      const { tenantId, member: row } = await cardMember(request, reply);
       const member = { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance };
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(await claimReward(app.db, page.tenantId, member, request.params.rewardId));
+      return reply.code(201).send(await claimReward(app.db, tenantId, member, request.params.rewardId));
     },
   );
 
@@ -172,12 +137,8 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
       onRequest: guarded,
     },
     async (request, reply) => {
-      const page = await findJoinPage(app.db, request.params.slug);
-      if (!page) throw notFound(ENROLMENT_MESSAGES.notFound);
-      const phone = await verifiedPhone(request, reply);
-      const member = await findMemberRowByPhone(app.db, page.tenantId, phone);
-      if (!member) throw notFound(ENROLMENT_MESSAGES.notMember);
-      return streamChanges(app.live, request, reply, { tenantId: page.tenantId, memberId: member.userId });
+      const { tenantId, memberId } = await cardMember(request, reply);
+      return streamChanges(app.live, request, reply, { tenantId, memberId });
     },
   );
 

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { insertEvent } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
-import { customerGuards } from './customer-guards';
+import { customerGuards } from '../enrolment/customer-guards';
 import { eraseMember } from './erase';
 import { exportFileName, memberExport } from './export';
+import { assertRecentSmsSignIn } from './recent-sign-in';
 import { findMemberForExport, setMarketingConsent } from './repository';
 
 const route = routeRecipe(['public'], [400, 401, 403, 404]);
@@ -21,7 +22,7 @@ const route = routeRecipe(['public'], [400, 401, 403, 404]);
  * card". Each by the phone of the customer's sign-in token at this business, never a staff token.
  */
 export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfig }> = async (app, opts) => {
-  const { guarded, cardMember, assertRecentSmsSignIn } = customerGuards(app, opts.config);
+  const { guarded, cardMember } = customerGuards(app, opts.config);
 
   app.get(
     '/api/public/card/:slug/export',
