@@ -11,8 +11,8 @@ import {
 } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { failureMessage } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/apply-server-errors';
+import { toastFailure } from '@/lib/failure-toast';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -45,7 +45,7 @@ export function dialogSubmit<T extends FieldValues, R>(
       close();
     } catch (error) {
       applyServerErrors(form, error, { focus });
-      toast({ variant: 'destructive', title: t(text.failed), description: failureMessage(error) });
+      toastFailure(t(text.failed), error);
     }
   });
 }

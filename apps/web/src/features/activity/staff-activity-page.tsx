@@ -5,9 +5,9 @@ import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
 import { useBusinessProfile } from '@/features/store-settings/api/get-business-profile';
 import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
@@ -117,8 +117,7 @@ export function StaffActivityPage() {
           onClick={() =>
             valid &&
             download.mutate(valid, {
-              onError: (error) =>
-                toast({ variant: 'destructive', title: t('import.exportFailed'), description: failureMessage(error) }),
+              onError: (error) => toastFailure(t('import.exportFailed'), error),
             })
           }
         >

@@ -6,8 +6,7 @@ import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-lis
 import { MountWhenOpened } from '@/components/mount-when-opened';
 import { pageOf } from '@/components/pager';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
-import { failureMessage as apiFailure } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
@@ -75,8 +74,7 @@ export function MembersPage() {
               disabled={exporting.isPending}
               onClick={() =>
                 exporting.mutate(list.search, {
-                  onError: (error) =>
-                    toast({ variant: 'destructive', title: t('import.exportFailed'), description: apiFailure(error) }),
+                  onError: (error) => toastFailure(t('import.exportFailed'), error),
                 })
               }
             >

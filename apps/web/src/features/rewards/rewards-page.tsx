@@ -5,6 +5,7 @@ import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { rewardName } from '@/lib/reward-text';
 import { useCanWrite } from '@/lib/workspace-context';
@@ -30,7 +31,7 @@ export function RewardsPage() {
       toast({ title: t('rewards.deleted') });
       setOpen(null);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('rewards.deleteFailed'), description: failureMessage(error) });
+      toastFailure(t('rewards.deleteFailed'), error);
     }
   };
   return (

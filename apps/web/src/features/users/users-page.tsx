@@ -3,8 +3,8 @@ import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
 import { pageOf } from '@/components/pager';
-import { toast } from '@/components/ui/use-toast';
 import { useIsMobile } from '@/hooks/use-mobile';
+import { toastFailure } from '@/lib/failure-toast';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite, useWorkspace } from '@/lib/workspace-context';
@@ -14,7 +14,7 @@ import { DeleteUserDialog } from './components/delete-user-dialog';
 import { EditUserDialog } from './components/edit-user-dialog';
 import { UsersCards } from './components/users-cards';
 import { UsersTable } from './components/users-table';
-import { failureMessage, USERS_TEXT } from './users-labels';
+import { USERS_TEXT } from './users-labels';
 
 /** The one place that says which dialog is open. */
 type OpenDialog = { kind: 'add' } | { kind: 'edit'; user: TenantUser } | { kind: 'delete'; user: TenantUser } | null;
@@ -31,8 +31,7 @@ export function UsersPage() {
   const query = useUsers({ page: list.page, filter: list.search });
   const { error, isError } = query;
   React.useEffect(() => {
-    if (isError)
-      toast({ variant: 'destructive', title: translate('users.loadFailed'), description: failureMessage(error) });
+    if (isError) toastFailure(translate('users.loadFailed'), error);
   }, [isError, error]);
   useKeepPageInRange(list, query.data?.totalPages);
 

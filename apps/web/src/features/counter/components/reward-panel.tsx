@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
@@ -105,7 +106,7 @@ function Redemptions({ redemptions, onBalance }: { redemptions: Redemption[]; on
       if ('pointsBalance' in answer) onBalance(answer.pointsBalance);
       toast({ title: t(kind === 'fulfil' ? 'rewards.fulfilled' : 'rewards.cancelled') });
     } catch (failure) {
-      toast({ variant: 'destructive', title: t('rewards.actionFailed'), description: failureMessage(failure) });
+      toastFailure(t('rewards.actionFailed'), failure);
     }
   };
   if (redemptions.length === 0) return null;

@@ -6,7 +6,7 @@ import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useApiKeys } from '../api/get-api-keys';
@@ -69,7 +69,7 @@ export function ApiKeysSection() {
       toast({ title: t('developers.keyRevoked') });
       setRevoking(null);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('developers.keyRevokeFailed'), description: failureMessage(error) });
+      toastFailure(t('developers.keyRevokeFailed'), error);
     }
   };
 

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeliveries } from '../api/get-deliveries';
@@ -31,7 +31,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: Webhook | null
       await retry.mutateAsync(delivery.id);
       toast({ title: t('developers.resent') });
     } catch (error) {
-      toast({ variant: 'destructive', title: t('developers.resendFailed'), description: failureMessage(error) });
+      toastFailure(t('developers.resendFailed'), error);
     }
   };
 

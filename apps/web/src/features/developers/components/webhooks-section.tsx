@@ -6,7 +6,7 @@ import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
@@ -89,7 +89,7 @@ export function WebhooksSection() {
       toast({ title: t('developers.webhookDeleted') });
       setOpen(null);
     } catch (error) {
-      toast({ variant: 'destructive', title: t('developers.webhookDeleteFailed'), description: failureMessage(error) });
+      toastFailure(t('developers.webhookDeleteFailed'), error);
     }
   };
 

@@ -1,10 +1,11 @@
 import type { MemberRow } from '@loyalty/contracts';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeleteMember } from '../api/delete-member';
-import { failureMessage, fullName, MEMBERS_TEXT } from '../members-labels';
+import { fullName, MEMBERS_TEXT } from '../members-labels';
 
 export function DeleteMemberDialog({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   const remove = useDeleteMember();
@@ -16,7 +17,7 @@ export function DeleteMemberDialog({ member, onClose }: { member: MemberRow | nu
       toast({ title: translate('members.deleted'), description: fullName(member) });
       onClose();
     } catch (error) {
-      toast({ variant: 'destructive', title: translate('members.deleteFailed'), description: failureMessage(error) });
+      toastFailure(translate('members.deleteFailed'), error);
     }
   };
   return (

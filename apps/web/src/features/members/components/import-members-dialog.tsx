@@ -11,8 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { failureMessage } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
@@ -108,7 +107,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
       setStep({ kind: dryRun ? 'checking' : 'importing', importId });
     } catch (error) {
       setStep({ kind: 'choose' });
-      toast({ variant: 'destructive', title: t('import.failed'), description: failureMessage(error) });
+      toastFailure(t('import.failed'), error);
     } finally {
       setBusy(false);
     }
@@ -223,11 +222,7 @@ function ErrorsDownload({ status }: { status: ImportStatus }) {
       type="button"
       variant="outline"
       size="sm"
-      onClick={() =>
-        void downloadImportErrors(status.id).catch((error) =>
-          toast({ variant: 'destructive', title: t('import.failed'), description: failureMessage(error) }),
-        )
-      }
+      onClick={() => void downloadImportErrors(status.id).catch((error) => toastFailure(t('import.failed'), error))}
     >
       {t('import.downloadErrors')}
     </Button>

@@ -5,12 +5,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { toastFailure } from '@/lib/failure-toast';
 import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { valueOfPoints } from '@/lib/points-math';
 import { useRecordTransaction } from '../api/record-transaction';
-import { failureMessage, formatMoney, formatPoints } from '../members-labels';
+import { formatMoney, formatPoints } from '../members-labels';
 
 type Kind = TransactionBody['type'];
 type Values = { amount: string; points: string; reason: string };
@@ -84,7 +85,7 @@ function ActionForm({ member, kind }: { member: MemberDetail; kind: Kind }) {
       });
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fieldErrors);
-      toast({ variant: 'destructive', title: translate(FAILED[kind]), description: failureMessage(error) });
+      toastFailure(translate(FAILED[kind]), error);
     }
   };
 

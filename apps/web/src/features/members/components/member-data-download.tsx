@@ -1,11 +1,10 @@
 import type { MemberDetail } from '@loyalty/contracts';
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useDownloadMemberData } from '../api/member-data';
-import { failureMessage } from '../members-labels';
 
 /**
  * A copy of the member's data (member, ledger, redemptions, consents) for a customer who asks at the counter:
@@ -18,12 +17,7 @@ export function MemberDataDownload({ member }: { member: MemberDetail }) {
     download.mutate(
       { id: member.userId, membershipCode: member.membershipCode },
       {
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: translate('members.dataDownloadFailed'),
-            description: failureMessage(error),
-          }),
+        onError: (error) => toastFailure(translate('members.dataDownloadFailed'), error),
       },
     );
   return (

@@ -6,7 +6,8 @@ import { TextField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, failureMessage } from '@/lib/api-error';
+import { ApiError } from '@/lib/api-error';
+import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { useSendMessage } from '../api/send-message';
 
@@ -49,7 +50,7 @@ export function ComposeForm({ audience, reachable }: { audience: MessageAudience
           if (field in EMPTY) form.setError(field as keyof ComposeInput, { message });
         }
       }
-      toast({ variant: 'destructive', title: t('messages.compose.failed'), description: failureMessage(error) });
+      toastFailure(t('messages.compose.failed'), error);
     }
   });
 

@@ -1,10 +1,11 @@
 import type { TenantUser } from '@loyalty/contracts';
 import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
+import { toastFailure } from '@/lib/failure-toast';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeleteUser } from '../api/delete-user';
-import { failureMessage, USERS_TEXT } from '../users-labels';
+import { USERS_TEXT } from '../users-labels';
 
 /** The confirmation before a permanent removal (spec: Delete user?, Cancel and Delete). */
 export function DeleteUserDialog({ user, onClose }: { user: TenantUser | null; onClose: () => void }) {
@@ -17,7 +18,7 @@ export function DeleteUserDialog({ user, onClose }: { user: TenantUser | null; o
       toast({ title: translate('users.deleted') });
       onClose();
     } catch (error) {
-      toast({ variant: 'destructive', title: translate('users.deleteFailed'), description: failureMessage(error) });
+      toastFailure(translate('users.deleteFailed'), error);
     }
   };
   return (
