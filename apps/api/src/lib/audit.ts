@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queries } from '../db/client';
 import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
-import { actorOf } from '../plugins/actor';
+import { actorOf } from './actor';
 import type { EntryRecorded, Listener, RecordedBy } from './changes';
 import { sealPersonal } from './personal-seal';
 

@@ -1,7 +1,7 @@
 import type { WebhookEvent } from '@loyalty/contracts';
 import type { Queries } from '../db/client';
 import type { pointsLedger } from '../db/schema';
-import type { Actor } from '../plugins/actor';
+import type { Actor } from './actor';
 
 /**
  * What a member or points write tells the rest of the app, inside its transaction. Writers publish typed

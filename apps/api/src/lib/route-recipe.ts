@@ -1,7 +1,7 @@
 import { type ApiKeyScope, apiErrorSchema, type Page } from '@loyalty/contracts';
 import type { FastifyReply } from 'fastify';
 import type { ZodType } from 'zod';
-import type { Access } from '../plugins/access';
+import type { Access } from './access-levels';
 import type { fileAnswer } from './openapi-answers';
 import { toPage } from './page';
 

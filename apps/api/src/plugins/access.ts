@@ -1,16 +1,10 @@
 import type { ApiKeyScope, Role } from '@loyalty/contracts';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Access } from '../lib/access-levels';
 import { forbidden } from '../lib/errors';
 
-/**
- * Who may call a route, declared on every /api route as `config: { access }`:
- * - 'public': anyone, no token;
- * - 'account': any signed-in Firebase user (onboarding, own profile, member identity), no tenant needed;
- * - 'staff' | 'admin' | 'owner': an ACTIVE user of the resolved tenant with at least that role
- *   (owner > admin > staff, DESIGN §4). INACTIVE and PENDING_VERIFICATION users reach nothing.
- */
-export type Access = 'public' | 'account' | Role;
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/features/profile/profile-test-api';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { openUserMenu } from '@/test/user-menu';
 
-vi.mock('@/lib/api', () => import('@/features/profile/profile-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 // GET and PUT /api/users/me with the account's language (issue 18); every PUT body is kept.
 let profile: Record<string, string> = {};

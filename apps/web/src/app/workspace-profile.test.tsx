@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/features/profile/profile-test-api';
 import { createFakeProfileServer } from '@/features/profile/profile-test-utils';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { openUserMenu } from '@/test/user-menu';
 
-vi.mock('@/lib/api', () => import('@/features/profile/profile-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 beforeEach(() => {
   serveApi(

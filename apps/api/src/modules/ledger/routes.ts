@@ -11,10 +11,10 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorAccountId } from '../../lib/actor';
 import { recordedByOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { assertRole } from '../../plugins/access';
-import { actorAccountId } from '../../plugins/actor';
 import { transactionCommand } from './commands';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);

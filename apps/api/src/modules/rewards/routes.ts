@@ -15,9 +15,9 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorAccountId } from '../../lib/actor';
 import { recordedByOf, trailOf } from '../../lib/audit';
 import { created, deleted, routeRecipe } from '../../lib/route-recipe';
-import { actorAccountId } from '../../plugins/actor';
 import { redeemClaim } from './claims';
 import { memberRewardsPanel } from './panel';
 import { cancelRedemption, fulfilRedemption, redeemReward } from './redeem';

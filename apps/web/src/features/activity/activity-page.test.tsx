@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { serveApi } from './activity-test-api';
 
-vi.mock('@/lib/api', () => import('./activity-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -8,11 +8,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/features/members/members-test-api';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
-vi.mock('@/lib/api', () => import('@/features/members/members-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const MIA = {
   userId: 'm-1',

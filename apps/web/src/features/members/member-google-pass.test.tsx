@@ -1,40 +1,18 @@
-import type { GooglePassStatus, MemberDetail } from '@loyalty/contracts';
+import type { GooglePassStatus } from '@loyalty/contracts';
 import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/i18n/format';
 import { setLocale } from '@/lib/i18n/i18n';
+import { json, serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { serveApi } from './members-test-api';
+import { SAMPLE_MEMBER as member } from './members-test-fixtures';
 
-vi.mock('@/lib/api', () => import('./members-test-api'));
-
-const member: MemberDetail = {
-  userId: 'm-1',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: null,
-  phone: '+15550000001',
-  membershipCode: 'M000001',
-  membershipLevelName: 'Gold',
-  tierId: 't',
-  pointsBalance: 4321,
-  status: 'active',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  tier: { id: 't', name: 'Gold', color: '#d4af37' },
-  tierPinned: false,
-  lifetimeSpend: 10,
-  nextTier: null,
-  expiringNext: null,
-  redeemTerms: null,
-};
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const SAVE_URL = 'https://pay.google.com/gp/v/save/eyJhbGciOiJSUzI1NiJ9.e30.c2ln';
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const status = (over: Partial<GooglePassStatus>): GooglePassStatus => ({
   issued: false,

@@ -4,11 +4,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { serveApi } from './members-test-api';
 
-vi.mock('@/lib/api', () => import('./members-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const row = (n: number, over: Partial<MemberRow> = {}): MemberRow => ({
   userId: `m-${n}`,

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { englishLeft } from '@/components/settings-test-english';
 import { setLocale } from '@/lib/i18n/i18n';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { fakeMembershipsServer, tier } from './memberships-fake-server';
-import { serveApi } from './memberships-test-api';
 
-vi.mock('@/lib/api', () => import('./memberships-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const gold = tier(1, {
   name: 'Gold',

@@ -2,13 +2,13 @@ import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { proposedMinSpend } from './components/tier-range';
 import { fakeMembershipsServer, tier } from './memberships-fake-server';
-import { serveApi } from './memberships-test-api';
 
-vi.mock('@/lib/api', () => import('./memberships-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const member = tier(1, { name: 'Member', minSpendAmount: 0, maxSpendAmount: null, discountPercentage: 5 });
 

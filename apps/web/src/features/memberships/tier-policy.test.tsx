@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { fakeMembershipsServer, tier } from './memberships-fake-server';
-import { serveApi } from './memberships-test-api';
 
-vi.mock('@/lib/api', () => import('./memberships-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 function renderPage(server: ReturnType<typeof fakeMembershipsServer>, role: 'owner' | 'admin' | 'staff') {
   serveApi(server.fetch);

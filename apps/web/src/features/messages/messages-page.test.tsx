@@ -9,11 +9,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { serveApi } from './messages-test-api';
 
-vi.mock('@/lib/api', () => import('./messages-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const json = (status: number, body: unknown) =>
   new Response(body === null ? null : JSON.stringify(body), {

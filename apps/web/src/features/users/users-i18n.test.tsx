@@ -5,7 +5,7 @@ import { setLocale } from '@/lib/i18n/i18n';
 import { createFakeUsersServer, OWNER, teamUser } from './users-test-server';
 import { pretendMobile, renderUsers } from './users-test-utils';
 
-vi.mock('@/lib/api', () => import('./users-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 // Issue 18: the Users screen and its dialogs in both Chinese scripts; names, e-mails and phones are data.
 describe('Users page in Chinese', () => {

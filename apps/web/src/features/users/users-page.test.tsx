@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeUsersServer, OWNER, teamUser } from './users-test-server';
 import { pretendMobile, renderUsers } from './users-test-utils';
 
-vi.mock('@/lib/api', () => import('./users-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const firstGet = 'GET page=0 size=5 sortBy=createdAt direction=desc filter=';
 

@@ -1,7 +1,7 @@
 import type { Role } from '@loyalty/contracts';
+import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { serveApi } from './users-test-api';
 import type { createFakeUsersServer } from './users-test-server';
 
 /** The real app at `path` (default /users) as a user of tenant t-1 with this role and id, on a fake users API. */

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { serveApi } from '@/test/fake-api';
 import type { AccountActions } from '../account-actions';
-import { serveApi } from '../profile-test-api';
 import { createFakeProfileServer, openEditProfile } from '../profile-test-utils';
 
-vi.mock('@/lib/api', () => import('../profile-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 let log: string[];
 beforeEach(() => {

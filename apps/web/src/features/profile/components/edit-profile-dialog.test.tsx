@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
+import { serveApi } from '@/test/fake-api';
 import type { AccountActions } from '../account-actions';
-import { serveApi } from '../profile-test-api';
 import { createFakeProfileServer, openEditProfile } from '../profile-test-utils';
 
-vi.mock('@/lib/api', () => import('../profile-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 let log: string[];
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearResendLog } from '@/components/verification/resend-log';
-import { serveApi } from '../profile-test-api';
+import { serveApi } from '@/test/fake-api';
 import {
   createFakeAccountActions,
   createFakeProfileServer,
@@ -10,7 +10,7 @@ import {
   SAMPLE_PROFILE,
 } from '../profile-test-utils';
 
-vi.mock('@/lib/api', () => import('../profile-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 // input-otp asks where a point is to place its caret; jsdom has no layout.
 document.elementFromPoint ??= () => null;

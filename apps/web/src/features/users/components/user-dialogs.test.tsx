@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFakeUsersServer, OWNER, teamUser } from '../users-test-server';
 import { renderUsers } from '../users-test-utils';
 
-vi.mock('@/lib/api', () => import('../users-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const gets = (log: string[]) => log.filter((entry) => entry.startsWith('GET')).length;
 
