@@ -73,7 +73,7 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                         {LEDGER_LABELS[e.type] ? t(LEDGER_LABELS[e.type]) : e.type}
                         {/* The business's order (a purchase's own, or the one a refund gives back), where staff look. */}
                         {e.orderId && (
-                          <span className="block break-all font-mono text-muted-foreground text-xs">
+                          <span className="block break-all text-muted-foreground text-xs">
                             {t('members.ledgerOrder', { orderId: e.orderId })}
                           </span>
                         )}
