@@ -34,7 +34,13 @@ test('a purchase is refunded from the member’s history; the limits are on poin
     token,
   );
   const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
-  await call('POST', `/api/tenants/member/${member.userId}/transactions`, { type: 'PURCHASE', amount: 40 }, token);
+  // A purchase from the business's till system, with its order and a note (issue 39): shown where staff look.
+  await call(
+    'POST',
+    `/api/tenants/member/${member.userId}/transactions`,
+    { type: 'PURCHASE', amount: 40, orderId: 'A-1001', note: 'Gift wrap' },
+    token,
+  );
   await signInToWorkspace(page, owner.email, owner.password as string);
 
   await page.goto('/members');
@@ -44,7 +50,11 @@ test('a purchase is refunded from the member’s history; the limits are on poin
     .click();
   const detail = page.getByRole('dialog', { name: 'Mia Chen' });
   const ledger = detail.getByRole('region', { name: 'Points history table' });
+  const purchaseRow = ledger.getByRole('row').nth(1);
+  await expect(purchaseRow).toContainText('Order A-1001');
+  await expect(purchaseRow).toContainText('Gift wrap');
   await ledger.getByRole('button', { name: 'Refund' }).click();
+  await expect(detail.getByText('Refund of order A-1001')).toBeVisible();
   const amount = detail.getByLabel('Amount to refund ($)');
   await expect(amount).toHaveValue('40');
   await expect(detail.getByText('Up to $40.00 can still be refunded')).toBeVisible();
@@ -52,6 +62,9 @@ test('a purchase is refunded from the member’s history; the limits are on poin
   await detail.getByRole('button', { name: 'Record refund' }).click();
   await expect(ledger.getByRole('row').nth(1)).toContainText('Refund');
   await expect(ledger.getByRole('row').nth(1)).toContainText('-150');
+  // The refund names the order it gave back; the purchase keeps its order and note.
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Order A-1001');
+  await expect(ledger.getByRole('row').nth(2)).toContainText('Gift wrap');
   await screenshot(page, 'refunds/member-history-en');
   await page.keyboard.press('Escape');
 
@@ -63,6 +76,20 @@ test('a purchase is refunded from the member’s history; the limits are on poin
   await chooseLanguage(page, `${owner.firstName} ${owner.lastName}`, '繁體中文');
   await expect(page.getByLabel('退款期限（天）')).toHaveValue('30');
   await screenshot(page, 'refunds/point-settings-zh-Hant', true);
+
+  await page.goto('/members');
+  await page
+    .getByRole('row', { name: /Mia Chen/ })
+    .getByRole('button', { name: 'Mia Chen', exact: true })
+    .click();
+  const detailZh = page.getByRole('dialog', { name: 'Mia Chen' });
+  const ledgerZh = detailZh.getByRole('region', { name: '積分記錄表' });
+  await expect(ledgerZh.getByRole('row').nth(1)).toContainText('訂單 A-1001');
+  await ledgerZh.getByRole('button', { name: '退款' }).click();
+  await expect(detailZh.getByText('訂單 A-1001 的退款')).toBeVisible();
+  await expect(detailZh.getByText('尚可退款最多 $25.00')).toBeVisible();
+  await screenshot(page, 'refunds/member-history-zh-Hant');
+  await page.keyboard.press('Escape');
 
   await page.goto('/counter');
   const find = page.getByRole('textbox', { name: '會員編號或電話' });

@@ -182,7 +182,7 @@ export const ledgerEntrySchema = z.object({
   reversesId: z.string().nullable().optional(),
   /** On a reversed entry: the REVERSAL that undid it (a reversed entry cannot be reversed again). */
   reversedById: z.string().nullable().optional(),
-  /** On a PURCHASE: the business's order it was, and what staff noted. */
+  /** On a PURCHASE: the business's order it was (on a REFUND: the order it gives back), and what staff noted. */
   orderId: z.string().nullable().optional(),
   note: z.string().nullable().optional(),
   /** On a REFUND: the purchase it gives part of back. */

@@ -121,7 +121,8 @@ export async function card(
           }
         : null,
     expiringNext: row.expiringNext ?? null,
-    history: history.rows,
+    // What staff noted about a purchase is for the business: the customer's card shows the entries without it.
+    history: history.rows.map(({ note: _note, ...entry }) => entry),
     appleUrl: links.appleUrl(page.slug, row.userId),
     googleSaveUrl: google,
     rewards,

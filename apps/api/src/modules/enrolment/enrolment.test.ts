@@ -315,10 +315,16 @@ describe('customer enrolment', () => {
   describe('the card', () => {
     it('shows the customer their own card, and the balance after a purchase at the counter', async () => {
       const phone = uniquePhone();
+      const orderId = `CARD-${randomUUID()}`;
       const token = await signInWithPhone(phone);
       expect((await joinAs(token, slug)).statusCode).toBe(201);
       const member = await memberByPhone(biz.tenantId, phone);
-      const purchase = await membersApi(app).record(biz.staff, member?.id as string, { type: 'PURCHASE', amount: 12 });
+      const purchase = await membersApi(app).record(biz.staff, member?.id as string, {
+        type: 'PURCHASE',
+        amount: 12,
+        orderId,
+        note: 'Staff only: paid with a voucher',
+      });
       expect(purchase.statusCode).toBe(201);
 
       const res = await cardOf(token, slug);
@@ -338,6 +344,9 @@ describe('customer enrolment', () => {
         ['PURCHASE', 120],
         ['BONUS', 50],
       ]);
+      // The order is the customer's own; what staff noted about it stays with the business.
+      expect(card.history[0]?.orderId).toBe(orderId);
+      expect(JSON.stringify(card)).not.toContain('voucher');
       expect(JSON.stringify(card)).not.toContain(phone);
 
       // The signed link opens the pass without a token; changed or for another member it is refused.

@@ -177,7 +177,8 @@ export async function applyRefund(
   ]);
   return {
     result: {
-      entry: toEntry(stored),
+      // The refund names the order it gives back, as the member's history does.
+      entry: toEntry({ ...stored, orderId: purchase.orderId }),
       pointsBalance: balance,
       lifetimeSpend: centsToNumber(spendAfter),
       tier: tierRefIn(tiers)(tierId),

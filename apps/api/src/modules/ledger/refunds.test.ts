@@ -209,7 +209,16 @@ describe('orders, refunds and limits', () => {
     const key = await makeKey(biz.owner, ['transactions:write']);
     const byOrder = await refundOrder(key, 'POS-1001/A', 12.5);
     expect(byOrder.statusCode).toBe(201);
-    expect(byOrder.json()).toMatchObject({ entry: { type: 'REFUND', points: -125, refundsId: bought.id } });
+    expect(byOrder.json()).toMatchObject({
+      entry: { type: 'REFUND', points: -125, refundsId: bought.id, orderId: 'POS-1001/A' },
+    });
+    // The history names the order on the purchase and on the refund that gives part of it back; the note is the
+    // purchase's alone.
+    const history = (await api.ledger(biz.staff, memberId)).json().content as Record<string, unknown>[];
+    expect(history.map((e) => [e.type, e.orderId, e.note])).toEqual([
+      ['REFUND', 'POS-1001/A', undefined],
+      ['PURCHASE', 'POS-1001/A', 'Gift wrap'],
+    ]);
     const [entry] = await app.database.db
       .select()
       .from(pointsLedger)

@@ -409,6 +409,10 @@ const reversal = alias(pointsLedger, 'reversal');
 const refundedSoFar = sql<string | null>`case when ${pointsLedger.type} = 'PURCHASE' then (select sum(r.amount)
   from points_ledger r where r.refunds_id = ${pointsLedger.id}) end`;
 
+/** An entry's order: a purchase's own, or on a REFUND the order of the purchase it gives back (by primary key). */
+const orderOfEntry = sql<string | null>`coalesce(${pointsLedger.orderId}, (select p.order_id from points_ledger p
+  where p.id = ${pointsLedger.refundsId} and p.tenant_id = ${pointsLedger.tenantId}))`;
+
 export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
@@ -423,7 +427,7 @@ export async function listLedger(db: Db, tenantId: string, memberId: string, pag
         createdAt: pointsLedger.createdAt,
         reversesId: pointsLedger.reversesId,
         reversedById: reversal.id,
-        orderId: pointsLedger.orderId,
+        orderId: orderOfEntry,
         note: pointsLedger.note,
         refundsId: pointsLedger.refundsId,
         refundedAmount: refundedSoFar,

@@ -129,6 +129,32 @@ function fakeServer(
   return { fetch, log, posts };
 }
 
+/** A purchase with an order and a note, partly refunded, and one without an order (issue 39). */
+const ORDER_ENTRIES = [
+  {
+    id: 'e3',
+    type: 'REFUND',
+    points: -100,
+    amount: 10,
+    reason: null,
+    createdAt: '2025-02-03T10:00:00.000Z',
+    refundsId: 'e2',
+    orderId: 'A-1001',
+  },
+  {
+    id: 'e2',
+    type: 'PURCHASE',
+    points: 425,
+    amount: 42.5,
+    reason: null,
+    createdAt: '2025-02-02T10:00:00.000Z',
+    orderId: 'A-1001',
+    note: 'Gift wrap',
+    refundedAmount: 10,
+  },
+  { id: 'e1', type: 'PURCHASE', points: 100, amount: 10, reason: null, createdAt: '2025-02-01T10:00:00.000Z' },
+];
+
 function renderMembers(server: ReturnType<typeof fakeServer>, role: 'owner' | 'staff' = 'owner', path = '/members') {
   serveApi(server.fetch);
   return renderApp(path, { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
@@ -210,6 +236,34 @@ describe('Members page', () => {
     expect(server.posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('the history names each purchase’s order and note, and the refund says which order it gives back (issue 39)', async () => {
+    renderMembers(fakeServer([row(1)], { entries: ORDER_ENTRIES }), 'staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    const ledger = await within(dialog).findByRole('region', { name: 'Points history table' });
+    // The spec's columns and the history's own stay as they were: the order is added under the entry.
+    expect(
+      within(ledger)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Date', 'Type', 'Points', 'Amount', 'Reason', 'Actions']);
+    const [, refundRow, purchaseRow] = within(ledger).getAllByRole('row') as HTMLElement[];
+    expect(within(purchaseRow as HTMLElement).getByText('Order A-1001')).toBeInTheDocument();
+    expect(within(purchaseRow as HTMLElement).getByText('Gift wrap')).toBeInTheDocument();
+    expect(within(refundRow as HTMLElement).getByText('Refund')).toBeInTheDocument();
+    expect(within(refundRow as HTMLElement).getByText('Order A-1001')).toBeInTheDocument();
+    // A purchase without an order shows none.
+    expect(within(ledger).getAllByText(/^Order /)).toHaveLength(2);
+
+    await user.click(within(purchaseRow as HTMLElement).getByRole('button', { name: 'Refund' }));
+    const form = within(dialog).getByRole('form', { name: 'Refund' });
+    expect(within(form).getByText('Refund of order A-1001')).toBeInTheDocument();
+    const amount = within(form).getByLabelText('Amount to refund ($)');
+    expect(amount).toHaveValue('32.5');
+    expect(amount).toHaveAccessibleDescription('Refund of order A-1001 Up to $32.50 can still be refunded');
+  });
+
   it('staff: no Add, Edit, Delete or Adjust, but can record purchases and redeem', async () => {
     renderMembers(fakeServer([row(1)]), 'staff');
     const table = await screen.findByRole('table');
@@ -259,6 +313,29 @@ describe('Members page in Chinese (issue 18)', () => {
     for (const english of ['Points balance', 'Lifetime spend', 'Record purchase', 'Purchase', 'Points history', 'Date'])
       expect(within(dialog).queryByText(english)).toBeNull();
   });
+
+  it.each([
+    ['zh-Hant', '積分記錄表', '退款', '訂單 A-1001', '訂單 A-1001 的退款'],
+    ['zh-Hans', '积分记录表', '退款', '订单 A-1001', '订单 A-1001 的退款'],
+  ] as const)(
+    '%s: the order under the entry and on the refund, the note as typed',
+    async (locale, table, refund, order, refundOf) => {
+      await setLocale(locale);
+      renderMembers(fakeServer([row(1)], { entries: ORDER_ENTRIES }), 'staff');
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
+      const dialog = await screen.findByRole('dialog');
+      const ledger = await within(dialog).findByRole('region', { name: table });
+      const purchaseRow = within(ledger).getAllByRole('row')[2] as HTMLElement;
+      expect(within(purchaseRow).getByText(order)).toBeInTheDocument();
+      expect(within(purchaseRow).getByText('Gift wrap')).toBeInTheDocument();
+      expect(within(ledger).getAllByText(order)).toHaveLength(2);
+      await user.click(within(purchaseRow).getByRole('button', { name: refund }));
+      expect(within(dialog).getByText(refundOf)).toBeInTheDocument();
+      expect(within(dialog).queryByText(/Order|Refund of/)).toBeNull();
+      await setLocale('en');
+    },
+  );
 
   it('zh-Hans: list and detail in Simplified Chinese', async () => {
     await setLocale('zh-Hans');

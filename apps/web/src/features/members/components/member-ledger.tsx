@@ -69,7 +69,15 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                   <React.Fragment key={e.id}>
                     <tr className="border-b last:border-0">
                       <td className="whitespace-nowrap px-3 py-1.5">{formatDateTime(e.createdAt)}</td>
-                      <td className="px-3 py-1.5">{LEDGER_LABELS[e.type] ? t(LEDGER_LABELS[e.type]) : e.type}</td>
+                      <td className="px-3 py-1.5">
+                        {LEDGER_LABELS[e.type] ? t(LEDGER_LABELS[e.type]) : e.type}
+                        {/* The business's order (a purchase's own, or the one a refund gives back), where staff look. */}
+                        {e.orderId && (
+                          <span className="block break-all text-muted-foreground text-xs">
+                            {t('members.ledgerOrder', { orderId: e.orderId })}
+                          </span>
+                        )}
+                      </td>
                       <td
                         className={`whitespace-nowrap px-3 py-1.5 tabular-nums ${e.points < 0 ? 'text-destructive' : ''}`}
                       >
@@ -79,7 +87,11 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                       <td className="whitespace-nowrap px-3 py-1.5 tabular-nums">
                         {e.amount === null ? '' : formatMoney(e.amount)}
                       </td>
-                      <td className="px-3 py-1.5 text-muted-foreground">{ledgerReason(e)}</td>
+                      <td className="px-3 py-1.5 text-muted-foreground">
+                        {ledgerReason(e)}
+                        {/* What staff noted on a purchase is data, shown as typed. */}
+                        {e.note && <span className="block break-words">{e.note}</span>}
+                      </td>
                       <td className="px-3 py-1">
                         {left !== null && refunding !== e.id && (
                           <Button type="button" size="sm" variant="outline" onClick={() => setRefunding(e.id)}>
@@ -95,6 +107,7 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                             memberId={memberId}
                             entryId={e.id}
                             left={left}
+                            orderId={e.orderId ?? null}
                             onDone={() => setRefunding(null)}
                             onCancel={() => setRefunding(null)}
                           />

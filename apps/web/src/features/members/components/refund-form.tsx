@@ -18,6 +18,7 @@ export function RefundForm({
   memberId,
   entryId,
   left,
+  orderId = null,
   onDone,
   onCancel,
 }: {
@@ -25,6 +26,8 @@ export function RefundForm({
   entryId: string;
   /** What can still be refunded of the purchase. */
   left: number;
+  /** The business's order the purchase was, when it has one: the form says which order it refunds. */
+  orderId?: string | null | undefined;
   onDone: (result: TransactionResult) => void;
   onCancel?: () => void;
 }) {
@@ -59,6 +62,11 @@ export function RefundForm({
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('members.refund')} className="grid gap-2">
+      {orderId && (
+        <p id={`${id}-order`} className="break-all font-medium text-sm">
+          {t('members.refundOrder', { orderId })}
+        </p>
+      )}
       <Label htmlFor={id}>{t('members.refundAmount')}</Label>
       <div className="flex flex-wrap items-center gap-2">
         <Input
@@ -73,7 +81,7 @@ export function RefundForm({
           autoComplete="off"
           className="w-32"
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-left${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${orderId ? `${id}-order ` : ''}${id}-left${error ? ` ${id}-error` : ''}`}
         />
         <Button type="submit" size="sm" disabled={refund.isPending}>
           {t('members.refundSubmit')}
