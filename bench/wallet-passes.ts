@@ -40,6 +40,7 @@ const data = (i: number): PassData => ({
   tierNameZh: '金卡',
   tierNameCn: '金卡',
   businessName: 'Bench Bakery',
+  language: 'en',
   passUpdatedAt: new Date(),
   design: {
     tenantId,

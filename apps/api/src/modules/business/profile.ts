@@ -9,6 +9,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { tenants } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
+import type { ChangeFeed } from '../../lib/changes';
 
 const columns = {
   country: tenants.country,
@@ -46,12 +47,17 @@ export async function setProfileFromPhone(tx: Queries, tenantId: string, phone: 
     .where(eq(tenants.id, tenantId));
 }
 
-/** Replaces the profile and records the change in the audit trail, in one transaction. */
+/**
+ * Replaces the profile and records the change in the audit trail, in one transaction. The wallet cards show
+ * the language (the text of pass.json, Google's default value) and the time zone (the expiring date): a change
+ * of either tells every card.
+ */
 export async function saveBusinessProfile(
   db: Database,
   tenantId: string,
   body: BusinessProfileBody,
   trail: AuditTrail,
+  changes: ChangeFeed,
 ): Promise<BusinessProfile> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select(columns).from(tenants).where(eq(tenants.id, tenantId)).for('update');
@@ -62,6 +68,9 @@ export async function saveBusinessProfile(
       .returning(columns);
     if (!after) throw new Error('business profile update found no tenant');
     await trail(tx, { action: 'business.update', target: { type: 'business', id: tenantId }, before, after });
+    if (before?.language !== after.language || before?.timeZone !== after.timeZone) {
+      await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
+    }
     return after;
   });
 }

@@ -25,6 +25,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       body: businessProfileBodySchema,
       response: { 200: businessProfileSchema },
     }),
-    async (request) => saveBusinessProfile(app.db, request.tenant.tenantId, request.body, trailOf(request)),
+    async (request) =>
+      saveBusinessProfile(app.db, request.tenant.tenantId, request.body, trailOf(request), app.changes),
   );
 };

@@ -126,7 +126,16 @@ describe('change events for open screens', () => {
       payload: { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en' },
     });
     expect(save.statusCode).toBe(200);
-    expect((await stream.change(from))?.data.topics).toEqual(expect.arrayContaining(['business', 'setup']));
+    // A new time zone also updates every wallet card (its expiring date): that announcement may come first.
+    let at = from;
+    let topics: string[] = [];
+    for (let i = 0; i < 3 && !topics.includes('business'); i++) {
+      const change = await stream.change(at);
+      if (!change) break;
+      topics = change.data.topics ?? [];
+      at = stream.events.indexOf(change) + 1;
+    }
+    expect(topics).toEqual(expect.arrayContaining(['business', 'setup']));
     stream.close();
   });
 

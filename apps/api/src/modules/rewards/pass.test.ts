@@ -4,7 +4,7 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { loyaltyObjectFields } from '../wallet/google-pass';
 import { findPassData } from '../wallet/repository';
-import { parseStrings, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
 import { addReward } from './rewards-test-support';
 
 /** The wallet cards list the rewards the member can afford, in each language, and follow the balance. */
@@ -17,11 +17,10 @@ describe('rewards on the wallet cards', () => {
     const res = await app.inject({ url: passUrl(member), headers: bearer(biz.staff) });
     expect(res.statusCode).toBe(200);
     const { files } = unzipPass(res.rawPayload);
-    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}') as {
-      storeCard: { backFields: { key: string; label: string; value: string }[] };
-    };
-    const strings = (lang: string) => parseStrings(files[`${lang}.lproj/pass.strings`] as Buffer);
-    return { pass, strings };
+    const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
+    // The back's rewards field as a phone in `lang` shows it.
+    const rewards = (lang: string) => fieldOnPhone(passOnPhone(files, lang), 'rewards');
+    return { pass, rewards };
   };
 
   beforeAll(async () => {
@@ -38,28 +37,17 @@ describe('rewards on the wallet cards', () => {
   afterAll(() => app?.close());
 
   it("the Apple pass's back lists what the member can afford in each language, and more once the balance grows", async () => {
-    const { pass, strings } = await applePass();
-    const field = pass.storeCard.backFields.find((f) => f.key === 'rewards');
-    expect(field).toMatchObject({ label: 'label.rewards', value: 'rewards.list' });
-    expect(strings('en')).toMatchObject({
-      'label.rewards': 'Rewards you can have',
-      'rewards.list': 'Free coffee: 100 points',
-    });
-    expect(strings('zh-Hant')).toMatchObject({
-      'label.rewards': '您可兌換的獎賞',
-      'rewards.list': '免費咖啡：100 積分',
-    });
-    expect(strings('zh-Hans')).toMatchObject({
-      'label.rewards': '您可兑换的奖励',
-      'rewards.list': '免费咖啡：100 积分',
-    });
+    const { pass, rewards } = await applePass();
+    expect(rewards('en')).toMatchObject({ label: 'Rewards you can have', value: 'Free coffee: 100 points' });
+    expect(rewards('zh-Hant')).toMatchObject({ label: '您可兌換的獎賞', value: '免費咖啡：100 積分' });
+    expect(rewards('zh-Hans')).toMatchObject({ label: '您可兑换的奖励', value: '免费咖啡：100 积分' });
     // Nothing worth anything: no claim code, only names and prices.
     expect(JSON.stringify(pass)).not.toMatch(/claim/i);
 
     await membersApi(app).record(biz.owner, member, { type: 'PURCHASE', amount: 5 });
     const after = await applePass();
-    expect(after.strings('en')['rewards.list']).toBe('Free coffee: 100 points\nCake: 150 points');
-    expect(after.strings('zh-Hant')['rewards.list']).toBe('免費咖啡：100 積分\n蛋糕：150 積分');
+    expect(after.rewards('en')?.value).toBe('Free coffee: 100 points\nCake: 150 points');
+    expect(after.rewards('zh-Hant')?.value).toBe('免費咖啡：100 積分\n蛋糕：150 積分');
   });
 
   it("Google's object says the same in a text module", async () => {

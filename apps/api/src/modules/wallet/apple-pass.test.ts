@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, testConfig } from '../../../test/helpers';
 import { membershipTiers, walletPasses, walletPassTokens } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { parseStrings, passUrl, unzipPass, upload } from './wallet-test-support';
+import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass, upload } from './wallet-test-support';
 
 /** A served .pkpass, opened as Wallet would: every file hashed in the manifest, the manifest signed by the chain. */
 describe('Apple Wallet pass of a member', () => {
@@ -135,16 +135,14 @@ describe('Apple Wallet pass of a member', () => {
     expect(pass.storeCard.auxiliaryFields[0].key).toBe('updated');
     expect(pass.storeCard.backFields.find((f: { key: string }) => f.key === 'about').value).toBe('Open "daily" 8–20');
 
-    const en = parseStrings(files['en.lproj/pass.strings'] as Buffer);
-    const hant = parseStrings(files['zh-Hant.lproj/pass.strings'] as Buffer);
-    const hans = parseStrings(files['zh-Hans.lproj/pass.strings'] as Buffer);
-    expect(en['tier.name']).toBe('Gold "Star"');
-    expect(hant['tier.name']).toBe('金卡\n貴賓');
-    expect(hans['tier.name']).toBe('金卡"贵宾"');
+    // What a phone in each language shows: the tier name with its quote and line break reads back whole.
+    const phones = ['en', 'zh-Hant', 'zh-Hans'].map((lang) => passOnPhone(files, lang));
+    const [en, hant, hans] = phones as [PassOnPhone, PassOnPhone, PassOnPhone];
+    expect(phones.map((p) => fieldOnPhone(p, 'tier')?.value)).toEqual(['Gold "Star"', '金卡\n貴賓', '金卡"贵宾"']);
     // The tenant's own English label stays English; Chinese passes read the product's translation.
-    expect([en['label.membershipLevel'], hant['label.membershipLevel']]).toEqual(['Level', '會員等級']);
-    expect([en['label.points'], hant['label.points'], hans['label.points']]).toEqual(['Points', '積分', '积分']);
-    expect(hans['change.points']).toBe('您现在有 %@ 积分');
+    expect([en, hant].map((p) => fieldOnPhone(p, 'tier')?.label)).toEqual(['Level', '會員等級']);
+    expect(phones.map((p) => fieldOnPhone(p, 'points')?.label)).toEqual(['Points', '積分', '积分']);
+    expect(fieldOnPhone(hans, 'points')?.changeMessage).toBe('您现在有 %@ 积分');
 
     const sizes: Record<string, [number, number]> = {
       'icon.png': [29, 29],
@@ -191,19 +189,9 @@ describe('Apple Wallet pass of a member', () => {
     const { files } = unzipPass((await download(biz.staff, chinese)).rawPayload);
     const pass = JSON.parse(files['pass.json']?.toString() ?? '{}');
     expect(pass.storeCard.secondaryFields[0]).toMatchObject({ key: 'member', value: '陳大文' });
-    const en = parseStrings(files['en.lproj/pass.strings'] as Buffer);
-    const hant = parseStrings(files['zh-Hant.lproj/pass.strings'] as Buffer);
-    const hans = parseStrings(files['zh-Hans.lproj/pass.strings'] as Buffer);
-    expect([en['label.points'], hant['label.points'], hans['label.points']]).toEqual([
-      'Bread Points',
-      '麵包積分',
-      '积分',
-    ]);
-    expect([en['label.memberName'], hant['label.memberName'], hans['label.memberName']]).toEqual([
-      'Member Name',
-      '會員姓名',
-      '顾客',
-    ]);
+    const phones = ['en', 'zh-Hant', 'zh-Hans'].map((lang) => passOnPhone(files, lang));
+    expect(phones.map((p) => fieldOnPhone(p, 'points')?.label)).toEqual(['Bread Points', '麵包積分', '积分']);
+    expect(phones.map((p) => fieldOnPhone(p, 'member')?.label)).toEqual(['Member Name', '會員姓名', '顾客']);
     // A spec client that sends only the spec's labels keeps the Chinese ones.
     const again = await app.inject({
       method: 'PUT',

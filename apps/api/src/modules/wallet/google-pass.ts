@@ -2,11 +2,11 @@ import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
 import type { GoogleCredentials } from './google-credentials';
 import type { ClassData } from './google-repository';
-import { PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
+import { PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
 import type { PassData } from './repository';
 
 /** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
-const GOOGLE_LANGUAGE: Record<Exclude<PassLanguage, 'en'>, string> = { 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN' };
+const GOOGLE_LANGUAGE: Record<PassLanguage, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN' };
 
 /** Google's limit on the JWT of a save link (not the URL): longer ones fail in some browsers. */
 export const SAVE_JWT_MAX = 1800;
@@ -18,20 +18,23 @@ type LocalizedString = {
 };
 
 /**
- * `{ <field>: value, localized<Field>: translations }` with English as the default value and a translation
- * only where it differs; no localized field at all when nothing differs (every character counts in a link).
+ * `{ <field>: value, localized<Field>: translations }` with the business's language as the default value (what a
+ * phone in any other language shows, issue 40) and a translation only where it differs; no localized field at
+ * all when nothing differs (every character counts in a link).
  */
-function localized<K extends string>(field: K, values: Record<PassLanguage, string>) {
-  const translated = (['zh-Hant', 'zh-Hans'] as const)
-    .filter((lang) => values[lang] && values[lang] !== values.en)
-    .map((lang) => ({ language: GOOGLE_LANGUAGE[lang], value: values[lang] }));
+function localized<K extends string>(field: K, values: Record<PassLanguage, string>, business: PassLanguage) {
+  const translated = PASS_LANGUAGES.filter(
+    (lang) => lang !== business && values[lang] && values[lang] !== values[business],
+  ).map((lang) => ({ language: GOOGLE_LANGUAGE[lang], value: values[lang] }));
   const localizedField = `localized${field[0]?.toUpperCase()}${field.slice(1)}`;
   const value: LocalizedString = {
-    defaultValue: { language: 'en-US', value: values.en },
+    defaultValue: { language: GOOGLE_LANGUAGE[business], value: values[business] },
     translatedValues: translated,
   };
-  return { [field]: values.en, ...(translated.length > 0 ? { [localizedField]: value } : {}) } as Record<K, string> &
-    Record<string, LocalizedString | string>;
+  return {
+    [field]: values[business],
+    ...(translated.length > 0 ? { [localizedField]: value } : {}),
+  } as Record<K, string> & Record<string, LocalizedString | string>;
 }
 
 /** Ids are `<issuerId>.<suffix>` with only word characters, dots and dashes after the dot (Google's rule). */
@@ -39,11 +42,11 @@ export const classIdOf = (issuerId: string, tenantId: string) => `${issuerId}.${
 export const objectIdOf = (issuerId: string, memberId: string) => `${issuerId}.${memberId.replace(/[^\w.-]/g, '_')}`;
 
 /** An uploaded image's path made absolute: Google fetches images itself, from PUBLIC_URL. */
-const image = (url: string, publicUrl: string, description: string) =>
+const image = (url: string, publicUrl: string, description: string, business: PassLanguage) =>
   url
     ? {
         sourceUri: { uri: /^https?:\/\//.test(url) ? url : `${publicUrl}${url}` },
-        contentDescription: { defaultValue: { language: 'en-US', value: description } },
+        contentDescription: { defaultValue: { language: GOOGLE_LANGUAGE[business], value: description } },
       }
     : undefined;
 
@@ -54,8 +57,8 @@ const image = (url: string, publicUrl: string, description: string) =>
  */
 export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: string, publicUrl: string) {
   const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
-  const logo = image(design.logoUrl || data.store?.logoUrl || '', publicUrl, data.businessName);
-  const hero = image(design.stripUrl, publicUrl, design.heroText || data.businessName);
+  const logo = image(design.logoUrl || data.store?.logoUrl || '', publicUrl, data.businessName, data.language);
+  const hero = image(design.stripUrl, publicUrl, design.heroText || data.businessName, data.language);
   const memberName = passLabel(design, 'memberName');
   const level = passLabel(design, 'membershipLevel');
   return {
@@ -66,9 +69,9 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
     ...(hero ? { heroImage: hero } : {}),
     hexBackgroundColor: design.backgroundColor,
     reviewStatus: 'UNDER_REVIEW',
-    ...localized('accountNameLabel', memberName),
-    ...localized('accountIdLabel', PASS_TEXTS.membershipCode),
-    ...localized('rewardsTierLabel', level),
+    ...localized('accountNameLabel', memberName, data.language),
+    ...localized('accountIdLabel', PASS_TEXTS.membershipCode, data.language),
+    ...localized('rewardsTierLabel', level, data.language),
     multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
   };
 }
@@ -78,6 +81,7 @@ export type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
 /** What a PATCH may change of a member's object: everything but its ids. */
 export function loyaltyObjectFields(data: PassData) {
   const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
+  const business = data.language;
   const points = passLabel(design, 'points');
   const level = passLabel(design, 'membershipLevel');
   const tier = data.tierName
@@ -91,21 +95,27 @@ export function loyaltyObjectFields(data: PassData) {
     state: 'ACTIVE',
     accountName: personName(data),
     accountId: data.membershipCode,
-    ...(design.showPoints ? { loyaltyPoints: { ...localized('label', points), balance: { int: data.points } } } : {}),
+    ...(design.showPoints
+      ? { loyaltyPoints: { ...localized('label', points, business), balance: { int: data.points } } }
+      : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
     textModulesData: [
-      ...(tier ? [{ id: 'tier', ...localized('header', level), ...localized('body', tier) }] : []),
+      ...(tier ? [{ id: 'tier', ...localized('header', level, business), ...localized('body', tier, business) }] : []),
       // The rewards the member can afford, as the Apple pass's back lists them.
       ...(data.rewards?.length
         ? [
             {
               id: 'rewards',
-              ...localized('header', PASS_TEXTS.rewards),
-              ...localized('body', {
-                en: rewardLines(data.rewards, 'en'),
-                'zh-Hant': rewardLines(data.rewards, 'zh-Hant'),
-                'zh-Hans': rewardLines(data.rewards, 'zh-Hans'),
-              }),
+              ...localized('header', PASS_TEXTS.rewards, business),
+              ...localized(
+                'body',
+                {
+                  en: rewardLines(data.rewards, 'en'),
+                  'zh-Hant': rewardLines(data.rewards, 'zh-Hant'),
+                  'zh-Hans': rewardLines(data.rewards, 'zh-Hans'),
+                },
+                business,
+              ),
             },
           ]
         : []),

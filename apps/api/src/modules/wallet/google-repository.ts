@@ -11,16 +11,17 @@ import {
 } from '../../db/schema';
 import type { Db } from '../members/repository';
 
-/** What a tenant's loyaltyClass shows: its name, design and store settings. */
+/** What a tenant's loyaltyClass shows: its name, language, design and store settings. */
 export async function findClassData(db: Db, tenantId: string) {
   const [tenant] = await db
-    .select({ businessName: tenants.businessName })
+    .select({ businessName: tenants.businessName, language: tenants.language })
     .from(tenants)
     .where(eq(tenants.id, tenantId));
   if (!tenant) return undefined;
   const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
   const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
-  return { businessName: tenant.businessName, design, store };
+  // The business profile's language: the default value of every localized text (what other languages see).
+  return { businessName: tenant.businessName, language: tenant.language, design, store };
 }
 
 export type ClassData = NonNullable<Awaited<ReturnType<typeof findClassData>>>;

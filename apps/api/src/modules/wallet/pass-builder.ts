@@ -3,6 +3,7 @@ import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
 import type { WalletCredentials } from './certificates';
 import type { PassImages } from './images';
+import { localisePass, type StringTables } from './pass-localisation';
 import {
   besideEachOther,
   PASS_LANGUAGES,
@@ -145,7 +146,10 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   );
 }
 
-/** The pass's files (pass.json, images, the three languages) with their manifest, signed, zipped. */
+/**
+ * The pass's files (pass.json in the business's language, images, the three languages' strings) with their
+ * manifest, signed, zipped.
+ */
 async function signedPass(
   pass: PKPass,
   input: BuildInput,
@@ -162,14 +166,18 @@ async function signedPass(
     images.get(tenantId, logoUrl, 'logo', background),
     images.get(tenantId, design.stripUrl, 'strip', background),
   ]);
+  const tables = Object.fromEntries(
+    PASS_LANGUAGES.map((lang) => [lang, stringsFor(lang, design, data)]),
+  ) as StringTables;
+  const localised = localisePass(pass.props as Record<string, unknown>, tables, data.language);
   const files: Record<string, Buffer> = {
-    'pass.json': Buffer.from(JSON.stringify(pass.props)),
+    'pass.json': Buffer.from(JSON.stringify(localised.pass)),
     ...icon,
     ...logo,
     ...strip,
   };
   for (const lang of PASS_LANGUAGES) {
-    files[`${lang}.lproj/pass.strings`] = passStrings(stringsFor(lang, design, data));
+    files[`${lang}.lproj/pass.strings`] = passStrings(localised.strings[lang]);
   }
   const manifest = manifestOf(files);
   files['manifest.json'] = manifest;

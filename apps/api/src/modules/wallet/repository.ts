@@ -40,6 +40,8 @@ export async function findPassData(db: Db, tenantId: string, memberId: string) {
       tierNameCn: membershipTiers.nameCn,
       tierId: members.tierId,
       businessName: tenants.businessName,
+      // The business profile's language: what pass.json says, for phones in a language the pass lacks.
+      language: tenants.language,
       timeZone: tenants.timeZone,
       passUpdatedAt: walletPasses.updatedAt,
       // The latest message to cardholders, in the member's language (else the business's), else English.
@@ -86,7 +88,7 @@ export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>
  */
 export async function findVoidedPassData(db: Db, tenantId: string, memberId: string): Promise<PassData | undefined> {
   const [pass] = await db
-    .select({ updatedAt: walletPasses.updatedAt, businessName: tenants.businessName })
+    .select({ updatedAt: walletPasses.updatedAt, businessName: tenants.businessName, language: tenants.language })
     .from(walletPasses)
     .innerJoin(tenants, eq(tenants.id, walletPasses.tenantId))
     .where(
@@ -105,6 +107,7 @@ export async function findVoidedPassData(db: Db, tenantId: string, memberId: str
     tierNameZh: null,
     tierNameCn: null,
     businessName: pass.businessName,
+    language: pass.language,
     timeZone: 'UTC',
     passUpdatedAt: pass.updatedAt,
     news: null,

@@ -35,6 +35,55 @@ export function parseStrings(bytes: Buffer): Record<string, string> {
   return out;
 }
 
+/** The `.lproj` a phone in this language reads, matched as iOS does; none for a language the pass lacks. */
+function lprojOf(device: string): string | undefined {
+  if (/^en(-|$)/.test(device)) return 'en';
+  if (/^zh-(Hant|HK|TW|MO)(-|$)/.test(device)) return 'zh-Hant';
+  if (/^zh-(Hans|CN|SG)(-|$)/.test(device)) return 'zh-Hans';
+  return undefined;
+}
+
+/** The pass.json texts Wallet looks up in pass.strings. */
+const LOCALISABLE = new Set(['description', 'organizationName', 'logoText', 'label', 'value', 'changeMessage']);
+
+export type FieldOnPhone = { key: string; label?: string; value: unknown; changeMessage?: string } & Record<
+  string,
+  unknown
+>;
+export type PassOnPhone = Record<string, unknown> & {
+  description: string;
+  storeCard: Partial<Record<'headerFields' | 'secondaryFields' | 'auxiliaryFields' | 'backFields', FieldOnPhone[]>>;
+};
+
+/**
+ * pass.json as a phone in `device` language shows it: each localisable text looked up in that language's
+ * pass.strings, else the text itself (Wallet's fallback: a language the pass lacks, an entry it lacks). The
+ * zero-width spaces that keep two entries apart (pass-localisation.ts) show as nothing, so they are dropped.
+ */
+export function passOnPhone(files: Record<string, Buffer>, device: string): PassOnPhone {
+  const lproj = lprojOf(device);
+  const bytes = lproj ? files[`${lproj}.lproj/pass.strings`] : undefined;
+  const strings = bytes ? parseStrings(bytes) : {};
+  const read = (node: unknown, name = ''): unknown => {
+    if (typeof node === 'string') {
+      return LOCALISABLE.has(name) ? (strings[node] ?? node).replace(/\u200b/g, '') : node;
+    }
+    if (Array.isArray(node)) return node.map((item) => read(item));
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, read(value, key)]));
+    }
+    return node;
+  };
+  return read(JSON.parse(files['pass.json']?.toString() ?? '{}')) as PassOnPhone;
+}
+
+/** A field of the card as the phone shows it, whichever list it is on. */
+export function fieldOnPhone(pass: PassOnPhone, key: string): FieldOnPhone | undefined {
+  return Object.values(pass.storeCard)
+    .flat()
+    .find((field) => field?.key === key);
+}
+
 /** Uploads a generated image through the API as the tenant's owner; answers its URL. */
 export async function upload(app: FastifyInstance, token: string, width: number, height: number): Promise<string> {
   const body = fileBody(await generatedImage('png', width, height));
