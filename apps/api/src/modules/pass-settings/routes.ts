@@ -1,6 +1,6 @@
 import { passSettingsBodySchema, passSettingsSchema } from '@loyalty/contracts';
 import { settingsRoutes } from '../../lib/settings-routes';
-import { findPassSettings, savePassSettings } from './repository';
+import { passSettingsRecord } from './repository';
 
 /** Wallet card look of the tenant: its images must be the tenant's own uploads. */
 export const passSettingsRoutes = settingsRoutes({
@@ -10,7 +10,6 @@ export const passSettingsRoutes = settingsRoutes({
   saveMethod: 'PUT',
   schema: passSettingsSchema,
   body: passSettingsBodySchema,
-  find: findPassSettings,
-  save: savePassSettings,
+  ...passSettingsRecord,
   images: ['logoUrl', 'stripUrl', 'backgroundUrl'],
 });

@@ -1,6 +1,6 @@
 import { storeSettingsBodySchema, storeSettingsSchema } from '@loyalty/contracts';
 import { settingsRoutes } from '../../lib/settings-routes';
-import { findStoreSettings, saveStoreSettings } from './repository';
+import { storeSettingsRecord } from './repository';
 
 /** Store name and images of the tenant: the images must be the tenant's own uploads. */
 export const storeSettingsRoutes = settingsRoutes({
@@ -10,7 +10,6 @@ export const storeSettingsRoutes = settingsRoutes({
   saveMethod: 'PUT',
   schema: storeSettingsSchema,
   body: storeSettingsBodySchema,
-  find: findStoreSettings,
-  save: saveStoreSettings,
+  ...storeSettingsRecord,
   images: ['logoUrl', 'backgroundUrl'],
 });
