@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { members } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { expiryFor } from '../members/engine';
-import { type Db, loadRates } from '../members/repository';
+import { loadRates } from '../members/repository';
 import type { BonusCommand } from './commands';
 import { dbNow } from './steps';
 import { insertEntry, insertLot } from './writes';
@@ -13,7 +14,7 @@ import { insertEntry, insertLot } from './writes';
  * the balance. The member has spent nothing and holds no lots yet, so nothing is locked or written off.
  */
 export async function applyBonus(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: BonusCommand,
 ): Promise<{ result: { entryId: string }; events: EntryRecorded[] }> {

@@ -7,6 +7,7 @@ import {
   type TransactionResult,
 } from '@loyalty/contracts';
 import { and, count, eq, gte } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { pointsLedger } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -23,7 +24,7 @@ import {
   takeFromLots,
   toCents,
 } from '../members/engine';
-import { type Db, loadRates, loadTiers, type TierRow, toEntry } from '../members/repository';
+import { loadRates, loadTiers, type TierRow, toEntry } from '../members/repository';
 import { getPolicy } from '../tier-review/repository';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
@@ -43,7 +44,7 @@ const redeemRefusal = {
  * written off first, keeping the ledger's sum equal to the spendable balance.
  */
 export async function applyEntry(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: PurchaseCommand | RedemptionCommand | AdjustmentCommand,
 ): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {
@@ -215,7 +216,7 @@ export async function applyEntry(
  * Idempotency-Key does); anything else is another purchase under a taken order id, 409 DUPLICATE_ORDER.
  */
 async function orderReplay(
-  tx: Db,
+  tx: Queries,
   command: PurchaseCommand,
   member: LockedMember,
   tiers: TierRow[],
@@ -251,7 +252,7 @@ const refusedBeyond = (code: LimitCode, limit: number) =>
  * a staff account records it (owners, admins and API keys are managers or integrations), more points than a
  * purchase may earn, or one purchase more than a member may make in the business's day.
  */
-async function assertWithinLimits(tx: Db, command: PurchaseCommand, rates: Rates | null) {
+async function assertWithinLimits(tx: Queries, command: PurchaseCommand, rates: Rates | null) {
   const limits = rates?.limits ?? NO_LIMITS;
   const cents = toCents(command.amount.toFixed(2));
   if (command.byStaff && limits.staffMaxPurchaseCents !== null && cents > limits.staffMaxPurchaseCents) {

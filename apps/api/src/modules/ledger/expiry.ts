@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { members } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
-import type { Db } from '../members/repository';
 import type { ExpiryCommand } from './commands';
 import { lockMember, openLots, writeOffExpired } from './steps';
 
@@ -11,7 +11,7 @@ import { lockMember, openLots, writeOffExpired } from './steps';
  * webhook, the cards). Run again, or after a write that already wrote them off, it finds nothing and tells nothing.
  */
 export async function applyExpiry(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: ExpiryCommand,
 ): Promise<{ result: { expired: number }; events: EntryRecorded[] }> {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeEvent, ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { expiryFor, takeFromLots } from '../members/engine';
-import { type Db, loadRates } from '../members/repository';
+import { loadRates } from '../members/repository';
 import type { ImportCommand } from './commands';
 import { lockMember, openLots, writeOffExpired } from './steps';
 
@@ -16,7 +17,7 @@ type Written = { id: string; memberId: string; points: number; expired: number; 
  * written and the answer names it. The members' figures after the batch are read back from the balance updates.
  */
 export async function applyImport(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: ImportCommand,
 ): Promise<{ result: { spentAlready: string[] }; events: EntryRecorded[] }> {

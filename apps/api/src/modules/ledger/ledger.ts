@@ -1,8 +1,7 @@
 import { REVERSAL_MESSAGES } from '@loyalty/contracts';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import type { ChangeFeed } from '../../lib/changes';
 import { conflict } from '../../lib/errors';
-import type { Db } from '../members/repository';
 import { uniqueField } from '../members/service';
 import { applyBonus } from './bonus';
 import type { Applied, LedgerCommand } from './commands';
@@ -24,7 +23,7 @@ export type Ledger = ReturnType<typeof createLedger>;
 
 export function createLedger(feed: ChangeFeed) {
   /** Applies `command` in `tx`, a transaction the caller holds (an enrolment, an import's batch). */
-  async function apply<C extends LedgerCommand>(tx: Db, command: C): Promise<Applied<C>> {
+  async function apply<C extends LedgerCommand>(tx: Queries, command: C): Promise<Applied<C>> {
     const c: LedgerCommand = command;
     switch (c.type) {
       case 'purchase':

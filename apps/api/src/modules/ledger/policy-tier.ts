@@ -1,6 +1,7 @@
 import type { TierPolicy } from '@loyalty/contracts';
+import type { Queries } from '../../db/client';
 import { effectiveTierId, tierForSpend } from '../members/engine';
-import type { Db, TierRow } from '../members/repository';
+import type { TierRow } from '../members/repository';
 import { memberWindowSpend, windowAt } from '../tier-review/repository';
 import type { LockedMember } from './steps';
 
@@ -11,7 +12,7 @@ import type { LockedMember } from './steps';
  * a member down between reviews: the daily review applies the policy's downgrade and grace period.
  */
 export async function tierAfterWrite(
-  tx: Db,
+  tx: Queries,
   tenantId: string,
   memberId: string,
   member: LockedMember,

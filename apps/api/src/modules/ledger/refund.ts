@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { REFUND_MESSAGES, type TransactionResult } from '@loyalty/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Queries } from '../../db/client';
 import { pointsLedger } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
@@ -14,7 +15,7 @@ import {
   takeFromLots,
   toCents,
 } from '../members/engine';
-import { type Db, loadRates, loadTiers, toEntry } from '../members/repository';
+import { loadRates, loadTiers, toEntry } from '../members/repository';
 import { getPolicy } from '../tier-review/repository';
 import type { RefundCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
@@ -25,7 +26,11 @@ import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 const reversal = alias(pointsLedger, 'reversal');
 
 /** The purchase a refund names (by its entry, or by the business's order), with what was refunded of it so far. */
-async function findPurchase(tx: Db, tenantId: string, by: { memberId: string; entryId: string } | { orderId: string }) {
+async function findPurchase(
+  tx: Queries,
+  tenantId: string,
+  by: { memberId: string; entryId: string } | { orderId: string },
+) {
   const [row] = await tx
     .select({
       id: pointsLedger.id,
@@ -66,7 +71,7 @@ async function findPurchase(tx: Db, tenantId: string, by: { memberId: string; en
  *   settings' refundWindowDays on the database's clock; null: no window). An Idempotency-Key replays.
  */
 export async function applyRefund(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: RefundCommand,
 ): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {

@@ -6,11 +6,12 @@ import {
   type TransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
 import { centsToDecimal, centsToNumber, spendableBalance, toCents } from '../members/engine';
-import { type Db, findEntryToReverse, loadTiers, toEntry } from '../members/repository';
+import { findEntryToReverse, loadTiers, toEntry } from '../members/repository';
 import { getPolicy } from '../tier-review/repository';
 import type { ReversalCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
@@ -33,7 +34,7 @@ import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } fro
  *   A second reversal's violation of the unique index is told by the ledger (ledger.ts).
  */
 export async function applyReversal(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: ReversalCommand,
 ): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {
@@ -157,7 +158,7 @@ export async function applyReversal(
 }
 
 /** Whether a REFUND names the purchase (points_ledger_refunds_idx). */
-async function hasRefunds(tx: Db, tenantId: string, purchaseId: string): Promise<boolean> {
+async function hasRefunds(tx: Queries, tenantId: string, purchaseId: string): Promise<boolean> {
   const rows = await tx
     .select({ id: pointsLedger.id })
     .from(pointsLedger)

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { REWARD_MESSAGES, type TransactionResult } from '@loyalty/contracts';
+import type { Queries } from '../../db/client';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { AppError } from '../../lib/errors';
 import {
@@ -10,7 +11,7 @@ import {
   takeFromLots,
   toCents,
 } from '../members/engine';
-import { type Db, loadRates, loadTiers, toEntry } from '../members/repository';
+import { loadRates, loadTiers, toEntry } from '../members/repository';
 import type { RewardCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
@@ -26,7 +27,7 @@ export const rewardBodyHash = (rewardId: string) => transactionBodyHash({ type: 
  * settings' minimum and maximum redemption do not apply. Too few points: 409 INSUFFICIENT_POINTS.
  */
 export async function applyRewardRedemption(
-  tx: Db,
+  tx: Queries,
   feed: ChangeFeed,
   command: RewardCommand,
 ): Promise<{ result: TransactionResult; events: EntryRecorded[] }> {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactionResult } from '@loyalty/contracts';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from '../members/engine';
-import { type Db, type TierRow, toEntry } from '../members/repository';
+import { type TierRow, toEntry } from '../members/repository';
 import { keyReusedWithAnotherBody } from './idempotency';
 
 /**
@@ -16,7 +17,7 @@ import { keyReusedWithAnotherBody } from './idempotency';
 
 export type LockedMember = { balance: number; lifetimeSpend: string; tierId: string | null; tierPinned: boolean };
 
-const lockStatement = preparedStatements((db: Db) =>
+const lockStatement = preparedStatements((db: Queries) =>
   db
     .select({
       balance: members.pointsBalance,
@@ -34,7 +35,7 @@ const lockStatement = preparedStatements((db: Db) =>
  * The member's row, locked until the transaction ends: two writes for one member run one after the other,
  * so they can never spend the same points twice or reverse the same entry twice.
  */
-export async function lockMember(tx: Db, tenantId: string, memberId: string): Promise<LockedMember> {
+export async function lockMember(tx: Queries, tenantId: string, memberId: string): Promise<LockedMember> {
   const [member] = await lockStatement(tx).execute({ tenantId, memberId });
   if (!member) throw notFound('Member not found');
   return member;
@@ -56,7 +57,7 @@ export const keyUsedForAnotherMember = () =>
  * another entry): 422. Entries recorded before migration 0006 carry no hash and replay as they always did.
  */
 export async function replayOf(
-  tx: Db,
+  tx: Queries,
   tenantId: string,
   memberId: string,
   member: LockedMember,
@@ -86,7 +87,7 @@ export async function replayOf(
  * entry that follows, so the ledger's sum stays equal to what can be spent. Updates `lots` in place and
  * answers the points written off.
  */
-export async function writeOffExpired(tx: Db, tenantId: string, memberId: string, lots: Lot[], now: Date) {
+export async function writeOffExpired(tx: Queries, tenantId: string, memberId: string, lots: Lot[], now: Date) {
   const expired = expireLots(lots, now);
   if (!expired.length) return 0;
   const points = expired.reduce((sum, e) => sum + e.points, 0);
@@ -116,7 +117,7 @@ export async function writeOffExpired(tx: Db, tenantId: string, memberId: string
   return points;
 }
 
-const nowStatement = preparedStatements((db: Db) =>
+const nowStatement = preparedStatements((db: Queries) =>
   db
     .select({ ms: sql<number>`(extract(epoch from now()) * 1000)::float8`.mapWith(Number) })
     .from(sql`(select 1) as one`)
@@ -124,12 +125,12 @@ const nowStatement = preparedStatements((db: Db) =>
 );
 
 /** The database's clock: entries, expiries and the reversal window are all measured on it. */
-export async function dbNow(tx: Db): Promise<Date> {
+export async function dbNow(tx: Queries): Promise<Date> {
   const [row] = await nowStatement(tx).execute();
   return new Date(Math.round(row?.ms ?? Date.now()));
 }
 
-const openLotsStatement = preparedStatements((db: Db, by: string) =>
+const openLotsStatement = preparedStatements((db: Queries, by: string) =>
   db
     .select({
       id: pointsLots.id,
@@ -158,7 +159,12 @@ const openLotsStatement = preparedStatements((db: Db, by: string) =>
  * write off). 'now' is the transaction's own clock (`now()`, what dbNow reads), so the read can go out in the
  * same pipelined batch as the member's lock: it starts once the lock statement has finished, lock held.
  */
-export async function openLots(tx: Db, tenantId: string, memberId: string, expiredBy?: Date | 'now'): Promise<Lot[]> {
+export async function openLots(
+  tx: Queries,
+  tenantId: string,
+  memberId: string,
+  expiredBy?: Date | 'now',
+): Promise<Lot[]> {
   const by = expiredBy === 'now' ? 'now' : expiredBy ? 'date' : '';
   // A Date as its ISO text: postgres.js takes no Date for a prepared statement's placeholder.
   const until = expiredBy instanceof Date ? expiredBy.toISOString() : undefined;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { bare, preparedStatements } from '../../db/prepared';
 import { type LotTake, members, pointsLedger, pointsLots } from '../../db/schema';
-import type { Db } from '../members/repository';
 
 /**
  * The writes of a ledger entry (entry.ts, bonus.ts), built once and run in every transaction (db/prepared.ts):
@@ -13,7 +13,7 @@ import type { Db } from '../members/repository';
  */
 const p = sql.placeholder;
 
-const insertEntryStatement = preparedStatements((db: Db) =>
+const insertEntryStatement = preparedStatements((db: Queries) =>
   db
     .insert(pointsLedger)
     .values({
@@ -58,7 +58,7 @@ export type NewEntry = {
 };
 
 /** Records one ledger entry; answers the stored row. */
-export async function insertEntry(tx: Db, entry: NewEntry) {
+export async function insertEntry(tx: Queries, entry: NewEntry) {
   const [stored] = await insertEntryStatement(tx).execute({
     ...entry,
     amount: entry.amount ?? null,
@@ -72,7 +72,7 @@ export async function insertEntry(tx: Db, entry: NewEntry) {
   return stored;
 }
 
-const memberFiguresStatement = preparedStatements((db: Db) =>
+const memberFiguresStatement = preparedStatements((db: Queries) =>
   db
     .update(members)
     .set({
@@ -87,13 +87,13 @@ const memberFiguresStatement = preparedStatements((db: Db) =>
 
 /** The member's balance, lifetime spend (a decimal string) and tier after the entry. */
 export function updateMemberFigures(
-  tx: Db,
+  tx: Queries,
   values: { tenantId: string; memberId: string; balance: number; lifetimeSpend: string; tierId: string | null },
 ) {
   return memberFiguresStatement(tx).execute(values);
 }
 
-const takeFromLotStatement = preparedStatements((db: Db) =>
+const takeFromLotStatement = preparedStatements((db: Queries) =>
   db
     .update(pointsLots)
     .set({ remaining: sql`${pointsLots.remaining} - ${bare('points')}::int` })
@@ -102,11 +102,11 @@ const takeFromLotStatement = preparedStatements((db: Db) =>
 );
 
 /** Spends `points` of one lot. */
-export function takeFromLot(tx: Db, values: { tenantId: string; lotId: string; points: number }) {
+export function takeFromLot(tx: Queries, values: { tenantId: string; lotId: string; points: number }) {
   return takeFromLotStatement(tx).execute(values);
 }
 
-const insertLotStatement = preparedStatements((db: Db) =>
+const insertLotStatement = preparedStatements((db: Queries) =>
   db
     .insert(pointsLots)
     .values({
@@ -127,7 +127,7 @@ const insertLotStatement = preparedStatements((db: Db) =>
  * back a balance below zero); `expiresAt` null never expires.
  */
 export function insertLot(
-  tx: Db,
+  tx: Queries,
   lot: {
     id: string;
     tenantId: string;

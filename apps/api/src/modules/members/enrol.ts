@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Language, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { members } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Writers } from '../ledger/ledger';
 import { effectiveTierId } from './engine';
 import { memberData } from './events';
-import { type Db, loadTiers, nextMembershipCode } from './repository';
+import { loadTiers, nextMembershipCode } from './repository';
 import { uniqueField } from './service';
 
 export type Enrolment = {
@@ -23,7 +23,7 @@ export type Enrolment = {
 };
 
 /** The member holding the phone in the tenant, if any: its id and code (the partial phone index serves it). */
-export const phoneHolder = (db: Db, tenantId: string, phone: string) =>
+export const phoneHolder = (db: Queries, tenantId: string, phone: string) =>
   db
     .select({ id: members.id, membershipCode: members.membershipCode })
     .from(members)

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { IMPORT_MESSAGES, type ImportError, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
 import { members, pointsLedger } from '../../db/schema';
 import type { ChangeEvent } from '../../lib/changes';
 import type { Ledger } from '../ledger/ledger';
 import { dbNow } from '../ledger/steps';
 import { centsToDecimal, effectiveTierId, tierForSpend, toCents } from './engine';
 import { memberData } from './events';
-import { type Db, loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
+import { loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
 
 /**
  * A CSV import's writes (issue 24), a batch of rows in one transaction: the members module's own write path
@@ -91,7 +92,7 @@ function profileChanged(p: Planned): boolean {
  * (which PostgreSQL reads as a scan of the tenant), the phone one saying `<> ''` so the partial index
  * members_tenant_phone_key serves it (the planner cannot prove that from a list of more than 100 phones).
  */
-async function existingFor(tx: Db, tenantId: string, rows: ImportRow[]): Promise<Existing[]> {
+async function existingFor(tx: Queries, tenantId: string, rows: ImportRow[]): Promise<Existing[]> {
   const phones = [...new Set(rows.map((r) => r.phone).filter(Boolean))];
   const emails = [...new Set(rows.map((r) => lower(r.email)).filter(Boolean))];
   const codes = [...new Set(rows.map((r) => lower(r.membershipCode)).filter(Boolean))];
@@ -121,7 +122,7 @@ async function existingFor(tx: Db, tenantId: string, rows: ImportRow[]): Promise
   return [...found.values()];
 }
 
-async function keysDone(tx: Db, tenantId: string, keys: string[]): Promise<Set<string>> {
+async function keysDone(tx: Queries, tenantId: string, keys: string[]): Promise<Set<string>> {
   if (!keys.length) return new Set();
   const rows = await tx
     .select({ key: pointsLedger.idempotencyKey })
@@ -141,7 +142,7 @@ function tierByName(tiers: TierRow[], name: string) {
  */
 export async function importMemberBatch(
   ledger: Ledger,
-  tx: Db,
+  tx: Queries,
   tenantId: string,
   rows: ImportRow[],
   opts: { fileHash: string; accountId: string | null; apply: boolean },
@@ -282,7 +283,12 @@ export async function importMemberBatch(
  * the values it already has, and receivers would hear of changes that did not happen. Each member's figures
  * are read once, after the writes.
  */
-async function memberEvents(tx: Db, tenantId: string, creates: Planned[], changed: Planned[]): Promise<ChangeEvent[]> {
+async function memberEvents(
+  tx: Queries,
+  tenantId: string,
+  creates: Planned[],
+  changed: Planned[],
+): Promise<ChangeEvent[]> {
   const ids = [...new Set([...creates.map((p) => p.id), ...changed.map((p) => p.id)])];
   if (ids.length === 0) return [];
   const rows = await tx

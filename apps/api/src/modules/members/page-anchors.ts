@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Queries as Db } from '../../db/client';
+import type { Queries } from '../../db/client';
 import { members } from '../../db/schema';
 
 /**
@@ -14,7 +14,7 @@ export type Anchor = { createdAt: string; id: string };
 export type Seek = { anchor: Anchor; skip: number };
 
 /** The key of every ANCHOR_STEP-th member of the unfiltered list, newest first: one pass over the index. */
-async function loadAnchors(db: Db, tenantId: string): Promise<Anchor[]> {
+async function loadAnchors(db: Queries, tenantId: string): Promise<Anchor[]> {
   const numbered = db
     .select({
       createdAt: sql<string>`${members.createdAt}::text`.as('anchor_created_at'),
@@ -42,7 +42,7 @@ async function loadAnchors(db: Db, tenantId: string): Promise<Anchor[]> {
 export function createAnchorCache(max = 10_000) {
   const byTenant = new Map<string, { orderVersion: number; anchors: Promise<Anchor[]> }>();
   return {
-    async seek(db: Db, tenantId: string, orderVersion: number, offset: number): Promise<Seek | undefined> {
+    async seek(db: Queries, tenantId: string, orderVersion: number, offset: number): Promise<Seek | undefined> {
       if (offset < ANCHOR_STEP || orderVersion < 0) return undefined;
       let entry = byTenant.get(tenantId);
       if (!entry || entry.orderVersion !== orderVersion) {

@@ -17,8 +17,6 @@ import { centsToNumber, type Rates, type TierRange, toCents } from './engine';
 import { anchorPlaceholders, fromAnchor, listOrder, type Seek } from './page-anchors';
 import { loadTierNames, type TierNames, type TierNamesById } from './tier-names';
 
-export type Db = Queries;
-
 /**
  * Points in lots past their expiry that no write has turned into EXPIRE entries yet; the stored balance
  * less this is what the member can spend, so list, detail and dashboard agree without waiting for a job.
@@ -79,7 +77,7 @@ function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQ
  * past their expiry that no write has turned into EXPIRE entries yet, and when (epoch ms) the first of the
  * rest expire (the page ends then: its balances change).
  */
-const pageLots = (db: Db) =>
+const pageLots = (db: Queries) =>
   db
     .select({
       pending:
@@ -103,7 +101,7 @@ const pageLots = (db: Db) =>
  * (tenant_id, created_at desc, id desc) index alone, then only those rows are read. `from` is where the
  * walk starts: the newest member, a page anchor, or the oldest member (read backwards, then flipped).
  */
-const pageStatement = preparedStatements((db: Db, shape: string) => {
+const pageStatement = preparedStatements((db: Queries, shape: string) => {
   const [filters, from] = shape.split(':') as [string, 'head' | 'anchor' | 'tail'];
   const order = from === 'tail' ? asc : desc;
   const ids = db
@@ -138,7 +136,7 @@ const pageStatement = preparedStatements((db: Db, shape: string) => {
 });
 
 /** A filtered total, counted on the filters' indexes; the unfiltered one is the trigger-kept counter. */
-const countStatement = preparedStatements((db: Db, shape: string) =>
+const countStatement = preparedStatements((db: Queries, shape: string) =>
   shape
     ? db.select({ total: count() }).from(members).where(listWhere(shape)).prepare(`members_count_${shape}`)
     : db
@@ -175,7 +173,7 @@ const listRow = (r: PageRow, tier: TierNames | undefined): MemberRow => ({
  * middle, the ids are read from the other end, so the last page costs what the first does.
  */
 export async function listMembers(
-  db: Db,
+  db: Queries,
   tenantId: string,
   params: ListParams,
   known: {
@@ -218,17 +216,17 @@ export async function listMembers(
   return { rows, total, staleAt };
 }
 
-export async function findMemberRow(db: Db, tenantId: string, id: string) {
+export async function findMemberRow(db: Queries, tenantId: string, id: string) {
   return findMemberRowWhere(db, 'id', { tenantId, value: id });
 }
 
 /** By membership code in any letter case: the exact expression of the index members_tenant_code_lower_key. */
-export async function findMemberRowByCode(db: Db, tenantId: string, code: string) {
+export async function findMemberRowByCode(db: Queries, tenantId: string, code: string) {
   return findMemberRowWhere(db, 'code', { tenantId, value: code.trim() });
 }
 
 /** By phone as stored (international format); `<> ''` lets the partial index members_tenant_phone_key serve it. */
-export async function findMemberRowByPhone(db: Db, tenantId: string, phone: string) {
+export async function findMemberRowByPhone(db: Queries, tenantId: string, phone: string) {
   return findMemberRowWhere(db, 'phone', { tenantId, value: phone });
 }
 
@@ -249,7 +247,7 @@ const expiringNextColumn = sql<{ points: number; at: number } | null>`(select js
   and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} > now()
   group by ${pointsLots.expiresAt} order by ${pointsLots.expiresAt} limit 1)`;
 
-const memberRowStatement = preparedStatements((db: Db, by: string) =>
+const memberRowStatement = preparedStatements((db: Queries, by: string) =>
   db
     .select({
       ...rowColumns,
@@ -265,7 +263,11 @@ const memberRowStatement = preparedStatements((db: Db, by: string) =>
     .prepare(`member_row_${by}`),
 );
 
-async function findMemberRowWhere(db: Db, by: 'id' | 'code' | 'phone', values: { tenantId: string; value: string }) {
+async function findMemberRowWhere(
+  db: Queries,
+  by: 'id' | 'code' | 'phone',
+  values: { tenantId: string; value: string },
+) {
   const [row] = await memberRowStatement(db, by).execute(values);
   if (!row) return undefined;
   const { expiringNext: next, ...rest } = row;
@@ -286,7 +288,7 @@ function withChineseNames<T extends ChineseNames>(row: T): T {
 
 export type TierRow = TierRange & { color: string; nameZh: string | null; nameCn: string | null };
 
-const tiersStatement = preparedStatements((db: Db) =>
+const tiersStatement = preparedStatements((db: Queries) =>
   db
     .select({
       id: membershipTiers.id,
@@ -304,7 +306,7 @@ const tiersStatement = preparedStatements((db: Db) =>
 );
 
 /** This tenant's tiers, read with our own SQL (the tiers screen owns the writes). */
-export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
+export async function loadTiers(db: Queries, tenantId: string): Promise<TierRow[]> {
   const rows = await tiersStatement(db).execute({ tenantId });
   return rows.map((t) => ({
     id: t.id,
@@ -318,7 +320,7 @@ export async function loadTiers(db: Db, tenantId: string): Promise<TierRow[]> {
   }));
 }
 
-const ratesStatement = preparedStatements((db: Db) =>
+const ratesStatement = preparedStatements((db: Queries) =>
   db
     .select()
     .from(pointsConversionSettings)
@@ -327,7 +329,7 @@ const ratesStatement = preparedStatements((db: Db) =>
     .prepare('member_rates'),
 );
 
-export async function loadRates(db: Db, tenantId: string): Promise<Rates | null> {
+export async function loadRates(db: Queries, tenantId: string): Promise<Rates | null> {
   const [s] = await ratesStatement(db).execute({ tenantId });
   if (!s) return null;
   return {
@@ -367,7 +369,7 @@ export const earnTerms = (rates: Rates | null): EarnTerms | null =>
   };
 
 /** The next membership code of the tenant; the counter only grows, so a deleted member's code never returns. */
-export async function nextMembershipCode(db: Db, tenantId: string): Promise<string> {
+export async function nextMembershipCode(db: Queries, tenantId: string): Promise<string> {
   const [row] = await db
     .insert(memberCodeCounters)
     .values({ tenantId, lastValue: 1 })
@@ -383,7 +385,7 @@ const membershipCodeOf = (n: number) => `M${String(n).padStart(6, '0')}`;
 
 /** Which of e-mail and phone another member of the tenant already holds. */
 export async function takenContacts(
-  db: Db,
+  db: Queries,
   tenantId: string,
   email: string | null,
   phone: string,
@@ -413,7 +415,7 @@ const refundedSoFar = sql<string | null>`case when ${pointsLedger.type} = 'PURCH
 const orderOfEntry = sql<string | null>`coalesce(${pointsLedger.orderId}, (select p.order_id from points_ledger p
   where p.id = ${pointsLedger.refundsId} and p.tenant_id = ${pointsLedger.tenantId}))`;
 
-export async function listLedger(db: Db, tenantId: string, memberId: string, page: number, size: number) {
+export async function listLedger(db: Queries, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
     db.select({ total: count() }).from(pointsLedger).where(where),
@@ -446,7 +448,7 @@ export async function listLedger(db: Db, tenantId: string, memberId: string, pag
  * One entry of the member with what a reversal decides on: whether it is within the window (on the
  * database's clock) and the reversal that already undid it, if any.
  */
-export async function findEntryToReverse(db: Db, tenantId: string, memberId: string, id: string, minutes: number) {
+export async function findEntryToReverse(db: Queries, tenantId: string, memberId: string, id: string, minutes: number) {
   const [row] = await db
     .select({
       type: pointsLedger.type,
@@ -493,7 +495,7 @@ export const toEntry = (e: StoredEntry) => ({
 });
 
 /** A member as the export writes it: the list's row, lifetime spend, and its sort key for the next chunk. */
-const exportStatement = preparedStatements((db: Db, shape: string) => {
+const exportStatement = preparedStatements((db: Queries, shape: string) => {
   const [filters, from] = shape.split(':') as [string, 'head' | 'after'];
   const after = sql`(${members.createdAt}, ${members.id}) < (${sql.placeholder('afterAt')}::timestamptz, ${sql.placeholder('afterId')})`;
   return db
@@ -518,7 +520,7 @@ export type ExportedMember = Omit<RawRow, 'nextExpiry'> & { lifetimeSpend: strin
  * tenant's size and no transaction or connection stays open while a slow client downloads.
  */
 export async function* exportMembers(
-  db: Db,
+  db: Queries,
   tenantId: string,
   params: Omit<ListParams, 'page' | 'size'>,
   chunkSize = 1000,
@@ -542,7 +544,7 @@ export async function* exportMembers(
 
 /** Ledger entries with their member, oldest first, for one member or a time range, a chunk at a time. */
 export async function* exportLedger(
-  db: Db,
+  db: Queries,
   tenantId: string,
   scope: { memberId?: string; from?: Date; to?: Date },
   chunkSize = 1000,
@@ -581,7 +583,7 @@ export async function* exportLedger(
 }
 
 /** `n` membership codes at once for a bulk insert (an import): the counter moves by n in one statement. */
-export async function reserveMembershipCodes(db: Db, tenantId: string, n: number): Promise<string[]> {
+export async function reserveMembershipCodes(db: Queries, tenantId: string, n: number): Promise<string[]> {
   if (n === 0) return [];
   const [row] = await db
     .insert(memberCodeCounters)

@@ -10,7 +10,7 @@ import {
   type UpdateMemberBody,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
@@ -26,7 +26,6 @@ import { centsToNumber, effectiveTierId, nextTier, type Rates, toCents } from '.
 import { memberData } from './events';
 import type { AnchorCache } from './page-anchors';
 import {
-  type Db,
   earnTerms,
   findMemberRow,
   findMemberRowByCode,
@@ -64,7 +63,13 @@ export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' |
   return undefined;
 }
 
-async function assertContactsFree(db: Db, tenantId: string, email: string | null, phone: string, exceptId?: string) {
+async function assertContactsFree(
+  db: Queries,
+  tenantId: string,
+  email: string | null,
+  phone: string,
+  exceptId?: string,
+) {
   const taken = await takenContacts(db, tenantId, email, phone, exceptId);
   const errors: Record<string, string> = {};
   if (taken.email) errors.email = MEMBER_MESSAGES.emailTaken;

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queries as Db } from '../../db/client';
+import type { Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { membershipTiers } from '../../db/schema';
 import { createVersionedCache } from '../../lib/versioned-cache';
@@ -8,7 +8,7 @@ import { createVersionedCache } from '../../lib/versioned-cache';
 export type TierNames = { name: string; nameZh: string | null; nameCn: string | null };
 export type TierNamesById = ReadonlyMap<string, TierNames>;
 
-const tierNamesStatement = preparedStatements((db: Db) =>
+const tierNamesStatement = preparedStatements((db: Queries) =>
   db
     .select({
       id: membershipTiers.id,
@@ -22,7 +22,7 @@ const tierNamesStatement = preparedStatements((db: Db) =>
 );
 
 /** A tenant's tier names by tier id: a handful of rows (one index range). */
-export async function loadTierNames(db: Db, tenantId: string): Promise<TierNamesById> {
+export async function loadTierNames(db: Queries, tenantId: string): Promise<TierNamesById> {
   const rows = await tierNamesStatement(db).execute({ tenantId });
   return new Map(rows.map(({ id, ...names }) => [id, names]));
 }
@@ -37,7 +37,7 @@ export async function loadTierNames(db: Db, tenantId: string): Promise<TierNames
 export function createTierNameCache(max = 10_000) {
   const cache = createVersionedCache<TierNamesById>({ max });
   return {
-    get: (db: Db, tenantId: string, version: number): Promise<TierNamesById> =>
+    get: (db: Queries, tenantId: string, version: number): Promise<TierNamesById> =>
       cache.get(tenantId, version, async () => ({ value: await loadTierNames(db, tenantId) })),
   };
 }

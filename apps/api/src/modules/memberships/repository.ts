@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Membership, MembershipBody } from '@loyalty/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { members, membershipTiers, tenants } from '../../db/schema';
 
-type Db = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 type Row = typeof membershipTiers.$inferSelect;
 
 const num = (value: string | null) => (value === null ? null : Number(value));
@@ -55,7 +54,7 @@ export async function listMemberships(db: Database, tenantId: string, page: numb
   return { rows: rows.map(toMembership), total: total?.value ?? 0 };
 }
 
-export async function findMembership(db: Db, tenantId: string, id: string): Promise<Row | undefined> {
+export async function findMembership(db: Queries, tenantId: string, id: string): Promise<Row | undefined> {
   const [row] = await db
     .select()
     .from(membershipTiers)
@@ -65,12 +64,12 @@ export async function findMembership(db: Db, tenantId: string, id: string): Prom
 }
 
 /** Serialises tier writes of one tenant, so two saves can never both pass the overlap check. */
-export async function lockTenantTiers(db: Db, tenantId: string): Promise<void> {
+export async function lockTenantTiers(db: Queries, tenantId: string): Promise<void> {
   await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('update');
 }
 
 /** Active tiers other than `exceptId`, with their spend ranges. */
-export async function activeRanges(db: Db, tenantId: string, exceptId?: string) {
+export async function activeRanges(db: Queries, tenantId: string, exceptId?: string) {
   const rows = await db
     .select({
       id: membershipTiers.id,
@@ -89,7 +88,7 @@ export async function activeRanges(db: Db, tenantId: string, exceptId?: string) 
   return rows.map((r) => ({ id: r.id, name: r.name, min: num(r.min) ?? 0, max: num(r.max) }));
 }
 
-export async function insertMembership(db: Db, tenantId: string, body: MembershipBody): Promise<Row> {
+export async function insertMembership(db: Queries, tenantId: string, body: MembershipBody): Promise<Row> {
   const [row] = await db
     .insert(membershipTiers)
     .values({ id: randomUUID(), tenantId, ...columnsOf(body) })
@@ -99,7 +98,7 @@ export async function insertMembership(db: Db, tenantId: string, body: Membershi
 }
 
 export async function updateMembership(
-  db: Db,
+  db: Queries,
   tenantId: string,
   id: string,
   body: MembershipBody,
@@ -112,7 +111,7 @@ export async function updateMembership(
   return row;
 }
 
-export async function countHolders(db: Db, tenantId: string, tierId: string): Promise<number> {
+export async function countHolders(db: Queries, tenantId: string, tierId: string): Promise<number> {
   const [row] = await db
     .select({ value: count() })
     .from(members)
@@ -120,7 +119,7 @@ export async function countHolders(db: Db, tenantId: string, tierId: string): Pr
   return row?.value ?? 0;
 }
 
-export async function deleteMembership(db: Db, tenantId: string, id: string): Promise<boolean> {
+export async function deleteMembership(db: Queries, tenantId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(membershipTiers)
     .where(and(eq(membershipTiers.tenantId, tenantId), eq(membershipTiers.id, id)))

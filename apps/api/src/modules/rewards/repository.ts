@@ -4,7 +4,6 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { membershipTiers, pointsLedger, rewardClaims, rewardRedemptions, rewards } from '../../db/schema';
 
-type Db = Queries;
 export type RewardRow = typeof rewards.$inferSelect;
 export type RedemptionRow = typeof rewardRedemptions.$inferSelect;
 
@@ -49,7 +48,7 @@ const columnsOf = (body: RewardBody) => ({
 });
 
 /** Every reward of the tenant, cheapest first (a business offers tens, not thousands). */
-export async function listRewards(db: Db, tenantId: string): Promise<Reward[]> {
+export async function listRewards(db: Queries, tenantId: string): Promise<Reward[]> {
   const rows = await db
     .select({ row: rewards, redeemed: redeemedColumn })
     .from(rewards)
@@ -58,7 +57,7 @@ export async function listRewards(db: Db, tenantId: string): Promise<Reward[]> {
   return rows.map((r) => toReward(r.row, r.redeemed));
 }
 
-export async function findReward(db: Db, tenantId: string, id: string) {
+export async function findReward(db: Queries, tenantId: string, id: string) {
   const [row] = await db
     .select({ row: rewards, redeemed: redeemedColumn })
     .from(rewards)
@@ -66,7 +65,7 @@ export async function findReward(db: Db, tenantId: string, id: string) {
   return row;
 }
 
-export async function insertReward(db: Db, tenantId: string, body: RewardBody): Promise<RewardRow> {
+export async function insertReward(db: Queries, tenantId: string, body: RewardBody): Promise<RewardRow> {
   const [row] = await db
     .insert(rewards)
     .values({ id: randomUUID(), tenantId, ...columnsOf(body) })
@@ -75,7 +74,7 @@ export async function insertReward(db: Db, tenantId: string, body: RewardBody): 
   return row;
 }
 
-export async function updateReward(db: Db, tenantId: string, id: string, body: RewardBody) {
+export async function updateReward(db: Queries, tenantId: string, id: string, body: RewardBody) {
   const [row] = await db
     .update(rewards)
     .set({ ...columnsOf(body), updatedAt: sql`now()` })
@@ -84,7 +83,7 @@ export async function updateReward(db: Db, tenantId: string, id: string, body: R
   return row;
 }
 
-export async function deleteReward(db: Db, tenantId: string, id: string): Promise<RewardRow | undefined> {
+export async function deleteReward(db: Queries, tenantId: string, id: string): Promise<RewardRow | undefined> {
   const [row] = await db
     .delete(rewards)
     .where(and(eq(rewards.tenantId, tenantId), eq(rewards.id, id)))
@@ -93,7 +92,7 @@ export async function deleteReward(db: Db, tenantId: string, id: string): Promis
 }
 
 /** The ids among `ids` that are tiers of this tenant. */
-export async function tenantTierIds(db: Db, tenantId: string, ids: string[]): Promise<Set<string>> {
+export async function tenantTierIds(db: Queries, tenantId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: membershipTiers.id })
@@ -103,7 +102,7 @@ export async function tenantTierIds(db: Db, tenantId: string, ids: string[]): Pr
 }
 
 /** Active rewards and how often the member holds each (not cancelled), for the card and the counter. */
-export async function rewardsWithMemberCounts(db: Db, tenantId: string, memberId: string) {
+export async function rewardsWithMemberCounts(db: Queries, tenantId: string, memberId: string) {
   return db
     .select({
       row: rewards,
@@ -117,7 +116,7 @@ export async function rewardsWithMemberCounts(db: Db, tenantId: string, memberId
 }
 
 /** The member's redemptions of the reward that still count against its limit (cancelled ones do not). */
-export async function countMemberRedemptions(db: Db, tenantId: string, memberId: string, rewardId: string) {
+export async function countMemberRedemptions(db: Queries, tenantId: string, memberId: string, rewardId: string) {
   const [row] = await db
     .select({ n: count() })
     .from(rewardRedemptions)
@@ -136,7 +135,7 @@ export async function countMemberRedemptions(db: Db, tenantId: string, memberId:
  * Takes one of a limited stock: one guarded update, so the row's lock serialises the last ones and PostgreSQL
  * re-checks `stock > 0` for each waiter once the one before it commits. False when none is left.
  */
-export async function takeStock(db: Db, tenantId: string, rewardId: string): Promise<boolean> {
+export async function takeStock(db: Queries, tenantId: string, rewardId: string): Promise<boolean> {
   const rows = await db
     .update(rewards)
     .set({ stock: sql`${rewards.stock} - 1` })
@@ -146,7 +145,7 @@ export async function takeStock(db: Db, tenantId: string, rewardId: string): Pro
 }
 
 /** Gives one back to a limited stock (a cancelled redemption); an unlimited reward stays unlimited. */
-export async function giveStockBack(db: Db, tenantId: string, rewardId: string) {
+export async function giveStockBack(db: Queries, tenantId: string, rewardId: string) {
   await db
     .update(rewards)
     .set({ stock: sql`${rewards.stock} + 1` })
@@ -171,13 +170,16 @@ export function toRedemption(
   };
 }
 
-export async function insertRedemption(db: Db, values: typeof rewardRedemptions.$inferInsert): Promise<RedemptionRow> {
+export async function insertRedemption(
+  db: Queries,
+  values: typeof rewardRedemptions.$inferInsert,
+): Promise<RedemptionRow> {
   const [row] = await db.insert(rewardRedemptions).values(values).returning();
   if (!row) throw new Error('redemption insert returned no row');
   return row;
 }
 
-export async function findRedemption(db: Db, tenantId: string, id: string, lock = false) {
+export async function findRedemption(db: Queries, tenantId: string, id: string, lock = false) {
   const query = db
     .select()
     .from(rewardRedemptions)
@@ -186,7 +188,7 @@ export async function findRedemption(db: Db, tenantId: string, id: string, lock 
   return row;
 }
 
-export async function findRedemptionByEntry(db: Db, tenantId: string, ledgerId: string) {
+export async function findRedemptionByEntry(db: Queries, tenantId: string, ledgerId: string) {
   const [row] = await db
     .select()
     .from(rewardRedemptions)
@@ -195,7 +197,7 @@ export async function findRedemptionByEntry(db: Db, tenantId: string, ledgerId: 
 }
 
 export async function setRedemptionState(
-  db: Db,
+  db: Queries,
   tenantId: string,
   id: string,
   state: RedemptionState,
@@ -211,7 +213,7 @@ export async function setRedemptionState(
 }
 
 /** A member's latest redemptions (the counter's panel lists the ones to hand over), with the reward's names. */
-export async function memberRedemptions(db: Db, tenantId: string, memberId: string, limit = 20) {
+export async function memberRedemptions(db: Queries, tenantId: string, memberId: string, limit = 20) {
   const rows = await db
     .select({ row: rewardRedemptions, nameZh: rewards.nameZh, nameCn: rewards.nameCn })
     .from(rewardRedemptions)
@@ -226,7 +228,7 @@ export async function memberRedemptions(db: Db, tenantId: string, memberId: stri
 }
 
 export async function insertClaim(
-  db: Db,
+  db: Queries,
   values: { code: string; tenantId: string; memberId: string; rewardId: string; minutes: number },
 ) {
   const [row] = await db
@@ -245,7 +247,7 @@ export async function insertClaim(
 }
 
 /** The claim of this tenant under `code`, locked (two staff typing it at once: one wins), and whether it lapsed. */
-export async function lockClaim(db: Db, tenantId: string, code: string) {
+export async function lockClaim(db: Queries, tenantId: string, code: string) {
   const [row] = await db
     .select({
       claim: rewardClaims,
@@ -257,7 +259,7 @@ export async function lockClaim(db: Db, tenantId: string, code: string) {
   return row;
 }
 
-export async function markClaimUsed(db: Db, tenantId: string, code: string, redemptionId: string) {
+export async function markClaimUsed(db: Queries, tenantId: string, code: string, redemptionId: string) {
   await db
     .update(rewardClaims)
     .set({ usedAt: sql`now()`, redemptionId })
@@ -265,7 +267,7 @@ export async function markClaimUsed(db: Db, tenantId: string, code: string, rede
 }
 
 /** Redemptions per reward (not cancelled), most first, for the dashboard; a deleted reward by the name it had. */
-export async function redemptionsPerReward(db: Db, tenantId: string) {
+export async function redemptionsPerReward(db: Queries, tenantId: string) {
   return db
     .select({
       rewardId: rewardRedemptions.rewardId,
@@ -285,7 +287,7 @@ export async function redemptionsPerReward(db: Db, tenantId: string) {
 }
 
 /** The Idempotency-Key the redemption's REDEEM entry was recorded under, if any. */
-export async function redemptionEntryKey(db: Db, tenantId: string, redemptionId: string) {
+export async function redemptionEntryKey(db: Queries, tenantId: string, redemptionId: string) {
   const [row] = await db
     .select({ key: pointsLedger.idempotencyKey })
     .from(rewardRedemptions)

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import {
   googleWalletClasses,
@@ -9,10 +9,9 @@ import {
   storeSettings,
   tenants,
 } from '../../db/schema';
-import type { Db } from '../members/repository';
 
 /** What a tenant's loyaltyClass shows: its name, language, design and store settings. */
-export async function findClassData(db: Db, tenantId: string) {
+export async function findClassData(db: Queries, tenantId: string) {
   const [tenant] = await db
     .select({ businessName: tenants.businessName, language: tenants.language })
     .from(tenants)
@@ -41,7 +40,7 @@ export async function ensureObjectRow(
   return findObjectRow(db, row.tenantId, row.memberId);
 }
 
-export async function findObjectRow(db: Db, tenantId: string, memberId: string) {
+export async function findObjectRow(db: Queries, tenantId: string, memberId: string) {
   const [row] = await db
     .select()
     .from(googleWalletObjects)
@@ -50,7 +49,7 @@ export async function findObjectRow(db: Db, tenantId: string, memberId: string) 
 }
 
 /** Google took the object (insert or PATCH answered 200): synced, confirmed, at this balance. */
-export async function markObjectSynced(db: Db, memberId: string, points: number, inserted: boolean) {
+export async function markObjectSynced(db: Queries, memberId: string, points: number, inserted: boolean) {
   await db
     .update(googleWalletObjects)
     .set({
@@ -65,27 +64,27 @@ export async function markObjectSynced(db: Db, memberId: string, points: number,
 }
 
 /** Google showed the object in a holder's wallet (`hasUsers`). */
-export async function markObjectConfirmed(db: Db, memberId: string) {
+export async function markObjectConfirmed(db: Queries, memberId: string) {
   await db
     .update(googleWalletObjects)
     .set({ confirmedAt: sql`coalesce(${googleWalletObjects.confirmedAt}, now())` })
     .where(eq(googleWalletObjects.memberId, memberId));
 }
 
-export async function markObjectFailed(db: Db, memberId: string, error: string) {
+export async function markObjectFailed(db: Queries, memberId: string, error: string) {
   await db
     .update(googleWalletObjects)
     .set({ lastError: error.slice(0, 500), lastErrorAt: sql`now()` })
     .where(eq(googleWalletObjects.memberId, memberId));
 }
 
-export async function findClassRow(db: Db, tenantId: string) {
+export async function findClassRow(db: Queries, tenantId: string) {
   const [row] = await db.select().from(googleWalletClasses).where(eq(googleWalletClasses.tenantId, tenantId));
   return row;
 }
 
 /** The class's outcome: synced now (error cleared) or the error Google gave. */
-export async function markClass(db: Db, tenantId: string, classId: string, error?: string) {
+export async function markClass(db: Queries, tenantId: string, classId: string, error?: string) {
   const set = error
     ? { classId, lastError: error.slice(0, 500), lastErrorAt: sql`now()` }
     : { classId, syncedAt: sql`now()`, lastError: null, lastErrorAt: null };
@@ -96,7 +95,7 @@ export async function markClass(db: Db, tenantId: string, classId: string, error
 }
 
 /** Built once (db/prepared.ts): every points transaction asks it of its member. */
-const objectsStatement = preparedStatements((db: Db, of: string) =>
+const objectsStatement = preparedStatements((db: Queries, of: string) =>
   db
     .select({ one: sql`1` })
     .from(googleWalletObjects)
@@ -111,14 +110,19 @@ const objectsStatement = preparedStatements((db: Db, of: string) =>
 );
 
 /** True when the tenant (or the member) has anything at Google to keep current. */
-export async function hasGoogleObjects(db: Db, tenantId: string, memberId?: string): Promise<boolean> {
+export async function hasGoogleObjects(db: Queries, tenantId: string, memberId?: string): Promise<boolean> {
   const rows = await objectsStatement(db, memberId ? 'member' : 'tenant').execute({ tenantId, memberId });
   if (rows.length > 0 || memberId) return rows.length > 0;
   return Boolean(await findClassRow(db, tenantId));
 }
 
 /** One page of a tenant's object rows in member id order, after `after` (keyset paging for the fan-out job). */
-export async function objectMembersPage(db: Db, tenantId: string, after: string, limit: number): Promise<string[]> {
+export async function objectMembersPage(
+  db: Queries,
+  tenantId: string,
+  after: string,
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .select({ memberId: googleWalletObjects.memberId })
     .from(googleWalletObjects)
@@ -129,6 +133,6 @@ export async function objectMembersPage(db: Db, tenantId: string, after: string,
 }
 
 /** One Google notice the member's pass was sent (Google shows at most three a pass in 24 hours). */
-export async function recordGoogleNotice(db: Db, tenantId: string, memberId: string) {
+export async function recordGoogleNotice(db: Queries, tenantId: string, memberId: string) {
   await db.insert(googleWalletNotices).values({ tenantId, memberId });
 }

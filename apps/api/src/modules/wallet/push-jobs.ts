@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { walletPasses, walletRegistrations } from '../../db/schema';
 import { defineJob, type JobQueue } from '../../jobs/queue';
@@ -15,8 +15,6 @@ import {
   unregisterPushToken,
 } from './repository';
 
-type Db = Parameters<CardHooks['memberChanged']>[0];
-
 /** Pushes a tenant-wide change in pages of this many devices, all in flight at once on the one connection. */
 const FAN_OUT_PAGE = 500;
 
@@ -27,7 +25,7 @@ const FAN_OUT_PAGE = 500;
 const bumped = sql`greatest(date_trunc('second', now()), ${walletPasses.updatedAt} + interval '1 second')`;
 
 /** Every points transaction runs it, so it is built once (db/prepared.ts). */
-const bumpPassStatement = preparedStatements((tx: Db) =>
+const bumpPassStatement = preparedStatements((tx: Queries) =>
   tx
     .update(walletPasses)
     .set({ updatedAt: bumped })
@@ -122,7 +120,7 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
   jobs.define(pushMember);
   jobs.define(pushTenant);
 
-  const hasDevices = async (tx: Db, tenantId: string, memberId?: string) => {
+  const hasDevices = async (tx: Queries, tenantId: string, memberId?: string) => {
     const where = memberId
       ? and(eq(walletRegistrations.tenantId, tenantId), eq(walletRegistrations.memberId, memberId))
       : eq(walletRegistrations.tenantId, tenantId);

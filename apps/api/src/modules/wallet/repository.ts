@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import {
   members,
   membershipTiers,
@@ -12,7 +12,7 @@ import {
   walletPassTokens,
   walletRegistrations,
 } from '../../db/schema';
-import { type Db, spendableColumn } from '../members/repository';
+import { spendableColumn } from '../members/repository';
 import { rewardsForMember } from '../rewards/panel';
 
 /**
@@ -27,7 +27,7 @@ const expiringColumn = sql<{ points: number; at: number } | null>`(select json_b
   having sum(${pointsLots.remaining}) > 0)`;
 
 /** Everything one member's pass shows, read in one round trip. */
-export async function findPassData(db: Db, tenantId: string, memberId: string) {
+export async function findPassData(db: Queries, tenantId: string, memberId: string) {
   const [row] = await db
     .select({
       memberId: members.id,
@@ -86,7 +86,11 @@ export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>
  * What a deleted member's voided pass shows: the tenant's design and name, nothing of the member (no name, code,
  * points or tier: the member's data went with the member). Undefined unless the pass is voided.
  */
-export async function findVoidedPassData(db: Db, tenantId: string, memberId: string): Promise<PassData | undefined> {
+export async function findVoidedPassData(
+  db: Queries,
+  tenantId: string,
+  memberId: string,
+): Promise<PassData | undefined> {
   const [pass] = await db
     .select({ updatedAt: walletPasses.updatedAt, businessName: tenants.businessName, language: tenants.language })
     .from(walletPasses)
@@ -121,7 +125,7 @@ export async function findVoidedPassData(db: Db, tenantId: string, memberId: str
  * A voided pass no device holds any more is forgotten with its tokens (its devices then get 401, as for a pass
  * that never was). Answers whether it was.
  */
-export async function forgetVoidedPassIfUnheld(db: Db, tenantId: string, memberId: string): Promise<boolean> {
+export async function forgetVoidedPassIfUnheld(db: Queries, tenantId: string, memberId: string): Promise<boolean> {
   const forgotten = await db
     .delete(walletPasses)
     .where(
@@ -144,7 +148,7 @@ export async function forgetVoidedPassIfUnheld(db: Db, tenantId: string, memberI
  * Creates the member's pass row on first issue (a download again changes nothing stored); answers the pass's
  * last-update time (the pass's "last update" field and Last-Modified) and its token version.
  */
-export async function issuePass(db: Db, tenantId: string, memberId: string) {
+export async function issuePass(db: Queries, tenantId: string, memberId: string) {
   const [row] = await db
     .insert(walletPasses)
     .values({ tenantId, memberId, updatedAt: sql`date_trunc('second', now())` })
@@ -154,7 +158,7 @@ export async function issuePass(db: Db, tenantId: string, memberId: string) {
 }
 
 /** The pass behind a serial number (a member id) with its token version, whichever tenant it belongs to. */
-export async function findPassBySerial(db: Db, memberId: string) {
+export async function findPassBySerial(db: Queries, memberId: string) {
   const [pass] = await db
     .select({
       tenantId: walletPasses.tenantId,
@@ -167,7 +171,7 @@ export async function findPassBySerial(db: Db, memberId: string) {
 }
 
 /** Whether a token handed out before tokens were derived (0020) belongs to this pass: one look-up by its hash. */
-export async function legacyTokenHeld(db: Db, tenantId: string, memberId: string, tokenHash: string) {
+export async function legacyTokenHeld(db: Queries, tenantId: string, memberId: string, tokenHash: string) {
   const rows = await db
     .select({ one: sql`1` })
     .from(walletPassTokens)
@@ -218,13 +222,13 @@ export async function register(
   db: Database,
   r: { deviceLibraryId: string; passTypeId: string; memberId: string; tenantId: string; pushToken: string },
 ): Promise<'created' | 'renewed' | 'full'> {
-  const renew = (tx: Db) =>
+  const renew = (tx: Queries) =>
     tx
       .update(walletRegistrations)
       .set({ pushToken: r.pushToken, registeredAt: sql`now()` })
       .where(registrationOf(r))
       .returning({ memberId: walletRegistrations.memberId });
-  const devices = (tx: Db) =>
+  const devices = (tx: Queries) =>
     tx
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(walletRegistrations)
@@ -244,7 +248,7 @@ export async function register(
   });
 }
 
-export async function unregister(db: Db, deviceLibraryId: string, passTypeId: string, memberId: string) {
+export async function unregister(db: Queries, deviceLibraryId: string, passTypeId: string, memberId: string) {
   const removed = await db
     .delete(walletRegistrations)
     .where(
@@ -262,7 +266,7 @@ export async function unregister(db: Db, deviceLibraryId: string, passTypeId: st
  * A device token APNs calls dead holds no registration any more, and the passes it was on keep why, so their
  * status still tells. With 410's timestamp, a registration renewed since then stays (as Apple asks).
  */
-export async function unregisterPushToken(db: Db, pushToken: string, reason: string, since?: Date) {
+export async function unregisterPushToken(db: Queries, pushToken: string, reason: string, since?: Date) {
   const conditions = [eq(walletRegistrations.pushToken, pushToken)];
   if (since) conditions.push(sql`${walletRegistrations.registeredAt} <= ${since.toISOString()}::timestamptz`);
   const removed = await db
@@ -281,7 +285,11 @@ export async function unregisterPushToken(db: Db, pushToken: string, reason: str
  * Records one push round on the devices it went to: when each was tried, when APNs last took one, and the
  * error of the last try (null once one goes through). One statement per distinct outcome, not per device.
  */
-export async function recordPushes(db: Db, tenantId: string, results: { pushToken: string; error: string | null }[]) {
+export async function recordPushes(
+  db: Queries,
+  tenantId: string,
+  results: { pushToken: string; error: string | null }[],
+) {
   const byError = new Map<string | null, string[]>();
   for (const { pushToken, error } of results) byError.set(error, [...(byError.get(error) ?? []), pushToken]);
   for (const [error, tokens] of byError) {
@@ -300,7 +308,7 @@ export async function recordPushes(db: Db, tenantId: string, results: { pushToke
 const tagOf = sql<string>`(floor(extract(epoch from ${walletPasses.updatedAt}) * 1000000))::bigint::text`;
 
 /** Serial numbers of the device's passes changed after `since` (a tag), with the newest tag. */
-export async function serialsUpdatedSince(db: Db, deviceLibraryId: string, passTypeId: string, since?: string) {
+export async function serialsUpdatedSince(db: Queries, deviceLibraryId: string, passTypeId: string, since?: string) {
   const conditions = [
     eq(walletRegistrations.deviceLibraryId, deviceLibraryId),
     eq(walletRegistrations.passTypeId, passTypeId),
@@ -349,7 +357,13 @@ export async function pushTokensPage(db: Database, tenantId: string, after: stri
 }
 
 /** The pass's own record of a member push round: tried now; delivered (APNs took one) or the first error. */
-export async function markPushed(db: Db, tenantId: string, memberId: string, delivered: boolean, error: string | null) {
+export async function markPushed(
+  db: Queries,
+  tenantId: string,
+  memberId: string,
+  delivered: boolean,
+  error: string | null,
+) {
   await db
     .update(walletPasses)
     .set({

@@ -5,8 +5,6 @@ import { preparedStatements } from '../../db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 
-type Db = Queries;
-
 const endpointColumns = {
   id: webhookEndpoints.id,
   url: webhookEndpoints.url,
@@ -119,7 +117,7 @@ export async function deleteEndpoint(db: Database, tenantId: string, id: string,
 }
 
 /** Built once (db/prepared.ts): every points transaction asks it, once per event. */
-const subscribersStatement = preparedStatements((tx: Db) =>
+const subscribersStatement = preparedStatements((tx: Queries) =>
   tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -134,11 +132,11 @@ const subscribersStatement = preparedStatements((tx: Db) =>
 );
 
 /** The tenant's enabled endpoints that asked for this event. */
-export async function subscribers(tx: Db, tenantId: string, type: WebhookEventType) {
+export async function subscribers(tx: Queries, tenantId: string, type: WebhookEventType) {
   return subscribersStatement(tx).execute({ tenantId, type });
 }
 
-export async function insertDeliveries(tx: Db, rows: (typeof webhookDeliveries.$inferInsert)[]) {
+export async function insertDeliveries(tx: Queries, rows: (typeof webhookDeliveries.$inferInsert)[]) {
   if (rows.length) await tx.insert(webhookDeliveries).values(rows);
 }
 
@@ -206,7 +204,7 @@ export async function recordAttempt(
   outcome: { status: 'PENDING' | 'SUCCEEDED' | 'FAILED'; responseCode: number | null; error: string | null },
 ) {
   const streakChanges = (outcome.status === 'SUCCEEDED') === (delivery.failingSince !== null);
-  const write = async (tx: Db) => {
+  const write = async (tx: Queries) => {
     await tx
       .update(webhookDeliveries)
       .set({
@@ -241,7 +239,7 @@ export async function disableEndpoint(db: Database, endpointId: string, reason: 
 }
 
 /** A delivery a person asked to send again: pending once more, same event id. */
-export async function reopenDelivery(db: Db, tenantId: string, endpointId: string, deliveryId: string) {
+export async function reopenDelivery(db: Queries, tenantId: string, endpointId: string, deliveryId: string) {
   const rows = await db
     .update(webhookDeliveries)
     .set({ status: 'PENDING' })
