@@ -17,8 +17,9 @@ const npx = (args, env = {}) =>
 const steps = [];
 function step(name, fn) {
   console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
   const ok = fn();
-  steps.push({ name, ok });
+  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) console.error(`✖ ${name} failed`);
 }
 
@@ -79,7 +80,8 @@ if (existsSync(playwrightJson)) {
 }
 const failedSteps = steps.filter((s) => !s.ok);
 console.log('');
-for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name}`);
+// Each step's time, so a slow run shows where its minutes go.
+for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name} (${s.seconds} s)`);
 // A failed step that ran no test (lint, typecheck, build) still counts as a failure.
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
