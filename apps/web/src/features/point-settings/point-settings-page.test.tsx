@@ -155,8 +155,8 @@ describe('Point Settings page', () => {
     await user.click(screen.getByRole('radio', { name: 'Never' }));
     expect(screen.queryByLabelText('Expiry Date')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
-    await waitFor(() => expect(server.posted).toHaveLength(1));
-    expect(server.posted[0]).toMatchObject({ expiryType: 'NEVER', pointsExpiryDays: null, pointsExpiryDate: null });
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({ expiryType: 'NEVER', pointsExpiryDays: null, pointsExpiryDate: null });
   });
 
   it('a date without seconds is sent with :00 appended', async () => {
@@ -167,8 +167,8 @@ describe('Point Settings page', () => {
     await user.click(screen.getByRole('radio', { name: 'On Specific Date' }));
     await user.type(screen.getByLabelText('Expiry Date'), '2030-06-30T12:30');
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
-    await waitFor(() => expect(server.posted).toHaveLength(1));
-    expect(server.posted[0]).toMatchObject({
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({
       expiryType: 'DATE',
       pointsExpiryDate: '2030-06-30T12:30:00',
       pointsExpiryDays: null,
@@ -194,12 +194,12 @@ describe('Point Settings page', () => {
     await user.click(screen.getByRole('radio', { name: 'On Specific Date' }));
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Please select expiry date when using date-based expiry.')).toBeInTheDocument();
-    expect(server.posted).toHaveLength(0);
+    expect(server.saved).toHaveLength(0);
   });
 
   it('sends numbers, empty limits as null, the switch and description; Saving... while pending', async () => {
     let release = () => {};
-    server.hold = new Promise((resolve) => {
+    server.saveHold = new Promise((resolve) => {
       release = resolve;
     });
     renderPage();
@@ -212,7 +212,7 @@ describe('Point Settings page', () => {
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeDisabled();
     release();
     expect(await screen.findByText('Points conversion settings saved successfully')).toBeInTheDocument();
-    expect(server.posted[0]).toEqual({
+    expect(server.saved[0]).toEqual({
       earnRateAmount: 10,
       earnRatePoints: 100,
       redeemRatePoints: 100,
@@ -233,7 +233,7 @@ describe('Point Settings page', () => {
   });
 
   it('a failed save shows the error toast', async () => {
-    server.postFailure = true;
+    server.saveFails = true;
     renderPage();
     const user = userEvent.setup();
     await screen.findByLabelText('Amount Spent ($)');

@@ -64,7 +64,7 @@ describe('Store Settings page', () => {
     await user.click(saveButton());
     expect(await screen.findByText('Validation Error')).toBeInTheDocument();
     expect(screen.getByText('Please upload all images and enter store name')).toBeInTheDocument();
-    expect(server.put).toHaveLength(0);
+    expect(server.saved).toHaveLength(0);
   });
 
   it('saves {logoUrl, text, backgroundUrl}, says so and refreshes the cached settings', async () => {
@@ -77,14 +77,14 @@ describe('Store Settings page', () => {
     await user.type(name, '  Green Bottle ');
     await user.click(saveButton());
     expect(await screen.findByText('Store settings saved successfully')).toBeInTheDocument();
-    expect(server.put).toEqual([{ ...saved, text: 'Green Bottle' }]);
+    expect(server.saved).toEqual([{ ...saved, text: 'Green Bottle' }]);
     await waitFor(() => expect(server.gets).toBe(2));
     expect(screen.getByLabelText('Store Name')).toHaveValue('Green Bottle');
   });
 
   it('a failed save shows the error toast', async () => {
     server.stored = saved;
-    server.putFails = true;
+    server.saveFails = true;
     renderPage();
     await screen.findByLabelText('Store Name');
     await userEvent.setup().click(saveButton());
@@ -104,8 +104,8 @@ describe('Store Settings page', () => {
     release();
     await waitFor(() => expect(saveButton()).toBeEnabled());
     await userEvent.setup().click(saveButton());
-    await waitFor(() => expect(server.put).toHaveLength(1));
-    expect(server.put[0]).toMatchObject({ backgroundUrl: '/files/t-1/upload-1.png', logoUrl: saved.logoUrl });
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({ backgroundUrl: '/files/t-1/upload-1.png', logoUrl: saved.logoUrl });
   });
 
   it('the business profile shows country, time zone and language, and saves a change', async () => {
@@ -189,8 +189,8 @@ describe('Store Settings: images for a business without any', () => {
     });
     expect(saveButton()).toBeEnabled();
     await user.click(saveButton());
-    await waitFor(() => expect(server.put).toHaveLength(1));
-    expect(server.put[0]).toEqual({
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toEqual({
       logoUrl: '/files/t-1/drawn-logo.png',
       text: 'Blue Bottle Bakery',
       backgroundUrl: '/files/t-1/drawn-bg.png',
@@ -205,7 +205,7 @@ describe('Store Settings: images for a business without any', () => {
     await user.click(await screen.findByRole('button', { name: 'Use the wallet card logo' }));
     expect(saveButton()).toBeEnabled();
     await user.click(saveButton());
-    await waitFor(() => expect(server.put).toHaveLength(1));
-    expect(server.put[0]).toMatchObject({ logoUrl: '/files/t-1/wallet-logo.png' });
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({ logoUrl: '/files/t-1/wallet-logo.png' });
   });
 });

@@ -111,12 +111,12 @@ describe('Wallet Settings page', () => {
     await user.type(screen.getByLabelText('Label Color'), '#FDE68A');
     await user.click(saveButton());
     expect(await screen.findByText('Wallet settings saved successfully')).toBeInTheDocument();
-    expect(server.put).toEqual([{ ...saved, labelColor: '#fde68a' }]);
+    expect(server.saved).toEqual([{ ...saved, labelColor: '#fde68a' }]);
   });
 
   it('a failed save shows the error toast', async () => {
     server.stored = saved;
-    server.putFails = true;
+    server.saveFails = true;
     renderPage();
     await screen.findByLabelText('Hero Text');
     await userEvent.setup().click(saveButton());
@@ -132,7 +132,7 @@ describe('Wallet Settings page', () => {
     await user.type(screen.getByLabelText('Foreground Color'), '#fff');
     await user.click(saveButton());
     expect(await screen.findByText('Colour must be a hex value like #a855f7')).toBeInTheDocument();
-    expect(server.put).toHaveLength(0);
+    expect(server.saved).toHaveLength(0);
   });
 
   it('Save is disabled while an upload is pending; the chosen file clears the stored URL at once', async () => {
@@ -153,8 +153,8 @@ describe('Wallet Settings page', () => {
     expect(await screen.findByText('Logo uploaded successfully')).toBeInTheDocument();
     await waitFor(() => expect(saveButton()).toBeEnabled());
     await userEvent.setup().click(saveButton());
-    await waitFor(() => expect(server.put).toHaveLength(1));
-    expect(server.put[0]).toMatchObject({ logoUrl: '/files/t-1/upload-1.png' });
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({ logoUrl: '/files/t-1/upload-1.png' });
   });
 
   it('staff see the settings read-only: fields disabled, no Save', async () => {

@@ -1,0 +1,73 @@
+import type { ZodType } from 'zod';
+
+/** A JSON answer with the API's error shape when it is one. */
+export const answer = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const notFound = () => answer(404, { status: 404, message: 'Not found' });
+
+/** What a settings stand-in remembers: the saved record, the bodies sent, and the failures a test asks for. */
+export interface SettingsState {
+  stored: unknown;
+  /** Every body sent to save, valid or not, in order. */
+  saved: unknown[];
+  gets: number;
+  /** The next this many GETs answer 500. */
+  getFailures: number;
+  saveFails: boolean;
+  /** While set, a GET (or a save) waits for it: to see the screen while its data is on the way. */
+  getHold: Promise<void> | null;
+  saveHold: Promise<void> | null;
+}
+
+export const freshSettingsState = (): SettingsState => ({
+  stored: null,
+  saved: [],
+  gets: 0,
+  getFailures: 0,
+  saveFails: false,
+  getHold: null,
+  saveHold: null,
+});
+
+/**
+ * A settings record as the API serves it (lib/settings-routes.ts on the server): GET answers the record or
+ * 404 until one is saved; a save is checked with the contract's body schema (400 when invalid), then stored
+ * whole and answered.
+ */
+export async function answerSettings<B>(
+  state: SettingsState,
+  bodySchema: ZodType<B>,
+  method: string,
+  init?: RequestInit,
+): Promise<Response> {
+  if (method === 'GET') {
+    state.gets += 1;
+    if (state.getHold) await state.getHold;
+    if (state.getFailures > 0) {
+      state.getFailures -= 1;
+      return answer(500, { status: 500, message: 'Database unavailable' });
+    }
+    return state.stored ? answer(200, state.stored) : notFound();
+  }
+  const body = JSON.parse(String(init?.body));
+  state.saved.push(body);
+  if (state.saveHold) await state.saveHold;
+  if (state.saveFails) return answer(500, { status: 500, message: 'Internal server error' });
+  const parsed = bodySchema.safeParse(body);
+  if (!parsed.success) return answer(400, { status: 400, message: 'Validation failed' });
+  state.stored = parsed.data;
+  return answer(200, parsed.data);
+}
+
+/** The image upload (POST /api/oci-object-storage): a new URL each time, held or failed as the test asks. */
+export async function answerUpload(state: {
+  uploads: number;
+  uploadHold: Promise<void> | null;
+  uploadFails?: boolean;
+}) {
+  state.uploads += 1;
+  const n = state.uploads;
+  if (state.uploadHold) await state.uploadHold;
+  if (state.uploadFails) return answer(500, { status: 500, message: 'Internal server error' });
+  return answer(200, { message: `/files/t-1/upload-${n}.png` });
+}
