@@ -73,7 +73,7 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = {
+type BuildOptions = {
   database?: DatabaseHandle;
   serveWeb?: boolean;
   /** The secret of `npm run backup`'s call to this server (embedded PGlite; server.ts writes it to DATA_DIR). */

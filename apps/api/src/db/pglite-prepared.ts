@@ -24,7 +24,7 @@ import { type PGlite, parse, protocol, type QueryOptions, type Results } from '@
 
 type Message = Parameters<typeof parse.parseResults>[0][number];
 type Statement = { name: string; paramTypes: number[]; rowDescription?: Message };
-export type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
+type Query = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
 const { serialize, messages } = protocol;
 const EXECUTE = serialize.execute({});
@@ -32,7 +32,7 @@ const SYNC = serialize.sync();
 /** Texts whose good plan depends on the pattern's value: LIKE, ILIKE, SIMILAR TO, regular expressions. */
 const PATTERN = /\b(?:i?like|similar\s+to)\b|~/i;
 
-export type PreparedOptions = {
+type PreparedOptions = {
   /** Prepared statements kept at most; the least recently used one is closed beyond that. */
   maxStatements?: number;
   /** Longer texts (bulk inserts built for one batch) are left to PGlite's own unnamed path. */

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/client';
  * A kind of job: its queue name, how it is retried and how long one run may take, and the handler. Handlers
  * run at least once (a stop, a crash or an expiry can run a job again), so each must be idempotent.
  */
-export type JobDefinition<T extends object> = {
+type JobDefinition<T extends object> = {
   name: string;
   /** Longest a run may take before the job is given to another worker (a killed worker holds it that long). */
   expireInSeconds: number;
@@ -31,9 +31,9 @@ export type JobDefinition<T extends object> = {
 export const defineJob = <T extends object>(definition: JobDefinition<T>) => definition;
 
 /** A Drizzle transaction (or the database): what `send` enqueues through, so a rollback takes the job away too. */
-export type Executor = { execute(query: ReturnType<typeof sql>): Promise<unknown> };
+type Executor = { execute(query: ReturnType<typeof sql>): Promise<unknown> };
 
-export type SendOptions = { startAfter?: Date; singletonKey?: string };
+type SendOptions = { startAfter?: Date; singletonKey?: string };
 
 export type JobQueue = ReturnType<typeof createJobQueue>;
 

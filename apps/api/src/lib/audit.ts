@@ -22,7 +22,7 @@ export type AuditEntry = {
 const IGNORED = new Set(['updatedAt', 'createdAt', 'tenantId']);
 
 /** The fields whose values differ between before and after, each as {before, after}. */
-export function changedFields(before?: object | null, after?: object | null): Record<string, FieldChange> {
+function changedFields(before?: object | null, after?: object | null): Record<string, FieldChange> {
   const b = (before ?? {}) as Record<string, unknown>;
   const a = (after ?? {}) as Record<string, unknown>;
   const changes: Record<string, FieldChange> = {};
@@ -116,7 +116,7 @@ const ENTRY_ACTION: Partial<Record<EntryRecorded['entry']['type'], string>> = {
 };
 
 /** The audit event of one ledger entry: the member's balance, lifetime spend and tier before → after, and the entry. */
-export function entryAudit(event: EntryRecorded): AuditEntry {
+function entryAudit(event: EntryRecorded): AuditEntry {
   const { entry } = event;
   const shown =
     entry.type === 'REVERSAL'

@@ -14,7 +14,7 @@ const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20\uFE62\uFE63\uFE66\u
  * A cell a spreadsheet would read as a formula gets a `'` in front, so it shows as the text it is (OWASP CSV
  * injection). Only text: numbers are written as numbers, so a negative points entry stays -5.
  */
-export const inertCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+const inertCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
 
 /**
  * The text an export made inert, as it was: an import takes the export's own files back (a phone such as

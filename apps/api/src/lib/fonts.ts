@@ -13,7 +13,7 @@ import { create, type Font } from 'fontkit';
  * the paths of the characters drawn reach the PNG, and the PDF embeds that PNG, not a font.
  */
 
-export type FontWeight = 'regular' | 'bold';
+type FontWeight = 'regular' | 'bold';
 
 const require = createRequire(import.meta.url);
 const FILES: Record<'tc' | 'sc', Record<FontWeight, string>> = {
@@ -40,7 +40,7 @@ function font(family: 'tc' | 'sc', weight: FontWeight): Font {
 }
 
 /** The fonts a language's text is drawn with, in the order each character tries them. */
-export function fontsFor(language: Language, weight: FontWeight): [Font, Font] {
+function fontsFor(language: Language, weight: FontWeight): [Font, Font] {
   return language === 'zh-Hans' ? [font('sc', weight), font('tc', weight)] : [font('tc', weight), font('sc', weight)];
 }
 
@@ -73,7 +73,7 @@ function runs(text: string, fonts: [Font, ...Font[]]): Run[] {
   return out;
 }
 
-export type TextOptions = {
+type TextOptions = {
   x: number;
   /** The baseline. */
   y: number;
@@ -87,11 +87,6 @@ export type TextOptions = {
 };
 
 type Placed = { d: string; x: number };
-
-/** How wide the text is at the given size, in the same units as `size`. */
-export function textWidth(text: string, language: Language, size: number, weight: FontWeight = 'regular'): number {
-  return layout(text, fontsFor(language, weight), size).width;
-}
 
 function layout(
   text: string,

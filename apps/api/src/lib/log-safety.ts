@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 const EMAIL = /[^\s@"'<>()]+@[^\s@"'<>()]+\.[A-Za-z]{2,}/g;
 
 /** E-mail addresses out of a free text, for anything that reaches the log. */
-export const scrubText = (text: string) => text.replace(EMAIL, '[email]');
+const scrubText = (text: string) => text.replace(EMAIL, '[email]');
 
 /**
  * What the log keeps of a failure. Drizzle's query errors carry the SQL with its parameters (names, e-mails,

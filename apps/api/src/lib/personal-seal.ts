@@ -11,10 +11,10 @@ import { type FieldChange, memberKeys, members } from '../db/schema';
  */
 
 /** The fields of a member event that name the person. */
-export const PERSONAL_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'membershipCode']);
+const PERSONAL_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'membershipCode']);
 
 /** What the trail shows where a person's details were sealed with a key that erasure destroyed. */
-export const ERASED_VALUE = '[erased]';
+const ERASED_VALUE = '[erased]';
 
 const PREFIX = 'sealed:v1:';
 

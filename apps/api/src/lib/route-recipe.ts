@@ -6,7 +6,7 @@ import type { fileAnswer } from './openapi-answers';
 import { toPage } from './page';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
 
 type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof apiErrorSchema };
 

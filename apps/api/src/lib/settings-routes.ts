@@ -11,7 +11,7 @@ import { routeRecipe } from './route-recipe';
 const route = routeRecipe(['settings'], [400, 401, 403, 404]);
 
 /** What differs between the tenant's one-record settings (wallet pass, points conversion, store). */
-export type SettingsSpec<T, B> = {
+type SettingsSpec<T, B> = {
   path: string;
   /** How the summaries name the record, lower case: 'store settings'. */
   name: string;

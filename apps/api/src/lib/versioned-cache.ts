@@ -41,7 +41,7 @@ export function createVersionedCache<T>({ maxAgeMs = 60_000, max = 2_000 } = {})
   };
 }
 
-export type JsonCache = ReturnType<typeof createVersionedCache<string>>;
+type JsonCache = ReturnType<typeof createVersionedCache<string>>;
 
 /**
  * A tenant's list answer: the tenant's list version is read (one primary-key query), then the answer comes

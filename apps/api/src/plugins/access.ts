@@ -4,8 +4,6 @@ import fp from 'fastify-plugin';
 import type { Access } from '../lib/access-levels';
 import { forbidden } from '../lib/errors';
 
-export type { Access };
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
@@ -21,7 +19,7 @@ declare module 'fastify' {
 const RANK: Record<Role, number> = { staff: 1, admin: 2, owner: 3 };
 
 /** True when `role` is at least `min` (owner ⊇ admin ⊇ staff). */
-export const hasRole = (role: Role, min: Role) => RANK[role] >= RANK[min];
+const hasRole = (role: Role, min: Role) => RANK[role] >= RANK[min];
 
 /**
  * A key reaches only the routes whose declared scope it holds, and only its own tenant. It then stands in for

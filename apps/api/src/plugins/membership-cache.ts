@@ -5,7 +5,7 @@ import type { Membership } from '../modules/identity/repository';
  * Writes made through this instance drop the cache at once; another instance's writes are seen within this
  * window (see docs/capacity.md).
  */
-export const MEMBERSHIP_CACHE_MS = 5_000;
+const MEMBERSHIP_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 type Entry = { membership: Membership; readAt: number };

@@ -16,7 +16,7 @@ import {
 } from 'lucide-react';
 import type { MessageKey } from '@/lib/i18n/i18n';
 
-export interface NavItem {
+interface NavItem {
   title: MessageKey;
   url: string;
   icon: LucideIcon;

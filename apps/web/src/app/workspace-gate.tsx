@@ -17,7 +17,7 @@ const EditProfileDialog = React.lazy(() =>
   import('@/features/profile/components/edit-profile-dialog').then((m) => ({ default: m.EditProfileDialog })),
 );
 
-export function PreparingWorkspace() {
+function PreparingWorkspace() {
   const t = useT();
   return (
     <div role="status" className="flex min-h-svh items-center justify-center gap-2 text-muted-foreground">

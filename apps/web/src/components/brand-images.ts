@@ -23,7 +23,7 @@ const SIZES: Record<BrandImage, [number, number]> = {
 };
 
 /** One or two letters: the first of the first two words, or the first two characters of a name without spaces. */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   if (words.length === 0) return '?';
   const first = (word: string) => Array.from(word)[0] ?? '';
@@ -98,7 +98,7 @@ export async function drawAndUpload(
 }
 
 /** What both branding screens know of each other: the saved logos, the store name and the card colours. */
-export type BrandBasics = {
+type BrandBasics = {
   storeName: string;
   storeLogo: string;
   passLogo: string;

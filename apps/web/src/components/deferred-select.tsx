@@ -5,8 +5,6 @@ import { cn } from '@/lib/utils';
 import type { SelectMenuProps } from './deferred-select-menu';
 import { SELECT_TRIGGER_CLASS } from './ui/select-trigger-class';
 
-export type { SelectOption } from './deferred-select-menu';
-
 const loadMenu = () => import('./deferred-select-menu');
 const OPEN_KEYS = [' ', 'Enter', 'ArrowUp', 'ArrowDown']; // i18n-ignore: key names
 

@@ -17,7 +17,7 @@ import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** A form dialog's words (keys, translated when shown): its title, the line under it, the submit button, the two toasts. */
-export type FormDialogText = {
+type FormDialogText = {
   title: MessageKey;
   description: MessageKey;
   submit: MessageKey;

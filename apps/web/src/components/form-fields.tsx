@@ -61,7 +61,7 @@ export function TextField({
 
 const READ_ONLY = 'bg-muted text-muted-foreground focus-visible:ring-0';
 
-export type Choice = { value: string; label: string; disabled?: boolean };
+type Choice = { value: string; label: string; disabled?: boolean };
 
 /** A native select: keyboard, screen readers and phones handle it as users expect. */
 export function SelectField({ id, name, label, choices }: RowProps & { choices: Choice[] }) {

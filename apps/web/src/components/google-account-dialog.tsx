@@ -17,7 +17,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** A sample so a developer can sign in with one click; any address works with the emulator. */
-export const SAMPLE_GOOGLE_ACCOUNT: EmulatorGoogleAccount = {
+const SAMPLE_GOOGLE_ACCOUNT: EmulatorGoogleAccount = {
   email: 'ada.lovelace@example.com',
   name: 'Ada Lovelace', // i18n-ignore: a sample person's name (data)
 };

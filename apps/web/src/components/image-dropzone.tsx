@@ -7,7 +7,7 @@ import { uploadImage } from '@/lib/upload-image';
 import { cn } from '@/lib/utils';
 import { useImageDrop } from './use-image-drop';
 
-export interface ImageDropzoneProps {
+interface ImageDropzoneProps {
   label: string;
   hint?: string;
   /** The stored URL, previewed while no local file is chosen. */

@@ -3,7 +3,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { TextField } from './form-fields';
 
 /** The words of a person's rows (users and members dialogs), in one place: keys, translated where shown. */
-export const PERSON_TEXT = {
+const PERSON_TEXT = {
   firstName: 'person.firstName',
   lastName: 'person.lastName',
   email: 'person.email',

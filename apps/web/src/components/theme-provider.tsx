@@ -1,7 +1,7 @@
 import * as React from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 
-export type Theme = 'light' | 'dark';
+type Theme = 'light' | 'dark';
 
 interface ThemeContextValue {
   theme: Theme;

@@ -71,7 +71,7 @@ function Picture({
 }
 
 /** Whose pass is drawn: the settings screen shows a sample member, a member's detail the member. */
-export interface PreviewMember {
+interface PreviewMember {
   name: string;
   level: string;
   points: number;

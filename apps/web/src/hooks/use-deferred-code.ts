@@ -1,7 +1,7 @@
 import * as React from 'react';
 
 /** What a deferred control's real code gets when it replaces its stand-in. */
-export type Upgraded<T> = { code: T; focus: boolean };
+type Upgraded<T> = { code: T; focus: boolean };
 
 /**
  * A control whose code (Radix and its positioning) is fetched at the first sign of use: the pointer over its

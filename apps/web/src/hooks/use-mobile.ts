@@ -1,7 +1,7 @@
 import * as React from 'react';
 
 /** Spec §9: below 768 px the sidebar becomes a slide-in sheet. */
-export const MOBILE_BREAKPOINT = 768;
+const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;
 

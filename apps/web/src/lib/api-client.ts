@@ -4,9 +4,9 @@ import { apiErrorFromResponse, NotAuthenticatedError } from './api-error';
 export { ApiError, NotAuthenticatedError } from './api-error';
 
 /** Returns the signed-in user's ID token, or null when nobody is signed in. */
-export type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
+type TokenProvider = (forceRefresh: boolean) => Promise<string | null>;
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   getToken: TokenProvider;
   getTenantId: () => string | null;
   /** Defaults to the global fetch, looked up per call so tests can stub it. */

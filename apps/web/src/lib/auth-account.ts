@@ -29,7 +29,6 @@ import { phoneCredential } from './auth-phone';
 
 export const GOOGLE_PROVIDER_ID = 'google.com';
 export const PASSWORD_PROVIDER_ID = 'password';
-export const PHONE_PROVIDER_ID = 'phone';
 
 /** Spec §8 "Other": what every action says when nobody is signed in. */
 export const USER_NOT_AUTHENTICATED = 'User not authenticated'; // i18n-ignore: screens show their text for the code

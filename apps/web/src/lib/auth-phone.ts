@@ -110,9 +110,3 @@ export async function createPasswordAccount(email: string, password: string): Pr
   const result = await createUserWithEmailAndPassword(getFirebaseAuth(), email, password);
   return toAuthUser(result.user);
 }
-
-/** A freshly minted ID token, e.g. so the server sees a phone that was just linked. */
-export async function refreshIdToken(): Promise<string | null> {
-  const user = getFirebaseAuth().currentUser;
-  return user ? user.getIdToken(true) : null;
-}

@@ -50,7 +50,7 @@ let state: FirebaseState | null = null;
 let pending: Promise<FirebaseState> | null = null;
 
 /** The session Firebase stored in this browser, as read before the SDK has restored it (see restoringSession). */
-export type StoredSession = { uid: string; token: string; expiresAt: number };
+type StoredSession = { uid: string; token: string; expiresAt: number };
 let stored: StoredSession | null = null;
 let restored = false;
 

@@ -1,5 +1,5 @@
 /** One server-sent event: its name and its parsed JSON data. */
-export type StreamEvent = { event: string; data: unknown };
+type StreamEvent = { event: string; data: unknown };
 
 /**
  * Reads a server-sent event stream (text/event-stream) with fetch, because EventSource cannot send the

@@ -4,7 +4,7 @@
  */
 
 /** The error's `code` (Firebase's 'auth/…', or one of ours such as 'app/no-session'), if it has one. */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
     return error.code;
   }

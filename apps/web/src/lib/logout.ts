@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { removeStorage, SESSION_STORAGE_KEYS } from './storage-keys';
 
-export interface LogoutDeps {
+interface LogoutDeps {
   queryClient: QueryClient;
   signOut: () => Promise<void>;
 }

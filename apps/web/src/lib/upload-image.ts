@@ -3,7 +3,7 @@ import { api } from './api';
 import type { ApiClient } from './api-client';
 
 /** Spec §7: membership and upload calls skip a tunnelling service's browser warning. */
-export const TUNNEL_WARNING_HEADER = { 'ngrok-skip-browser-warning': 'true' } as const;
+const TUNNEL_WARNING_HEADER = { 'ngrok-skip-browser-warning': 'true' } as const;
 
 /**
  * Uploads one image (multipart, one `file` field) and answers its URL (the answer's `message`).

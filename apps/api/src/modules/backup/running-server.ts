@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * copy of the database (PGlite is one process: no second one may open the files), `npm run restore` to refuse
  * to overwrite a folder a server is using. Read by scripts/lib/backup-archive.mjs.
  */
-export const SERVER_NOTE = 'server.json';
+const SERVER_NOTE = 'server.json';
 
 export function newBackupToken(): string {
   return randomBytes(32).toString('base64url');

@@ -13,9 +13,6 @@ import { businessTimeZoneSql } from '../business/profile';
  * - outstanding: the sum of all entries (members' balances).
  */
 export const issuedEntry: SQL = sql`(${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'BONUS', 'ADJUST', 'IMPORT'))`;
-export const redeemedEntry: SQL = sql`(${pointsLedger.type} = 'REDEEM')`;
-export const expiredEntry: SQL = sql`(${pointsLedger.type} = 'EXPIRE')`;
-export const takenBackEntry: SQL = sql`(${pointsLedger.type} in ('REVERSAL', 'REFUND') or (${pointsLedger.points} < 0 and ${pointsLedger.type} in ('ADJUST', 'IMPORT')))`;
 
 /**
  * The start of the business's current month, as a timestamp: months are the business's, reckoned in its time

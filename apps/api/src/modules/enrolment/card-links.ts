@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** How long the card page's pass link works: long enough to tap it, too short to be worth sharing. */
-export const CARD_LINK_SECONDS = 10 * 60;
+const CARD_LINK_SECONDS = 10 * 60;
 
 /**
  * Short-lived signed links to a member's .pkpass, so Safari can open the pass by plain navigation (it sends

@@ -77,7 +77,7 @@ function assertEmailGiven(page: JoinPage, email: string) {
 
 /** The customer's own card on this page's tenant, found by the token's phone; 404 when they are no member. */
 /** The member's Google Wallet save link (the wallet module's); it may fail when Google is not reachable. */
-export type GoogleSaveUrl = (tenantId: string, memberId: string) => Promise<string>;
+type GoogleSaveUrl = (tenantId: string, memberId: string) => Promise<string>;
 
 export async function card(
   db: Database,

@@ -10,7 +10,7 @@ export type ServerTexts = Record<Language, Messages>;
  * `<!--` in a tenant's text ends the block early; U+2028/2029 too, for any reader that evaluates it as script.
  * JSON.parse reads the escapes back as the same characters.
  */
-export const jsonForScript = (value: unknown): string =>
+const jsonForScript = (value: unknown): string =>
   JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
@@ -43,7 +43,7 @@ const BUTTON =
   'h-12 w-full rounded-lg bg-[var(--brand-bg)] px-4 text-base font-semibold text-[var(--brand-fg)] shadow-sm disabled:opacity-60';
 
 /** The join page's first screen (the shell and the phone step) as JoinSteps renders it, before React runs. */
-export function firstScreen(info: PublicJoinInfo, locale: Language, i18n: I18n): string {
+function firstScreen(info: PublicJoinInfo, locale: Language, i18n: I18n): string {
   const t = (key: string, values?: Record<string, string | number>) => escapeHtml(i18n._(key, values));
   const logo = info.logoUrl
     ? `<img src="${escapeHtml(info.logoUrl)}" alt="" width="40" height="40" class="h-10 w-10 shrink-0 rounded-md object-contain">`
@@ -81,7 +81,7 @@ export function firstScreen(info: PublicJoinInfo, locale: Language, i18n: I18n):
 }
 
 /** The id of the branding block the page reads instead of asking GET /api/public/join/{slug} (public-api.ts). */
-export const JOIN_DATA_ID = 'join-data';
+const JOIN_DATA_ID = 'join-data';
 
 /**
  * customer.html as the answer to /join/<slug>: in the customer's language, titled with the store's name, the

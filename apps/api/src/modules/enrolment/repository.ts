@@ -21,7 +21,7 @@ const settingsColumns = {
   allowedCountries: enrolmentSettings.allowedCountries,
 };
 
-export type StoredEnrolment = EnrolmentSettingsBody;
+type StoredEnrolment = EnrolmentSettingsBody;
 
 /** What the defaults and the poster are made from: names, logo, colours, and the owner's phone and language. */
 export type TenantFacts = {

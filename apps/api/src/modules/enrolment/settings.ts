@@ -15,7 +15,7 @@ import { findEnrolment, saveEnrolment, slugTakenByOther, type TenantFacts, tenan
  * hyphens, or `shop-<first 8 of the tenant id>` when the name gives fewer than 3 such characters (a Chinese
  * name, say). The admin sees it before saving and may change it.
  */
-export function defaultSlug(name: string, tenantId: string): string {
+function defaultSlug(name: string, tenantId: string): string {
   const ascii = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -32,7 +32,7 @@ export function defaultSlug(name: string, tenantId: string): string {
 }
 
 /** What a tenant that never saved the join page has: off, a derived slug, the owner's phone country. */
-export function defaultEnrolment(facts: TenantFacts, tenantId: string): EnrolmentSettingsBody {
+function defaultEnrolment(facts: TenantFacts, tenantId: string): EnrolmentSettingsBody {
   const country = countriesOfPhone(facts.ownerPhone)[0];
   return {
     enabled: false,
@@ -44,7 +44,7 @@ export function defaultEnrolment(facts: TenantFacts, tenantId: string): Enrolmen
   };
 }
 
-export const joinUrlOf = (publicUrl: string, slug: string) => `${publicUrl}/join/${encodeURIComponent(slug)}`;
+const joinUrlOf = (publicUrl: string, slug: string) => `${publicUrl}/join/${encodeURIComponent(slug)}`;
 
 export async function readEnrolment(db: Database, tenantId: string, publicUrl: string): Promise<EnrolmentSettings> {
   let settings = await findEnrolment(db, tenantId);

@@ -18,7 +18,7 @@ import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } fro
 import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 
 /** The Idempotency-Key hash of a reward redemption: the same key for another reward is another request (422). */
-export const rewardBodyHash = (rewardId: string) => transactionBodyHash({ type: 'REWARD', rewardId });
+const rewardBodyHash = (rewardId: string) => transactionBodyHash({ type: 'REWARD', rewardId });
 
 /**
  * Spends a reward's points with one REDEEM entry that names it (DESIGN §9 Rewards), the member's row locked:

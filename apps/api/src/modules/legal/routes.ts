@@ -7,7 +7,7 @@ import { LEGAL_TEXTS, type LegalPage } from './texts';
 const querySchema = z.object({ lang: z.enum(LANGUAGES).optional() });
 
 /** One self-contained page (no script): readable before sign-in, in a new tab, on any screen. */
-export function legalPageHtml(page: LegalPage, language: Language): string {
+function legalPageHtml(page: LegalPage, language: Language): string {
   const text = LEGAL_TEXTS[page][language];
   const sections = text.sections
     .map(([heading, body]) => `<h2>${escapeHtml(heading)}</h2>\n<p>${escapeHtml(body)}</p>`)

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Queries } from '../../db/client';
 
 /** The PostgreSQL channel every instance listens on while it has screens open. */
-export const LIVE_CHANNEL = 'lp_live';
+const LIVE_CHANNEL = 'lp_live';
 
 /**
  * What changed, as the screens name their data: each topic is the third part of the web's query keys

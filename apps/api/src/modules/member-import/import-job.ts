@@ -9,7 +9,7 @@ import { readImportFile } from './read-file';
 import { lockImport, markFailed, recordProgress } from './repository';
 
 /** Rows written per transaction on PostgreSQL: 100,000 rows take about a hundred round trips per kind. */
-export const IMPORT_BATCH = 1000;
+const IMPORT_BATCH = 1000;
 
 /**
  * Rows written per transaction on embedded PGlite, which runs in the server's own thread: a batch holds the
@@ -18,7 +18,7 @@ export const IMPORT_BATCH = 1000;
  * 2-core machine loaded by other work, 26 November 2026): /api/health p99 5.0 s at 100 rows (37 probes past
  * 5 s), 1.8 s at 50, 1.4 s at 25, against 1.0–1.6 s with no import at all; the job took 123, 169 and 200 s.
  */
-export const PGLITE_IMPORT_BATCH = 50;
+const PGLITE_IMPORT_BATCH = 50;
 
 export const importBatchFor = (engine: 'pglite' | 'postgres') =>
   engine === 'pglite' ? PGLITE_IMPORT_BATCH : IMPORT_BATCH;

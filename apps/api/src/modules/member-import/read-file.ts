@@ -16,7 +16,7 @@ import { badRequest } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
 import type { ImportRow } from '../members/import-writes';
 
-export type ReadFile = {
+type ReadFile = {
   /** Data rows in the file (the header not counted). */
   total: number;
   /** The rows that pass the member form's rules, each with its line in the file. */

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { imports } from '../../db/schema';
 
-export type NewImport = typeof imports.$inferInsert;
+type NewImport = typeof imports.$inferInsert;
 
 export async function insertImport(db: Queries, values: NewImport): Promise<void> {
   await db.insert(imports).values(values);

@@ -21,7 +21,7 @@ import { fileHash, mappingFromHeader, readImportFile } from './read-file';
 import { findImport, insertImport, toStatus } from './repository';
 
 /** The largest CSV an import takes: some 100,000 members with every column. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 413]);
 const NOT_FOUND = 'Import not found';

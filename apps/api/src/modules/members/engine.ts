@@ -91,7 +91,7 @@ export function expiryFor(rates: Rates | null, earnedAt: Date): Date | null {
 }
 
 /** A lot is expired from its expiry instant on. */
-export const isExpired = (lot: Pick<Lot, 'expiresAt'>, now: Date) =>
+const isExpired = (lot: Pick<Lot, 'expiresAt'>, now: Date) =>
   lot.expiresAt !== null && lot.expiresAt.getTime() <= now.getTime();
 
 /** The points a member can spend now: remaining points of lots not expired. */
@@ -131,7 +131,7 @@ export function takeFromLots(lots: readonly Lot[], points: number, now: Date): {
   return left === 0 ? takes : null;
 }
 
-export type RedeemRefusal = 'INACTIVE' | 'BELOW_MINIMUM' | 'ABOVE_MAXIMUM' | 'INSUFFICIENT';
+type RedeemRefusal = 'INACTIVE' | 'BELOW_MINIMUM' | 'ABOVE_MAXIMUM' | 'INSUFFICIENT';
 
 /** Whether `points` may be redeemed now: system active, within minimum and maximum, within the spendable balance. */
 export function checkRedemption(points: number, spendable: number, rates: Rates | null): RedeemRefusal | null {

@@ -10,7 +10,7 @@ import { memberData } from './events';
 import { loadTiers, nextMembershipCode } from './repository';
 import { uniqueField } from './service';
 
-export type Enrolment = {
+type Enrolment = {
   firstName: string;
   lastName: string;
   email: string | null;

@@ -39,7 +39,7 @@ export type ImportRow = {
   lifetimeSpend: string;
 };
 
-export type ImportBatchResult = { created: number; updated: number; errors: ImportError[] };
+type ImportBatchResult = { created: number; updated: number; errors: ImportError[] };
 
 type Existing = {
   id: string;

@@ -21,7 +21,7 @@ import { loadTierNames, type TierNames, type TierNamesById } from './tier-names'
  * Points in lots past their expiry that no write has turned into EXPIRE entries yet; the stored balance
  * less this is what the member can spend, so list, detail and dashboard agree without waiting for a job.
  */
-export const pendingExpiry = sql<number>`coalesce((select sum(${pointsLots.remaining}) from ${pointsLots}
+const pendingExpiry = sql<number>`coalesce((select sum(${pointsLots.remaining}) from ${pointsLots}
   where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
   and ${pointsLots.remaining} > 0 and ${pointsLots.expiresAt} <= now()), 0)::int`;
 
@@ -464,7 +464,7 @@ export async function findEntryToReverse(db: Queries, tenantId: string, memberId
   return row;
 }
 
-export type StoredEntry = {
+type StoredEntry = {
   id: string;
   type: (typeof pointsLedger.$inferSelect)['type'];
   points: number;

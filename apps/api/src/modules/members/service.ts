@@ -288,7 +288,7 @@ export async function counterMember(db: Database, tenantId: string, text: string
  * phones are kept in that international format). Membership codes never start with `+`, so a text is read
  * as a code first and as a phone only when no code matches.
  */
-export function phoneOf(text: string): string | undefined {
+function phoneOf(text: string): string | undefined {
   const compact = text.replace(/[\s\-.()]/g, '');
   return PHONE_PATTERN.test(compact) ? compact : undefined;
 }

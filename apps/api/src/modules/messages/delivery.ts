@@ -18,11 +18,11 @@ import {
 } from './repository';
 
 /** Google shows at most three notices a pass in 24 hours (messages and updates together, DESIGN §8). */
-export const GOOGLE_NOTICES_PER_DAY = 3;
+const GOOGLE_NOTICES_PER_DAY = 3;
 /** "Calls to the Google Wallet API are rate limited to 20 requests per second" (Google Wallet API FAQ). */
 export const GOOGLE_REQUESTS_PER_SECOND = 20;
 
-export type MessageDeliveryDeps = {
+type MessageDeliveryDeps = {
   db: Database;
   jobs: JobQueue;
   changes: ChangeFeed;

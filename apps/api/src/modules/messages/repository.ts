@@ -189,7 +189,7 @@ export async function recordNotices(tx: Queries, tenantId: string, memberIds: st
   await tx.insert(googleWalletNotices).values(memberIds.map((memberId) => ({ tenantId, memberId })));
 }
 
-export type Tally = { applePushes: number; googleNotified: number; googleQuiet: number; failed: number };
+type Tally = { applePushes: number; googleNotified: number; googleQuiet: number; failed: number };
 
 /** The batch done: its targets marked and its counts added to the message's log, in one transaction. */
 export async function finishBatch(tx: Queries, message: MessageRow, memberIds: string[], tally: Tally) {

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client';
 import { accounts, storeSettings, tenants, tenantUsers } from '../../db/schema';
 import { initialBusinessProfile, setProfileFromPhone } from '../business/profile';
 
-export type Registered = { tenantId: string; accountId: string };
-export type RegisterOutcome = { kind: 'created' | 'continued'; result: Registered } | { kind: 'conflict' };
+type Registered = { tenantId: string; accountId: string };
+type RegisterOutcome = { kind: 'created' | 'continued'; result: Registered } | { kind: 'conflict' };
 
 /**
  * Creates tenant, account and owner row in one transaction. Unique keys on the account's uid and e-mail
@@ -56,7 +56,7 @@ async function continueRegistration(db: Database, uid: string, body: Registratio
   return { kind: 'continued', result: pending };
 }
 
-export type ActivationTarget = {
+type ActivationTarget = {
   tenantUserId: string;
   accountId: string;
   role: (typeof tenantUsers.$inferSelect)['role'];

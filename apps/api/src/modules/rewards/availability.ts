@@ -7,13 +7,13 @@ type Rules = Pick<
 >;
 
 /** Whether the reward is offered at `now` at all: active and within its dates. */
-export const offeredAt = (reward: Rules, now: Date) =>
+const offeredAt = (reward: Rules, now: Date) =>
   reward.active &&
   (reward.validFrom === null || reward.validFrom <= now) &&
   (reward.validTo === null || reward.validTo > now);
 
 /** Whether a member of `tierId` may have it (no tiers named: everyone). */
-export const eligible = (reward: Rules, tierId: string | null) =>
+const eligible = (reward: Rules, tierId: string | null) =>
   reward.tierIds.length === 0 || (tierId !== null && reward.tierIds.includes(tierId));
 
 /**

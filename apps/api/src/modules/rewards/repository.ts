@@ -5,7 +5,7 @@ import type { Queries } from '../../db/client';
 import { membershipTiers, pointsLedger, rewardClaims, rewardRedemptions, rewards } from '../../db/schema';
 
 export type RewardRow = typeof rewards.$inferSelect;
-export type RedemptionRow = typeof rewardRedemptions.$inferSelect;
+type RedemptionRow = typeof rewardRedemptions.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

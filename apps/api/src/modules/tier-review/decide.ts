@@ -2,7 +2,7 @@ import type { TierPolicy } from '@loyalty/contracts';
 import { type TierRange, tierForSpend } from '../members/engine';
 
 /** A member as the review sees it: its tier, pin, grace period and the spend the policy counts. */
-export type ReviewedMember = {
+type ReviewedMember = {
   tierId: string | null;
   pinned: boolean;
   graceUntil: Date | null;

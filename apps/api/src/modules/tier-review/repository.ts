@@ -45,7 +45,7 @@ export async function reviewClock(db: Queries, tenantId: string, now: Date) {
   return { nextReviewAt: new Date(row?.next ?? now), day: row?.day ?? now.toISOString().slice(0, 10) };
 }
 
-export type Window = { from: Date; previousFrom: Date | null; to: Date };
+type Window = { from: Date; previousFrom: Date | null; to: Date };
 
 /** Where the policy's basis counts spend when the review runs at `at` (LIFETIME: no window). */
 export async function windowAt(

@@ -6,7 +6,7 @@ import type { Ledger } from '../ledger/ledger';
 import { getPolicy } from './repository';
 import { runDueReviews } from './review';
 
-export type ScheduledDeps = { db: Database; feed: ChangeFeed; ledger: Ledger };
+type ScheduledDeps = { db: Database; feed: ChangeFeed; ledger: Ledger };
 
 /**
  * The work that runs on the clock rather than on a request, at `now`: lapsed points written off, warnings of

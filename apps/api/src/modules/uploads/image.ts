@@ -41,7 +41,7 @@ function hasTrailingData(bytes: Buffer, type: UploadImageType): boolean {
   return !(bytes.at(-2) === 0xff && bytes.at(-1) === 0xd9);
 }
 
-export type CleanImage = { bytes: Buffer; contentType: UploadImageType; extension: string };
+type CleanImage = { bytes: Buffer; contentType: UploadImageType; extension: string };
 
 /**
  * Decides the type from the bytes (never the name or the declared type), refuses anything but PNG, JPEG and

@@ -32,7 +32,7 @@ const sortColumns = {
 /** The filter is a literal substring: LIKE wildcards typed by the user match themselves. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type ListParams = {
+type ListParams = {
   page: number;
   size: number;
   sortBy: UserSortField;
@@ -74,7 +74,7 @@ export async function listTenantUsers(
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
-export type TargetUser = TenantUser & { uid: string };
+type TargetUser = TenantUser & { uid: string };
 
 /** One team user of this tenant by account id; another tenant's account is simply not found. */
 export async function findTenantUser(
@@ -121,8 +121,8 @@ export async function belongsToOtherTenant(db: Database, tenantId: string, accou
   return !!row;
 }
 
-export type NewAccount = { uid: string; email: string; firstName: string; lastName: string; phone: string };
-export type AddOutcome = { kind: 'added'; accountId: string } | { kind: 'in-tenant' } | { kind: 'email-taken' };
+type NewAccount = { uid: string; email: string; firstName: string; lastName: string; phone: string };
+type AddOutcome = { kind: 'added'; accountId: string } | { kind: 'in-tenant' } | { kind: 'email-taken' };
 
 /**
  * Adds the Firebase user to the tenant: its account row is reused when one exists (names and phone left as
@@ -176,7 +176,7 @@ export async function addToTenant(
   });
 }
 
-export type UserChange = {
+type UserChange = {
   firstName: string;
   lastName: string;
   email: string;

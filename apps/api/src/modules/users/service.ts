@@ -14,7 +14,7 @@ import {
   updateTenantUser,
 } from './repository';
 
-export const USER_ERRORS = {
+const USER_ERRORS = {
   inTenant: 'This email is already a user of this business.',
   unverified:
     'An account with this email exists but its email is not verified. Ask its holder to verify the email first, or use another address.',

@@ -15,7 +15,7 @@ const serviceAccountSchema = z.object({
   client_email: z.string().min(1),
   token_uri: z.string().url(),
 });
-export type ServiceAccountKey = z.infer<typeof serviceAccountSchema>;
+type ServiceAccountKey = z.infer<typeof serviceAccountSchema>;
 
 /** What save links and REST calls are signed with, read once per process. */
 export type GoogleCredentials = {
@@ -75,7 +75,7 @@ function ensureDevIssuer(dir: string): void {
 }
 
 /** Parses a service account key file; a file that is not one throws (the server does not start with it). */
-export function parseServiceAccount(text: string): ServiceAccountKey {
+function parseServiceAccount(text: string): ServiceAccountKey {
   const parsed = serviceAccountSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error('GOOGLE_WALLET_KEY_FILE is not a service account key (JSON) file');
   return parsed.data;

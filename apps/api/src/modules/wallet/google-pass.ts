@@ -39,7 +39,7 @@ function localized<K extends string>(field: K, values: Record<PassLanguage, stri
 
 /** Ids are `<issuerId>.<suffix>` with only word characters, dots and dashes after the dot (Google's rule). */
 export const classIdOf = (issuerId: string, tenantId: string) => `${issuerId}.${tenantId.replace(/[^\w.-]/g, '_')}`;
-export const objectIdOf = (issuerId: string, memberId: string) => `${issuerId}.${memberId.replace(/[^\w.-]/g, '_')}`;
+const objectIdOf = (issuerId: string, memberId: string) => `${issuerId}.${memberId.replace(/[^\w.-]/g, '_')}`;
 
 /** An uploaded image's path made absolute: Google fetches images itself, from PUBLIC_URL. */
 const image = (url: string, publicUrl: string, description: string, business: PassLanguage) =>
@@ -76,7 +76,7 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
   };
 }
 
-export type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
+type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
 
 /** What a PATCH may change of a member's object: everything but its ids. */
 export function loyaltyObjectFields(data: PassData) {
@@ -132,10 +132,10 @@ export function loyaltyObjectOf(data: PassData, issuerId: string, tenantId: stri
   };
 }
 
-export type LoyaltyObject = ReturnType<typeof loyaltyObjectOf>;
+type LoyaltyObject = ReturnType<typeof loyaltyObjectOf>;
 
 /** The save link's JWT (RS256, the service account's key and key id), Google's claims around `payload`. */
-export function signSaveJwt(credentials: GoogleCredentials, origins: string[], payload: object): Promise<string> {
+function signSaveJwt(credentials: GoogleCredentials, origins: string[], payload: object): Promise<string> {
   return new SignJWT({ origins, typ: 'savetowallet', payload })
     .setProtectedHeader({ alg: 'RS256', kid: credentials.keyId })
     .setIssuer(credentials.clientEmail)
@@ -145,7 +145,7 @@ export function signSaveJwt(credentials: GoogleCredentials, origins: string[], p
 }
 
 /** How much travels inside the link: everything, the object with the class by id, or both by id. */
-export type SaveLinkShape = 'class-and-object' | 'object' | 'ids';
+type SaveLinkShape = 'class-and-object' | 'object' | 'ids';
 
 /**
  * The smallest-first rule of DESIGN §8: class and object inline while the JWT fits in 1,800 characters, else the

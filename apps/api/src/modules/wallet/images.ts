@@ -3,13 +3,13 @@ import { FILES_PREFIX } from '../../lib/own-upload';
 import type { StorageDriver } from '../../storage';
 
 /** Apple's point sizes for a storeCard's images; @2x and @3x are made from the same source. */
-export const IMAGE_SIZES = {
+const IMAGE_SIZES = {
   icon: { width: 29, height: 29, fit: 'cover' },
   logo: { width: 160, height: 50, fit: 'inside' },
   strip: { width: 375, height: 123, fit: 'cover' },
 } as const;
 
-export type ImageRole = keyof typeof IMAGE_SIZES;
+type ImageRole = keyof typeof IMAGE_SIZES;
 const SCALES = [1, 2, 3] as const;
 const fileName = (role: ImageRole, scale: number) => (scale === 1 ? `${role}.png` : `${role}@${scale}x.png`);
 

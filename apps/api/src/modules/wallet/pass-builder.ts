@@ -19,12 +19,12 @@ import { manifestOf, signManifest } from './signer';
 type Design = PassSettings;
 
 /** `#rrggbb` → Wallet's `rgb(r, g, b)`. */
-export function rgb(hex: string): string {
+function rgb(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
 }
 
-export type BuildInput = {
+type BuildInput = {
   data: PassData;
   authenticationToken: string;
   webServiceURL: string;

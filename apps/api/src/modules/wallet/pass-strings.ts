@@ -5,14 +5,14 @@ export const PASS_LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 export type PassLanguage = (typeof PASS_LANGUAGES)[number];
 
 /** The default labels of the wallet settings (spec: data screens) and what they read in each language. */
-export const DEFAULT_LABELS = {
+const DEFAULT_LABELS = {
   memberName: PASS_LABEL_TRANSLATIONS.lblMemberName,
   membershipLevel: PASS_LABEL_TRANSLATIONS.lblMembershipLvl,
   lastUpdate: PASS_LABEL_TRANSLATIONS.lblLastUpdate,
   points: PASS_LABEL_TRANSLATIONS.lblPoints,
 } as const;
 
-export type LabelName = keyof typeof DEFAULT_LABELS;
+type LabelName = keyof typeof DEFAULT_LABELS;
 
 /** Each label's field in the pass settings. */
 const LABEL_FIELDS = {

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 
 /** One request's outcome: the receiver's status, or no answer at all (refused, timed out, reset). */
-export type SendOutcome = { status: number } | { status: null; error: string };
+type SendOutcome = { status: number } | { status: null; error: string };
 
 // Kept-alive connections: a receiver that takes many events a second is not made to shake hands each time.
 const agents = {

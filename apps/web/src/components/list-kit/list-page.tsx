@@ -7,7 +7,7 @@ import { SearchBox } from './search-box';
 import type { useListSearch } from './use-list-search';
 
 /** A list screen's words (keys, translated when shown): the heading, the line under it, Add and the search box. */
-export type ListPageText = { title: MessageKey; subtitle: MessageKey; add: MessageKey; search: MessageKey };
+type ListPageText = { title: MessageKey; subtitle: MessageKey; add: MessageKey; search: MessageKey };
 
 type ListPageProps = {
   text: ListPageText;

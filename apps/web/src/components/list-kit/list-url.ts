@@ -9,7 +9,7 @@ export function listFromUrl(params: URLSearchParams, searchKey: string) {
 }
 
 /** What a list screen may change in its address: the page, the search, and keys of its own (null removes). */
-export type ListUrlChange = { page?: number; search?: string; extra?: Record<string, string | null> };
+type ListUrlChange = { page?: number; search?: string; extra?: Record<string, string | null> };
 
 /**
  * Page and search live in the URL (?page=2&<searchKey>=ada), replaced rather than pushed, so Back leaves the

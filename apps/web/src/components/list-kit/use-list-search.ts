@@ -2,10 +2,10 @@ import * as React from 'react';
 import { useListUrl } from './list-url';
 
 /** How long typing must pause before the list is searched (users and members, spec). */
-export const SEARCH_DEBOUNCE_MS = 400;
+const SEARCH_DEBOUNCE_MS = 400;
 
 /** The value once it has stopped changing for `delay` ms. */
-export function useDebouncedValue<T>(value: T, delay: number): T {
+function useDebouncedValue<T>(value: T, delay: number): T {
   const [settled, setSettled] = React.useState(value);
   React.useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delay);

@@ -6,7 +6,7 @@ import type { Country } from './countries';
 import { CountryPicker } from './country-picker';
 import { buildPhoneValue, defaultCountry, parsePhoneValue, stripNonDigits } from './phone-utils';
 
-export interface PhoneInputProps {
+interface PhoneInputProps {
   /** The full value: dial code + digits ("+85291234567"), or '' when no digit is typed. */
   value: string;
   /** Called with the new full value when the digits or the country change. */

@@ -4,7 +4,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 import { CODE_LENGTH } from './verification-constants';
 
-export interface VerificationCodeInputProps {
+interface VerificationCodeInputProps {
   /** Digits typed so far (0 to 6). */
   value: string;
   onChange: (value: string) => void;

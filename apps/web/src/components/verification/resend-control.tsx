@@ -4,7 +4,7 @@ import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import type { ResendCountdown } from './use-resend-countdown';
 
-export interface ResendControlProps {
+interface ResendControlProps {
   /** The state from useResendCountdown(). */
   countdown: ResendCountdown;
   /** Sends another code; call countdown.recordSend() once it went out. */

@@ -11,7 +11,7 @@ import {
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
-export interface SecurityErrorDialogProps {
+interface SecurityErrorDialogProps {
   /**
    * The mapped captcha message, a catalogue key (VerificationFailure.message), translated here so it follows a
    * language change; a text that is no key shows as it is. The dialog is open while it is set.

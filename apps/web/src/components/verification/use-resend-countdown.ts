@@ -8,7 +8,7 @@ import {
 } from './resend-log';
 import { RESEND_COUNTDOWN_SECONDS, RESEND_LIMIT } from './verification-constants';
 
-export interface ResendCountdownOptions {
+interface ResendCountdownOptions {
   /** Which phone or flow the sends belong to; codes sent under the same key share the limit. */
   key?: string;
   /** Countdown length, 60 s by default (spec §9). */

@@ -8,8 +8,6 @@ export const RESEND_WINDOW_MS = 10 * 60 * 1000;
 /** Automatic first send when a screen opens without a verification id. */
 export const AUTO_SEND_DELAY_MS = 800;
 export const PROFILE_AUTO_SEND_DELAY_MS = 1000;
-/** Lets the invisible captcha container mount before a verifier is built in it. */
-export const CAPTCHA_SETUP_DELAY_MS = 500;
 /** After activation or registration, so the success toast is seen before the dashboard. */
 export const REDIRECT_DELAY_MS = 1000;
 /** After sign-out, so the provider's listener settles before the login screen reads it. */

@@ -20,7 +20,7 @@ export const toFormValues = (settings: EnrolmentSettings): EnrolmentFormValues =
 });
 
 /** "hk, mo ,US" → ['HK', 'MO', 'US']: any separator of commas and spaces, upper case. */
-export const countryList = (text: string) =>
+const countryList = (text: string) =>
   text
     .split(/[\s,]+/)
     .map((code) => code.trim().toUpperCase())

@@ -30,7 +30,7 @@ const pointsFormFields = z.object({
 export type PointsFormValues = z.infer<typeof pointsFormFields>;
 
 /** Spec §3 defaults when nothing is saved: numbers empty, NEVER, active, no description. */
-export const POINTS_FORM_DEFAULTS: PointsFormValues = {
+const POINTS_FORM_DEFAULTS: PointsFormValues = {
   earnRateAmount: '',
   earnRatePoints: '',
   redeemRatePoints: '',

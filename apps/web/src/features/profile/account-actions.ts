@@ -40,7 +40,7 @@ export interface AccountActions {
   confirmPhoneCode: (verificationId: string, code: string) => Promise<AuthUser>;
 }
 
-export const firebaseAccountActions: AccountActions = {
+const firebaseAccountActions: AccountActions = {
   currentAccount: () => {
     // Before Firebase is initialised nobody can be signed in; the caller falls back to the session.
     try {

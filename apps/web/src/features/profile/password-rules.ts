@@ -1,7 +1,7 @@
 import type { MessageKey } from '@/lib/i18n/i18n';
 
 /** Spec §9: the profile password change asks for 6 characters (registration asks for 8). */
-export const PROFILE_PASSWORD_MIN = 6;
+const PROFILE_PASSWORD_MIN = 6;
 
 /** Spec §5 "Password change", verbatim as "Title: text" in English: keys, translated where shown. */
 export const PASSWORD_RULES = {

@@ -4,7 +4,7 @@ import { type MessageKey, t } from '@/lib/i18n/i18n';
 
 // Spec §8: what the Edit Profile dialog says, by action and Firebase error code. The tables hold keys; the
 // map functions below answer the text in the active language when the message is about to be shown.
-export const REAUTH_MESSAGES = {
+const REAUTH_MESSAGES = {
   wrongPassword: 'profile.reauthWrongPassword',
   tooManyRequests: 'profile.tooManyRequests',
   other: 'profile.reauthFailed',

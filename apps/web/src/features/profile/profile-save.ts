@@ -9,7 +9,7 @@ export interface ProfileValues {
   phone: string;
 }
 
-export interface ProfileChanges {
+interface ProfileChanges {
   names: boolean;
   email: boolean;
   phone: boolean;
@@ -39,9 +39,7 @@ export interface ProfileSaveSteps {
   sendEmailVerification: () => Promise<void>;
 }
 
-export type ProfileSaveOutcome =
-  | { status: 'cancelled' }
-  | { status: 'saved'; profile: Profile | null; emailChanged: boolean };
+type ProfileSaveOutcome = { status: 'cancelled' } | { status: 'saved'; profile: Profile | null; emailChanged: boolean };
 
 /** A failed save with the spec's message for it; `cause` keeps the original for the console. */
 export class ProfileSaveError extends Error {

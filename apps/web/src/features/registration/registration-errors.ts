@@ -35,7 +35,7 @@ const REGISTRATION_CODES: CodeMessages<MessageKey | null> = [
 ];
 
 /** A Firebase error's message for the registration screen; null means say nothing (popup closed). */
-export function mapRegistrationAuthError(code: string): MessageKey | null {
+function mapRegistrationAuthError(code: string): MessageKey | null {
   return messageForCode(code, REGISTRATION_CODES, REGISTRATION_TOASTS.authOther);
 }
 

@@ -2,10 +2,7 @@ import { REGISTRATION_MESSAGES, type RegistrationBody, registrationSchema } from
 import { z } from 'zod';
 import { activeLocale } from '@/lib/i18n/i18n';
 
-/** DESIGN §7: 'password' for e-mail sign-up, 'google' once connected with Google. */
-export type AuthProviderKind = 'password' | 'google';
-
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 
 const always = () => true;
 

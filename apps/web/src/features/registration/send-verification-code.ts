@@ -7,7 +7,7 @@ import {
 import { createInvisibleRecaptcha, sendPhoneLinkCode } from '@/lib/auth-phone';
 import { storeVerification } from './registration-storage';
 
-export type SendCodeResult = { ok: true; verificationId: string } | { ok: false; failure: VerificationFailure };
+type SendCodeResult = { ok: true; verificationId: string } | { ok: false; failure: VerificationFailure };
 
 /**
  * Sends an SMS code to link `phone` to the signed-in user with a one-shot invisible reCAPTCHA, and stores

@@ -15,7 +15,7 @@ const startOfNextDay = (day: string) => {
 };
 
 /** GET /api/tenants/audit: newest first; `to` includes the whole of its day. */
-export function fetchAudit(filters: AuditFilters, signal?: AbortSignal) {
+function fetchAudit(filters: AuditFilters, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(filters.page), size: String(AUDIT_PAGE_SIZE) });
   if (filters.actor) query.set('actor', filters.actor);
   if (filters.action) query.set('action', filters.action);

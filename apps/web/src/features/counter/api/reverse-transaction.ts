@@ -7,7 +7,7 @@ import { api } from '@/lib/api';
  * POST /api/tenants/member/{id}/transactions/{entryId}/reversal. The key is derived from the entry, so pressing
  * Reverse twice (or retrying after a lost answer) reverses once; the server decides whether it is still allowed.
  */
-export function reverseTransaction({ id, entryId }: { id: string; entryId: string }): Promise<TransactionResult> {
+function reverseTransaction({ id, entryId }: { id: string; entryId: string }): Promise<TransactionResult> {
   return api.post(
     `/api/tenants/member/${encodeURIComponent(id)}/transactions/${encodeURIComponent(entryId)}/reversal`,
     undefined,

@@ -5,7 +5,7 @@ import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
 /** GET /api/dashboard: the tenant's live figures. */
-export function fetchDashboard(signal?: AbortSignal) {
+function fetchDashboard(signal?: AbortSignal) {
   return api.get<Dashboard>('/api/dashboard', { schema: dashboardSchema, signal });
 }
 

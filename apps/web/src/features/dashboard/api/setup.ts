@@ -3,14 +3,14 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 
-export const setupKeys = { all: (tenantId: string) => ['tenant', tenantId, 'setup'] as const };
+const setupKeys = { all: (tenantId: string) => ['tenant', tenantId, 'setup'] as const };
 
 /** GET /api/tenants/setup: the checklist's steps, each done from the business's data, and whether it was hidden. */
-export function fetchSetup(signal?: AbortSignal): Promise<Setup> {
+function fetchSetup(signal?: AbortSignal): Promise<Setup> {
   return api.get('/api/tenants/setup', { schema: setupSchema, signal });
 }
 
-export function setupQueryOptions(tenantId: string) {
+function setupQueryOptions(tenantId: string) {
   // Every visit to the dashboard reads it again: the steps are done on other screens.
   return queryOptions({ queryKey: setupKeys.all(tenantId), queryFn: ({ signal }) => fetchSetup(signal), staleTime: 0 });
 }

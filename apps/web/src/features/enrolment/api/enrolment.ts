@@ -11,7 +11,7 @@ import { t } from '@/lib/i18n/i18n';
 import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 
-export const enrolmentKeys = {
+const enrolmentKeys = {
   all: (tenantId: string) => ['tenant', tenantId, 'enrolment'] as const,
   // Not under `all`: saving the settings must not wait for a poster to be drawn again (its key is the URL).
   poster: (tenantId: string, joinUrl: string, language: Language) =>
@@ -19,7 +19,7 @@ export const enrolmentKeys = {
 };
 
 /** GET /api/tenants/enrolment: the saved settings, or the derived defaults (page closed) before the first save. */
-export async function fetchEnrolment(signal?: AbortSignal): Promise<EnrolmentSettings> {
+async function fetchEnrolment(signal?: AbortSignal): Promise<EnrolmentSettings> {
   try {
     return await api.get('/api/tenants/enrolment', { schema: enrolmentSettingsSchema, signal });
   } catch (error) {

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** POST /api/tenants/member. */
-export function createMember(body: CreateMemberBody): Promise<MemberDetail> {
+function createMember(body: CreateMemberBody): Promise<MemberDetail> {
   return api.post('/api/tenants/member', body, { schema: memberDetailSchema });
 }
 

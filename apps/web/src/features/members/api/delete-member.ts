@@ -4,7 +4,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** DELETE /api/tenants/member/{id}. */
-export function deleteMember(id: string): Promise<unknown> {
+function deleteMember(id: string): Promise<unknown> {
   return api.delete(`/api/tenants/member/${encodeURIComponent(id)}`);
 }
 

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** GET /api/tenants/member/{id}/transactions: the ledger, newest first. */
-export function fetchMemberTransactions(id: string, page: number, signal?: AbortSignal) {
+function fetchMemberTransactions(id: string, page: number, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page), size: String(TRANSACTIONS_PAGE_SIZE) });
   return api.get<TransactionsPage>(`/api/tenants/member/${encodeURIComponent(id)}/transactions?${query}`, {
     schema: transactionsPageSchema,

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** GET /api/tenants/member/{id}. */
-export function fetchMember(id: string, signal?: AbortSignal) {
+function fetchMember(id: string, signal?: AbortSignal) {
   return api.get<MemberDetail>(`/api/tenants/member/${encodeURIComponent(id)}`, { schema: memberDetailSchema, signal });
 }
 

@@ -5,10 +5,10 @@ import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
-export type MembersParams = { page: number; search: string };
+type MembersParams = { page: number; search: string };
 
 /** GET /api/tenants/member: newest first, searched on the server. */
-export function fetchMembers(params: MembersParams, signal?: AbortSignal) {
+function fetchMembers(params: MembersParams, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(params.page), size: String(MEMBERS_PAGE_SIZE) });
   if (params.search.trim()) query.set('search', params.search.trim());
   return api.get<MembersPage>(`/api/tenants/member?${query}`, { schema: membersPageSchema, signal });

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** GET /api/memberships (first 100, sorted by the tiers screen's order): the tiers a member may be pinned to. */
-export async function fetchTierOptions(signal?: AbortSignal): Promise<TierOption[]> {
+async function fetchTierOptions(signal?: AbortSignal): Promise<TierOption[]> {
   const page = await api.get(`/api/memberships?page=0&size=100`, { schema: tierOptionsPageSchema, signal });
   return page.content;
 }

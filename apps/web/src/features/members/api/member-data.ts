@@ -4,8 +4,7 @@ import { api } from '@/lib/api';
 const dataPath = (id: string) => `/api/tenants/member/${encodeURIComponent(id)}/export`;
 
 /** The file name the server gives too: the membership code, never the person's name. */
-export const memberDataFileName = (membershipCode: string) =>
-  `member-data-${membershipCode.replace(/[^\w-]/g, '')}.json`;
+const memberDataFileName = (membershipCode: string) => `member-data-${membershipCode.replace(/[^\w-]/g, '')}.json`;
 
 /** GET /api/tenants/member/{id}/export (admin or owner), handed to the browser as a JSON download. */
 async function downloadMemberData({ id, membershipCode }: { id: string; membershipCode: string }) {

@@ -8,7 +8,7 @@ import { membersKeys } from './keys';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** GET /api/tenants/member/export.csv with the list's current search, as a download. */
-export function exportMembers(search: string) {
+function exportMembers(search: string) {
   const query = new URLSearchParams();
   if (search.trim()) query.set('search', search.trim());
   const suffix = query.size ? `?${query}` : '';
@@ -30,7 +30,7 @@ export async function startImport(input: { file: File; mapping: ImportMapping; d
   return importId;
 }
 
-export function fetchImport(id: string, signal?: AbortSignal): Promise<ImportStatus> {
+function fetchImport(id: string, signal?: AbortSignal): Promise<ImportStatus> {
   return api.get(`/api/tenants/imports/${encodeURIComponent(id)}`, { schema: importStatusSchema, signal });
 }
 

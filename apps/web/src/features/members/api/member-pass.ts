@@ -42,7 +42,7 @@ export function usePassDesign() {
 }
 
 /** The file name the server gives too: the membership code, without anything a file system could trip on. */
-export const passFileName = (membershipCode: string) => `${membershipCode.replace(/[^\w-]/g, '')}.pkpass`;
+const passFileName = (membershipCode: string) => `${membershipCode.replace(/[^\w-]/g, '')}.pkpass`;
 
 /** Fetches the signed .pkpass with the bearer token, then hands it to the browser as a download. */
 async function downloadPass({ id, membershipCode }: { id: string; membershipCode: string }) {

@@ -8,7 +8,7 @@ import { membersKeys } from './keys';
  * POST /api/tenants/member/{id}/transactions. The caller makes one key per user action, so a retry of the
  * same action (a double click, a lost answer) records once.
  */
-export function recordTransaction({
+function recordTransaction({
   id,
   body,
   key,

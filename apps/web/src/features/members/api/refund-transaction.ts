@@ -7,7 +7,7 @@ import { useRefreshAfterLedgerChange } from './record-transaction';
  * POST /api/tenants/member/{id}/transactions/{entryId}/refund: part or all of a purchase given back. The caller
  * makes one key per intended refund, so a double click or a retry after a lost answer refunds once.
  */
-export function refundTransaction({
+function refundTransaction({
   id,
   entryId,
   amount,

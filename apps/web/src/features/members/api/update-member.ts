@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
 
 /** PUT /api/tenants/member/{id}. */
-export function updateMember({ id, body }: { id: string; body: UpdateMemberBody }): Promise<MemberDetail> {
+function updateMember({ id, body }: { id: string; body: UpdateMemberBody }): Promise<MemberDetail> {
   return api.put(`/api/tenants/member/${encodeURIComponent(id)}`, body, { schema: memberDetailSchema });
 }
 

@@ -19,7 +19,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { downloadImportErrors, startImport, useImportStatus } from '../api/member-files';
 
 /** The field names as the screen shows them (the same words the export's headers use). */
-export const FIELD_LABELS: Record<ImportField, MessageKey> = {
+const FIELD_LABELS: Record<ImportField, MessageKey> = {
   firstName: 'import.fieldFirstName',
   lastName: 'import.fieldLastName',
   email: 'import.fieldEmail',

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** POST /api/memberships. */
-export function createMembership(body: MembershipBodyInput): Promise<Membership> {
+function createMembership(body: MembershipBodyInput): Promise<Membership> {
   return withMessage('memberships.createFailed', () =>
     api.post('/api/memberships', body, { schema: membershipSchema, headers: TUNNEL_HEADERS }),
   );

@@ -4,7 +4,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** DELETE /api/memberships/{id}. */
-export function deleteMembership(id: string): Promise<unknown> {
+function deleteMembership(id: string): Promise<unknown> {
   return withMessage('memberships.deleteFailed', () =>
     api.delete(`/api/memberships/${encodeURIComponent(id)}`, { headers: TUNNEL_HEADERS }),
   );

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** GET /api/memberships?page={n}&size=10. */
-export function fetchMemberships(page: number, signal?: AbortSignal): Promise<MembershipPage> {
+function fetchMemberships(page: number, signal?: AbortSignal): Promise<MembershipPage> {
   const query = new URLSearchParams({ page: String(page), size: String(MEMBERSHIPS_PAGE_SIZE) });
   return withMessage('memberships.fetchFailed', () =>
     api.get(`/api/memberships?${query}`, { schema: membershipPageSchema, signal, headers: TUNNEL_HEADERS }),

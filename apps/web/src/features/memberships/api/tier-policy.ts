@@ -12,14 +12,14 @@ import { membershipsKeys } from './keys';
 
 const URL = '/api/tenants/tier-policy';
 
-export const tierPolicyKeys = {
+const tierPolicyKeys = {
   policy: (tenantId: string) => [...membershipsKeys.all(tenantId), 'tier-policy'] as const,
   preview: (tenantId: string, policy: TierPolicyBody | 'saved') =>
     [...membershipsKeys.all(tenantId), 'tier-policy', 'preview', policy] as const,
 };
 
 /** GET /api/tenants/tier-policy: the saved policy, or the default (`saved` false). */
-export function fetchTierPolicy(signal?: AbortSignal): Promise<TierPolicy> {
+function fetchTierPolicy(signal?: AbortSignal): Promise<TierPolicy> {
   return api.get(URL, { schema: tierPolicyAnswerSchema, signal });
 }
 
@@ -29,7 +29,7 @@ export function useTierPolicy() {
 }
 
 /** PUT /api/tenants/tier-policy. */
-export function saveTierPolicy(body: TierPolicyBody): Promise<TierPolicy> {
+function saveTierPolicy(body: TierPolicyBody): Promise<TierPolicy> {
   return api.put(URL, body, { schema: tierPolicyAnswerSchema });
 }
 
@@ -46,7 +46,7 @@ export function useSaveTierPolicy() {
  * What the next review does: POST …/preview for a policy being edited (admins and the owner), GET …/preview for
  * the saved one (`'saved'`, what staff see). `null`: nothing to ask yet (the form is invalid).
  */
-export function fetchTierPolicyPreview(policy: TierPolicyBody | 'saved', signal?: AbortSignal) {
+function fetchTierPolicyPreview(policy: TierPolicyBody | 'saved', signal?: AbortSignal) {
   return policy === 'saved'
     ? api.get(`${URL}/preview`, { schema: tierPolicyPreviewSchema, signal })
     : api.post(`${URL}/preview`, { policy }, { schema: tierPolicyPreviewSchema, signal });

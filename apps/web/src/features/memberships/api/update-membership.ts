@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { membershipsKeys, TUNNEL_HEADERS, withMessage } from './keys';
 
 /** PUT /api/memberships/{id}. */
-export function updateMembership({ id, body }: { id: string; body: MembershipBodyInput }): Promise<Membership> {
+function updateMembership({ id, body }: { id: string; body: MembershipBodyInput }): Promise<Membership> {
   return withMessage('memberships.updateFailed', () =>
     api.put(`/api/memberships/${encodeURIComponent(id)}`, body, { schema: membershipSchema, headers: TUNNEL_HEADERS }),
   );

@@ -11,7 +11,7 @@ const ANY = 'any';
 const numberOf = (text: string) => (text.trim() === '' || Number.isNaN(Number(text)) ? undefined : Number(text));
 
 /** Without the fields that are not set, so the preview's key and the saved filter hold only what narrows. */
-export function compactFilter(filter: SegmentFilter): SegmentFilter {
+function compactFilter(filter: SegmentFilter): SegmentFilter {
   return Object.fromEntries(
     Object.entries(filter).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)),
   ) as SegmentFilter;

@@ -10,6 +10,5 @@ const pointsConversion = settingsQuery({
 });
 
 export const pointsConversionKeys = pointsConversion.keys;
-export const fetchPointsConversion = pointsConversion.fetchSettings;
 export const pointsConversionQueryOptions = pointsConversion.options;
 export const usePointsConversion = pointsConversion.useSettings;

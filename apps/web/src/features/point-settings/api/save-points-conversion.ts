@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { pointsConversionKeys } from './get-points-conversion';
 
 /** POST /api/points-conversion (DESIGN §7: points settings are saved with POST). */
-export function savePointsConversion(body: PointsConversionInput): Promise<PointsConversion> {
+function savePointsConversion(body: PointsConversionInput): Promise<PointsConversion> {
   return api.post('/api/points-conversion', body, { schema: pointsConversionSchema });
 }
 

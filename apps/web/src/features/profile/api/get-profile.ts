@@ -11,11 +11,11 @@ export const profileKeys = {
 };
 
 /** GET /api/users/me: the signed-in user's own profile. */
-export function fetchProfile(client: ApiClient = api, signal?: AbortSignal): Promise<Profile> {
+function fetchProfile(client: ApiClient = api, signal?: AbortSignal): Promise<Profile> {
   return client.get('/api/users/me', { schema: profileSchema, signal });
 }
 
-export function profileQueryOptions(tenantId: string | null) {
+function profileQueryOptions(tenantId: string | null) {
   return queryOptions({
     queryKey: profileKeys.me(tenantId),
     queryFn: ({ signal }) => fetchProfile(api, signal),

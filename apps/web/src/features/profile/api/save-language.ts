@@ -5,7 +5,7 @@ import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { profileKeys } from './get-profile';
 
 /** PUT /api/users/me {language}: the account keeps the choice, so it follows the user to another browser. */
-export function saveLanguage(language: Language): Promise<Profile> {
+function saveLanguage(language: Language): Promise<Profile> {
   return api.put('/api/users/me', { language }, { schema: profileSchema });
 }
 

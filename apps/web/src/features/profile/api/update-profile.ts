@@ -6,7 +6,7 @@ import { readStorage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { profileKeys } from './get-profile';
 
 /** PUT /api/users/me with exactly one of {first_name, last_name}, {phone} or {email}. */
-export async function updateProfile(body: ProfileUpdate, client: ApiClient = api): Promise<Profile> {
+async function updateProfile(body: ProfileUpdate, client: ApiClient = api): Promise<Profile> {
   try {
     return await client.put('/api/users/me', body, { schema: profileSchema });
   } catch (error) {

@@ -22,7 +22,7 @@ interface ConfirmIdentityDialogProps {
 }
 
 /** "Confirm Your Identity" (spec §2): re-enter the password; Enter submits; a wrong one keeps it open. */
-export function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityDialogProps) {
+function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityDialogProps) {
   const actions = useAccountActions();
   const [password, setPassword] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);

@@ -24,7 +24,7 @@ interface ConnectionsTabProps {
   onAccountChange: (account: AuthUser) => void;
 }
 
-export function googleStatus(providerIds: readonly string[]): MessageKey {
+function googleStatus(providerIds: readonly string[]): MessageKey {
   if (!hasGoogleMethod(providerIds)) return 'profile.notConnected';
   return signInMethodCount(providerIds) <= 1 ? 'profile.connectedPrimary' : 'profile.connected';
 }

@@ -8,7 +8,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** Spec §5: a phone typed on the verify screen needs 10 characters and a leading +. */
-export function phoneEntryError(phone: string): MessageKey | null {
+function phoneEntryError(phone: string): MessageKey | null {
   if (phone.length < 10) return VERIFICATION_MESSAGES.invalidPhone;
   if (!phone.startsWith('+')) return VERIFICATION_MESSAGES.phoneNeedsCountry;
   return null;

@@ -8,11 +8,11 @@ export const businessProfileKeys = {
 };
 
 /** GET /api/tenants/business: the business's country, time zone and default language. */
-export function fetchBusinessProfile(signal?: AbortSignal): Promise<BusinessProfile> {
+function fetchBusinessProfile(signal?: AbortSignal): Promise<BusinessProfile> {
   return api.get('/api/tenants/business', { schema: businessProfileSchema, signal });
 }
 
-export function businessProfileQueryOptions(tenantId: string) {
+function businessProfileQueryOptions(tenantId: string) {
   return queryOptions({
     queryKey: businessProfileKeys.all(tenantId),
     queryFn: ({ signal }) => fetchBusinessProfile(signal),

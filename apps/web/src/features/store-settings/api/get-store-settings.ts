@@ -10,6 +10,5 @@ const storeSettings = settingsQuery({
 });
 
 export const storeSettingsKeys = storeSettings.keys;
-export const fetchStoreSettings = storeSettings.fetchSettings;
 export const storeSettingsQueryOptions = storeSettings.options;
 export const useStoreSettings = storeSettings.useSettings;

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { businessProfileKeys } from './get-business-profile';
 
 /** PUT /api/tenants/business with {country, timeZone, language}. */
-export function saveBusinessProfile(body: BusinessProfileInput): Promise<BusinessProfile> {
+function saveBusinessProfile(body: BusinessProfileInput): Promise<BusinessProfile> {
   return api.put('/api/tenants/business', body, { schema: businessProfileSchema });
 }
 

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { storeSettingsKeys } from './get-store-settings';
 
 /** PUT /api/tenant/store-settings with {logoUrl, text, backgroundUrl} (spec §7). */
-export function saveStoreSettings(body: StoreSettingsInput): Promise<StoreSettings> {
+function saveStoreSettings(body: StoreSettingsInput): Promise<StoreSettings> {
   return api.put('/api/tenant/store-settings', body, { schema: storeSettingsSchema });
 }
 

@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { usersKeys } from './get-users';
 
 /** POST /api/tenants/users. */
-export function createUser(body: CreateUserBody): Promise<TenantUser> {
+function createUser(body: CreateUserBody): Promise<TenantUser> {
   return api.post('/api/tenants/users', body, { schema: tenantUserSchema });
 }
 

@@ -4,7 +4,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { usersKeys } from './get-users';
 
 /** DELETE /api/tenants/users/{userId}/permanent. */
-export function deleteUser(userId: string): Promise<void> {
+function deleteUser(userId: string): Promise<void> {
   return api.delete(`/api/tenants/users/${encodeURIComponent(userId)}/permanent`);
 }
 

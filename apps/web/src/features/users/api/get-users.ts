@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import type { ApiClient } from '@/lib/api-client';
 import { useTenantId } from '@/lib/workspace-context';
 
-export type UsersParams = { page: number; filter: string };
+type UsersParams = { page: number; filter: string };
 
 /** Every users key starts with the tenant; mutations invalidate `all`. */
 export const usersKeys = {
@@ -13,7 +13,7 @@ export const usersKeys = {
 };
 
 /** GET /api/tenants/users, as spec §7 calls it: size 5, newest first, filter only when there is one. */
-export function fetchUsers(params: UsersParams, client: ApiClient = api, signal?: AbortSignal) {
+function fetchUsers(params: UsersParams, client: ApiClient = api, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: String(params.page),
     size: String(USERS_PAGE_SIZE),
@@ -25,7 +25,7 @@ export function fetchUsers(params: UsersParams, client: ApiClient = api, signal?
   return client.get<TenantUsersPage>(`/api/tenants/users?${query}`, { schema: tenantUsersPageSchema, signal });
 }
 
-export function usersQueryOptions(tenantId: string, params: UsersParams) {
+function usersQueryOptions(tenantId: string, params: UsersParams) {
   return queryOptions({
     queryKey: usersKeys.list(tenantId, params),
     queryFn: ({ signal }) => fetchUsers(params, api, signal),

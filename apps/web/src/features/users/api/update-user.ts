@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { usersKeys } from './get-users';
 
 /** PUT /api/tenants/users/{userId}; the new password is left out when empty (spec §3). */
-export function updateUser(userId: string, body: UpdateUserBody): Promise<TenantUser> {
+function updateUser(userId: string, body: UpdateUserBody): Promise<TenantUser> {
   const { newPassword, ...rest } = body;
   const payload = newPassword ? { ...rest, newPassword } : rest;
   return api.put(`/api/tenants/users/${encodeURIComponent(userId)}`, payload, { schema: tenantUserSchema });

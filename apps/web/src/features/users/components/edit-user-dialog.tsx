@@ -34,7 +34,7 @@ const translated = (choices: Choice[], t: (key: MessageKey) => string) =>
   choices.map((choice) => ({ ...choice, label: t(choice.label) }));
 
 /** The form's starting values; an unknown status reads as Inactive (spec §4). */
-export function editValues(user: TenantUser): UpdateUserInput {
+function editValues(user: TenantUser): UpdateUserInput {
   const known = ['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE'];
   return {
     firstName: user.firstName,

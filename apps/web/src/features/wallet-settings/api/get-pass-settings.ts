@@ -10,6 +10,5 @@ const passSettings = settingsQuery({
 });
 
 export const passSettingsKeys = passSettings.keys;
-export const fetchPassSettings = passSettings.fetchSettings;
 export const passSettingsQueryOptions = passSettings.options;
 export const usePassSettings = passSettings.useSettings;

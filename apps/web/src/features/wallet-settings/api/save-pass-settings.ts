@@ -5,7 +5,7 @@ import { useTenantId } from '@/lib/workspace-context';
 import { passSettingsKeys } from './get-pass-settings';
 
 /** PUT /api/tenant/pass-settings with every wallet settings field (spec §7). */
-export function savePassSettings(body: PassSettingsInput): Promise<PassSettings> {
+function savePassSettings(body: PassSettingsInput): Promise<PassSettings> {
   return api.put('/api/tenant/pass-settings', body, { schema: passSettingsSchema });
 }
 
