@@ -9,7 +9,6 @@ import {
   forgetVoidedPassIfUnheld,
   markPushed,
   pushTokensOf,
-  pushTokensOfMembers,
   pushTokensPage,
   recordPushes,
   unregisterPushToken,
@@ -185,11 +184,10 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
     },
   };
   /**
-   * Pushes every device of these members once, over the one connection (a message's batch, modules/messages):
-   * how many pushes APNs took and how many it did not.
+   * Pushes each of these devices once, over the one connection (a message's batch, modules/messages), and records
+   * each answer: how many pushes APNs took and how many it did not.
    */
-  async function pushMembers(tenantId: string, memberIds: string[]) {
-    const tokens = await pushTokensOfMembers(db, tenantId, memberIds);
+  async function pushTokens(tenantId: string, tokens: string[]) {
     if (tokens.length === 0) return { sent: 0, failed: 0 };
     const client = apns();
     const results = await Promise.all(tokens.map((token) => client.push(token, topic)));
@@ -198,5 +196,5 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
     return { sent, failed: results.length - sent };
   }
 
-  return { pushMember, pushTenant, pushMembers, hooks };
+  return { pushMember, pushTenant, pushTokens, hooks };
 }

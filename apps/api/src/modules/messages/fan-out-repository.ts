@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
+import {
+  googleWalletNotices,
+  members,
+  messages,
+  messageTargets,
+  tenants,
+  walletPasses,
+  walletRegistrations,
+} from '../../db/schema';
+import { rowsOf } from '../ledger/expiry-sweep';
+
+type MessageRow = typeof messages.$inferSelect;
+
+/** A target of a batch: the text in the member's language, whether consent still stands, the devices to push. */
+export type Target = { memberId: string; text: string; consent: boolean; pushTokens: string[] | null };
+
+/**
+ * Claims the next batch of a message's targets not done after `after` (member order, the primary key's) and, in
+ * the same statement, moves their Apple passes to show the message: each pass once (a batch claimed again after
+ * a crash finds its passes moved already), its last-update time at least a second on, as every pass change does,
+ * counted in the message's log. One statement, so one round trip and atomic: the batch's database work used to
+ * be six statements with an IN list of every member each (DESIGN §9, issue 43).
+ *
+ * Each target comes with the push tokens of its devices when its pass shows the message (moved now, or by an
+ * earlier run of the batch: the snapshot the statement reads is from before its own update), else null. A member
+ * who withdrew consent since the message was sent, or was deleted, is claimed but not reached.
+ */
+export async function claimBatch(db: Queries, message: MessageRow, after: string, limit: number) {
+  const { id, tenantId } = message;
+  return rowsOf<Target>(
+    db,
+    sql`with batch as materialized (
+      select t.member_id, coalesce(m.marketing_opt_in, false) as consent,
+        case coalesce(m.language, tn.language)
+          when 'zh-Hant' then coalesce(${message.textZh}::text, ${message.text}::text)
+          when 'zh-Hans' then coalesce(${message.textCn}::text, ${message.text}::text)
+          else ${message.text}::text end as text
+      from ${messageTargets} t
+      left join ${members} m on m.tenant_id = ${tenantId} and m.id = t.member_id
+      left join ${tenants} tn on tn.id = ${tenantId}
+      where t.message_id = ${id} and t.member_id > ${after} and not t.done
+      order by t.member_id
+      limit ${limit}
+    ), moved as (
+      update ${walletPasses} p
+      set news_message_id = ${id},
+        updated_at = greatest(date_trunc('second', now()), p.updated_at + interval '1 second')
+      from batch b
+      where b.consent and p.tenant_id = ${tenantId} and p.member_id = b.member_id
+        and p.voided_at is null and p.news_message_id is distinct from ${id}
+      returning p.member_id
+    ), counted as (
+      update ${messages} set passes_updated = passes_updated + (select count(*)::int from moved)
+      where id = ${id}
+      returning 1
+    ), showing as (
+      select member_id from moved
+      union
+      select p.member_id from ${walletPasses} p join batch b on b.member_id = p.member_id
+      where b.consent and p.tenant_id = ${tenantId} and p.news_message_id = ${id}
+    )
+    select b.member_id as "memberId", b.text, b.consent,
+      case when s.member_id is null then null else array(
+        select r.push_token from ${walletRegistrations} r
+        where r.tenant_id = ${tenantId} and r.member_id = b.member_id) end as "pushTokens"
+    from batch b left join showing s on s.member_id = b.member_id
+    order by b.member_id`,
+  );
+}
+
+export type Tally = { applePushes: number; googleNotified: number; googleQuiet: number; failed: number };
+
+/**
+ * A batch done, in one statement: its targets marked (the range it was claimed from: no other target of the
+ * message is pending there), the Google notices it gave recorded, its counts added to the log and the run's
+ * lease renewed.
+ */
+export async function finishBatch(
+  db: Queries,
+  message: MessageRow,
+  range: { after: string; last: string },
+  notified: string[],
+  tally: Tally,
+  lease: { by: string; seconds: number },
+) {
+  await db.execute(sql`with done as (
+      update ${messageTargets} set done = true
+      where message_id = ${message.id} and member_id > ${range.after} and member_id <= ${range.last} and not done
+      returning 1
+    ), notices as (
+      insert into ${googleWalletNotices} (tenant_id, member_id)
+      select ${message.tenantId}, value from jsonb_array_elements_text(${JSON.stringify(notified)}::jsonb)
+      returning 1
+    )
+    update ${messages} set
+      apple_pushes = apple_pushes + ${tally.applePushes}::int,
+      google_notified = google_notified + ${tally.googleNotified}::int,
+      google_quiet = google_quiet + ${tally.googleQuiet}::int,
+      failed = failed + ${tally.failed}::int,
+      lease_until = case when lease_by = ${lease.by} then now() + make_interval(secs => ${lease.seconds}) else lease_until end
+    where id = ${message.id}`);
+}
