@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
 import { getBusinessProfile } from '../business/profile';
-import { claimBatch, finishBatch, type Target } from './fan-out-repository';
+import { analyzeTargets, claimBatch, finishBatch, type Target } from './fan-out-repository';
 import { quietUntil } from './quiet-hours';
 import { findMessageRow, googleHolders, noticesToday, releaseLease, setState, takeLease } from './repository';
 
@@ -21,8 +21,8 @@ export type MessageDeliveryDeps = {
   db: Database;
   jobs: JobQueue;
   changes: ChangeFeed;
-  /** Pushes these devices once each over the wallet's one APNs connection, recording each answer. */
-  pushTokens(tenantId: string, tokens: string[]): Promise<{ sent: number; failed: number }>;
+  /** Pushes these devices once each over the wallet's one APNs connection; `recorded` once each answer is kept. */
+  pushTokens(tenantId: string, tokens: string[]): Promise<{ sent: number; failed: number; recorded: Promise<void> }>;
   /** A message on a member's Google object (modules/wallet/google-service.ts); absent without a real issuer. */
   addGoogleMessage?(
     tenantId: string,
@@ -104,7 +104,8 @@ export function messageJobs(deps: MessageDeliveryDeps) {
         // Another run works on it; this one looks again once that run's lease would have lapsed.
         return void (await later(new Date(Date.now() + LEASE_SECONDS * 1000)));
       }
-      await setState(db, tenantId, messageId, ['SCHEDULED'], 'SENDING');
+      const starting = await setState(db, tenantId, messageId, ['SCHEDULED'], 'SENDING');
+      if (starting && message.targeted > batchSize) await analyzeTargets(db);
       const header = await deps.businessName(tenantId);
       const handOver = async (startAfter?: Date) => {
         await releaseLease(db, messageId, runId);
@@ -124,9 +125,14 @@ export function messageJobs(deps: MessageDeliveryDeps) {
       // Keyset over the targets in member order: each batch starts after the last one's last member.
       let after = '';
       let next: Promise<Ahead> | null = handled(claim(after));
+      // The previous batch's push answers, still being recorded on their devices while this batch goes out.
+      let recording: Promise<void> = Promise.resolve();
       while (next) {
         const ahead: Ahead = await next;
-        if ('quietEnd' in ahead) return void (await handOver(ahead.quietEnd));
+        if ('quietEnd' in ahead) {
+          await recording;
+          return void (await handOver(ahead.quietEnd));
+        }
         const batch: Target[] = ahead.batch;
         if (batch.length === 0) break;
         const last: string = (batch.at(-1) as Target).memberId;
@@ -135,10 +141,16 @@ export function messageJobs(deps: MessageDeliveryDeps) {
         const inTime = Date.now() - started < runMs;
         next = more && inTime ? handled(claim(last)) : more ? null : Promise.resolve({ batch: [] });
         const tally = await deliver(tenantId, messageId, header, batch);
+        await recording;
+        recording = tally.recorded;
         await finishBatch(db, message, { after, last }, tally.notified, tally, { by: runId, seconds: LEASE_SECONDS });
         after = last;
-        if (!next) return void (await handOver());
+        if (!next) {
+          await recording;
+          return void (await handOver());
+        }
       }
+      await recording;
       await db.transaction(async (tx) => {
         if (!(await setState(tx, tenantId, messageId, ['SENDING'], 'SENT'))) return;
         const log = await findMessageRow(tx, messageId);
@@ -163,7 +175,7 @@ export function messageJobs(deps: MessageDeliveryDeps) {
       deps.pushTokens(tenantId, [...tokens]),
       googleMessages(tenantId, messageId, header, batch),
     ]);
-    return { ...google, applePushes: apple.sent, failed: apple.failed + google.failed };
+    return { ...google, applePushes: apple.sent, failed: apple.failed + google.failed, recorded: apple.recorded };
   }
 
   /** The batch's Google objects given the message, paced by Google's rate limit. */
