@@ -12,10 +12,11 @@ export const GOOGLE_NOTICES_PER_DAY = 3;
 export const GOOGLE_REQUESTS_PER_SECOND = 20;
 /**
  * Members per batch when only Apple is reached. A batch is one claim statement, its pushes and one finishing
- * statement; a run killed mid-batch pushes that batch again after the restart, so this is also the most devices
- * that can be pushed twice (a repeated push shows nothing: the pass did not change again).
+ * statement. A batch's pushes go out while the previous batch is being marked done, so a run killed at the worst
+ * moment leaves two batches pushed and not marked, pushed again after the restart: at most twice this many
+ * devices pushed twice (a repeated push shows nothing: the pass did not change again).
  */
-export const APPLE_BATCH = 1000;
+export const APPLE_BATCH = 500;
 
 export type MessageDeliveryDeps = {
   db: Database;
@@ -64,9 +65,10 @@ type Ahead = { batch: Target[] } | { quietEnd: Date };
  * The send job of a message: batches of its targets, each batch claimed with its Apple passes moved to show the
  * message (once each, counted in the same statement), their devices pushed over the one APNs connection, its
  * Google objects given the message (with a notice while the pass had fewer than three in 24 hours), paced by
- * Google's rate limit, then the batch marked done with its counts. The next batch is claimed while this one's
- * pushes are in flight, so the database and the network work side by side; it is pushed only once this one is
- * marked done, so a kill -9 leaves at most one batch pushed and not marked (pushed again after the restart). A
+ * Google's rate limit, then the batch marked done with its counts. The database and the network work side by
+ * side: the next batch is claimed while this one's pushes are in flight, and this one is marked done (and its
+ * push answers recorded) while the next one's go out; a batch is pushed only once the one before the previous
+ * is marked, so a kill -9 leaves at most two batches pushed and not marked (pushed again after the restart). A
  * batch claimed and not pushed is found again by the next run, its passes already moved, and pushed then. A run
  * works for `runSeconds` and hands over to a new job, so no run outlives its expiry; a killed run's lease lapses
  * and its retry resumes at the first batch not done. Quiet hours hold the whole send until they end.
@@ -125,12 +127,12 @@ export function messageJobs(deps: MessageDeliveryDeps) {
       // Keyset over the targets in member order: each batch starts after the last one's last member.
       let after = '';
       let next: Promise<Ahead> | null = handled(claim(after));
-      // The previous batch's push answers, still being recorded on their devices while this batch goes out.
-      let recording: Promise<void> = Promise.resolve();
+      // The previous batch marked done and its push answers recorded, while this batch goes out.
+      let settling: Promise<unknown> = Promise.resolve();
       while (next) {
         const ahead: Ahead = await next;
         if ('quietEnd' in ahead) {
-          await recording;
+          await settling;
           return void (await handOver(ahead.quietEnd));
         }
         const batch: Target[] = ahead.batch;
@@ -141,16 +143,21 @@ export function messageJobs(deps: MessageDeliveryDeps) {
         const inTime = Date.now() - started < runMs;
         next = more && inTime ? handled(claim(last)) : more ? null : Promise.resolve({ batch: [] });
         const tally = await deliver(tenantId, messageId, header, batch);
-        await recording;
-        recording = tally.recorded;
-        await finishBatch(db, message, { after, last }, tally.notified, tally, { by: runId, seconds: LEASE_SECONDS });
+        await settling;
+        const range = { after, last };
+        settling = Promise.all([
+          tally.recorded,
+          finishBatch(db, message, range, tally.notified, tally, { by: runId, seconds: LEASE_SECONDS }),
+        ]);
+        // Awaited before the next batch is marked or the run ends; until then a failure must not count as unhandled.
+        settling.catch(() => {});
         after = last;
         if (!next) {
-          await recording;
+          await settling;
           return void (await handOver());
         }
       }
-      await recording;
+      await settling;
       await db.transaction(async (tx) => {
         if (!(await setState(tx, tenantId, messageId, ['SENDING'], 'SENT'))) return;
         const log = await findMessageRow(tx, messageId);
