@@ -15,9 +15,9 @@ import { GOOGLE_REQUESTS_PER_SECOND } from '../apps/api/src/modules/messages/del
 import { startApnsStandIn } from '../apps/api/src/modules/wallet/apns-stand-in';
 import { loadWalletCredentials } from '../apps/api/src/modules/wallet/certificates';
 import { activeOwner } from './lib/owner.mjs';
-import { summariseProfile } from './lib/profile.mjs';
 import { benchPort } from './lib/ports.mjs';
 import { startApi, stopAll } from './lib/procs.mjs';
+import { summariseProfile } from './lib/profile.mjs';
 
 const [emulatorHost, databaseUrl, outFile] = process.argv.slice(2) as [string, string, string];
 const MEMBERS = Number(process.env.BENCH_MESSAGE_MEMBERS || 100_000);
