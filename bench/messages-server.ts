@@ -4,6 +4,7 @@
 //   - a message to all 100,000 members enqueued (POST answered; target ≤ 5 s);
 //   - the Apple fan-out: until the log says SENT, every pass updated and every device pushed (target ≤ 60 s);
 //   - the time Google's rate limit (20 requests a second) would take to give 100,000 objects the message.
+// BENCH_PROFILE_MESSAGES=1 adds a CPU profile of the API from the send to the end of the fan-out.
 // Usage (run.mjs spawns it): node --import tsx bench/messages-server.ts <emulatorHost> <databaseUrl> <out.json>
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { loadWalletCredentials } from '../apps/api/src/modules/wallet/certificat
 import { activeOwner } from './lib/owner.mjs';
 import { benchPort } from './lib/ports.mjs';
 import { startApi, stopAll } from './lib/procs.mjs';
+import { summariseProfile } from './lib/profile.mjs';
 
 const [emulatorHost, databaseUrl, outFile] = process.argv.slice(2) as [string, string, string];
 const MEMBERS = Number(process.env.BENCH_MESSAGE_MEMBERS || 100_000);
@@ -36,6 +38,7 @@ const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
 const out: Record<string, unknown> = { members: MEMBERS, googlePerSecond: GOOGLE_REQUESTS_PER_SECOND };
 let tenantId: string | undefined;
 let ownerUid: string | undefined;
+const profileDir = process.env.BENCH_PROFILE_MESSAGES ? join(work, 'cpuprof') : undefined;
 
 try {
   const api = await startApi({
@@ -44,6 +47,7 @@ try {
     emulatorHost,
     databaseUrl,
     extraEnv: { APNS_URL: apns.url, APNS_CA_FILE: apns.caFile },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const owner = await activeOwner(api.base, emulatorHost);
   tenantId = owner.tenantId;
@@ -118,6 +122,7 @@ try {
   apns.pushes.length = 0;
   const connectionsBefore = apns.connections.count;
   const sendStart = Date.now();
+  const skipMs = sendStart - api.spawnedAt;
   const made = await call('POST', '/api/tenants/messages', {
     text: 'Double points this weekend',
     textZh: '本週末雙倍積分',
@@ -154,6 +159,11 @@ try {
   // Google: one addMessage per saved object, no faster than the API allows.
   out.googleSeconds = MEMBERS / GOOGLE_REQUESTS_PER_SECOND;
   await api.stop();
+  if (profileDir) {
+    // Samples after the fan-out (the shutdown) are few; those before the send are left out.
+    out.profile = summariseProfile(profileDir, skipMs);
+    log(`API profile over the send: ${JSON.stringify(out.profile)}`);
+  }
 } catch (error) {
   out.error = error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n') : String(error);
   console.error(`messages bench: ${out.error}`);

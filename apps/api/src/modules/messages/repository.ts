@@ -1,15 +1,7 @@
 import type { Message, MessageState, SegmentFilter } from '@loyalty/contracts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
-import {
-  googleWalletNotices,
-  googleWalletObjects,
-  members,
-  messages,
-  messageTargets,
-  tenants,
-  walletPasses,
-} from '../../db/schema';
+import { googleWalletNotices, googleWalletObjects, members, messages, messageTargets, tenants } from '../../db/schema';
 import { reachable, segmentWhere } from './segment-filter';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -38,7 +30,9 @@ export async function insertMessage(tx: Queries, row: typeof messages.$inferInse
 
 /**
  * The message's targets in one statement (100,000 members in a few seconds): the members the audience holds who
- * gave marketing consent; answers how many.
+ * gave marketing consent; answers how many. They go in in member order, the primary key's, so each lands at the
+ * right edge of the index instead of splitting pages all over it, and the count is the insert's own (no
+ * RETURNING of 100,000 rows to count them).
  */
 export async function insertTargets(
   tx: Queries,
@@ -50,14 +44,10 @@ export async function insertTargets(
   const where = memberId
     ? and(eq(members.tenantId, tenantId), eq(members.id, memberId), reachable)
     : and(segmentWhere(tenantId, filter ?? {}), reachable);
-  const made: unknown = await tx.execute(sql`with made as (
-      insert into ${messageTargets} (message_id, member_id, tenant_id)
-      select ${messageId}, ${members.id}, ${tenantId} from ${members} where ${where}
-      returning 1)
-    select count(*)::int as n from made`);
-  // postgres.js answers the rows, PGlite an object holding them.
-  const rows = (Array.isArray(made) ? made : (made as { rows: { n: number }[] }).rows) as { n: number }[];
-  const n = Number(rows[0]?.n ?? 0);
+  const made: unknown = await tx.execute(sql`insert into ${messageTargets} (message_id, member_id, tenant_id)
+      select ${messageId}, ${members.id}, ${tenantId} from ${members} where ${where} order by ${members.id}`);
+  // postgres.js answers the rows with their count, PGlite an object with affectedRows.
+  const n = Number((made as { count?: number }).count ?? (made as { affectedRows?: number }).affectedRows ?? 0);
   await tx.update(messages).set({ targeted: n }).where(eq(messages.id, messageId));
   return n;
 }
@@ -90,83 +80,6 @@ export async function setState(db: Queries, tenantId: string, id: string, from: 
   return moved.length > 0;
 }
 
-/**
- * The next targets not yet done after `after`, in member order (the primary key's), with what delivery needs of each: the text in the member's
- * language (else the business's), and whether consent still stands (a member who withdrew it since, or was
- * deleted, is skipped).
- */
-export async function pendingTargets(db: Queries, message: MessageRow, after: string, limit: number) {
-  const text = sql<string>`case coalesce(${members.language}, ${tenants.language})
-    when 'zh-Hant' then coalesce(${message.textZh}::text, ${message.text}::text)
-    when 'zh-Hans' then coalesce(${message.textCn}::text, ${message.text}::text)
-    else ${message.text}::text end`;
-  return db
-    .select({
-      memberId: messageTargets.memberId,
-      text,
-      consent: sql<boolean>`coalesce(${members.marketingOptIn}, false)`,
-    })
-    .from(messageTargets)
-    .leftJoin(members, and(eq(members.tenantId, message.tenantId), eq(members.id, messageTargets.memberId)))
-    .leftJoin(tenants, eq(tenants.id, message.tenantId))
-    .where(
-      and(
-        eq(messageTargets.messageId, message.id),
-        sql`${messageTargets.memberId} > ${after}`,
-        sql`not ${messageTargets.done}`,
-      ),
-    )
-    .orderBy(messageTargets.memberId)
-    .limit(limit);
-}
-
-/**
- * The batch's Apple passes show the message: each pass moves once (a batch repeated after a crash finds them
- * moved already), its last-update time at least a second on, as every pass change does; the log counts them in
- * the same transaction. Answers the members.
- */
-export async function showOnPasses(tx: Queries, tenantId: string, messageId: string, memberIds: string[]) {
-  if (memberIds.length === 0) return [];
-  const rows = await tx
-    .update(walletPasses)
-    .set({
-      newsMessageId: messageId,
-      updatedAt: sql`greatest(date_trunc('second', now()), ${walletPasses.updatedAt} + interval '1 second')`,
-    })
-    .where(
-      and(
-        eq(walletPasses.tenantId, tenantId),
-        inArray(walletPasses.memberId, memberIds),
-        sql`${walletPasses.voidedAt} is null`,
-        sql`${walletPasses.newsMessageId} is distinct from ${messageId}`,
-      ),
-    )
-    .returning({ memberId: walletPasses.memberId });
-  if (rows.length > 0) {
-    await tx
-      .update(messages)
-      .set({ passesUpdated: sql`${messages.passesUpdated} + ${rows.length}` })
-      .where(eq(messages.id, messageId));
-  }
-  return rows.map((r) => r.memberId);
-}
-
-/** Members of the batch whose pass shows this message (moved now or by an earlier run of the batch). */
-export async function passesShowing(db: Queries, tenantId: string, messageId: string, memberIds: string[]) {
-  if (memberIds.length === 0) return [];
-  const rows = await db
-    .select({ memberId: walletPasses.memberId })
-    .from(walletPasses)
-    .where(
-      and(
-        eq(walletPasses.tenantId, tenantId),
-        inArray(walletPasses.memberId, memberIds),
-        eq(walletPasses.newsMessageId, messageId),
-      ),
-    );
-  return rows.map((r) => r.memberId);
-}
-
 /** Google notices each member's pass had in the last 24 hours. */
 export async function noticesToday(db: Queries, tenantId: string, memberIds: string[]) {
   if (memberIds.length === 0) return new Map<string, number>();
@@ -182,30 +95,6 @@ export async function noticesToday(db: Queries, tenantId: string, memberIds: str
     )
     .groupBy(googleWalletNotices.memberId);
   return new Map(rows.map((r) => [r.memberId, r.n]));
-}
-
-export async function recordNotices(tx: Queries, tenantId: string, memberIds: string[]) {
-  if (memberIds.length === 0) return;
-  await tx.insert(googleWalletNotices).values(memberIds.map((memberId) => ({ tenantId, memberId })));
-}
-
-type Tally = { applePushes: number; googleNotified: number; googleQuiet: number; failed: number };
-
-/** The batch done: its targets marked and its counts added to the message's log, in one transaction. */
-export async function finishBatch(tx: Queries, message: MessageRow, memberIds: string[], tally: Tally) {
-  await tx
-    .update(messageTargets)
-    .set({ done: true })
-    .where(and(eq(messageTargets.messageId, message.id), inArray(messageTargets.memberId, memberIds)));
-  await tx
-    .update(messages)
-    .set({
-      applePushes: sql`${messages.applePushes} + ${tally.applePushes}`,
-      googleNotified: sql`${messages.googleNotified} + ${tally.googleNotified}`,
-      googleQuiet: sql`${messages.googleQuiet} + ${tally.googleQuiet}`,
-      failed: sql`${messages.failed} + ${tally.failed}`,
-    })
-    .where(eq(messages.id, message.id));
 }
 
 export async function findMessageRow(db: Queries, id: string) {

@@ -26,7 +26,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
     db: app.db,
     jobs: app.jobs,
     changes: app.changes,
-    pushMembers: (tenantId, memberIds) => app.wallet.jobs.pushMembers(tenantId, memberIds),
+    pushTokens: (tenantId, tokens) => app.wallet.jobs.pushTokens(tenantId, tokens),
     ...(google.cards ? { addGoogleMessage: google.addMessage } : {}),
     businessName: (tenantId) => businessNameOf(app.db, tenantId),
     ...opts.messages,

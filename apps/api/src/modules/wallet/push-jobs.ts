@@ -9,7 +9,6 @@ import {
   forgetVoidedPassIfUnheld,
   markPushed,
   pushTokensOf,
-  pushTokensOfMembers,
   pushTokensPage,
   recordPushes,
   unregisterPushToken,
@@ -183,18 +182,21 @@ export function walletJobs(db: Database, jobs: JobQueue, apns: () => ApnsClient,
     },
   };
   /**
-   * Pushes every device of these members once, over the one connection (a message's batch, modules/messages):
-   * how many pushes APNs took and how many it did not.
+   * Pushes each of these devices once, over the one connection (a message's batch, modules/messages): how many
+   * pushes APNs took and how many it did not. Each answer is recorded on its device by `recorded`, which the
+   * caller awaits later: the record is the device's status, not what marks the batch done, so the caller's next
+   * pushes need not wait for it.
    */
-  async function pushMembers(tenantId: string, memberIds: string[]) {
-    const tokens = await pushTokensOfMembers(db, tenantId, memberIds);
-    if (tokens.length === 0) return { sent: 0, failed: 0 };
+  async function pushTokens(tenantId: string, tokens: string[]) {
+    if (tokens.length === 0) return { sent: 0, failed: 0, recorded: Promise.resolve() };
     const client = apns();
     const results = await Promise.all(tokens.map((token) => client.push(token, topic)));
-    await recordResults(db, tenantId, tokens, results);
+    const recorded = recordResults(db, tenantId, tokens, results);
+    // Awaited by the caller; until then a failure must not count as unhandled.
+    recorded.catch(() => {});
     const sent = results.filter((r) => r.outcome === 'sent').length;
-    return { sent, failed: results.length - sent };
+    return { sent, failed: results.length - sent, recorded };
   }
 
-  return { pushMember, pushTenant, pushMembers, hooks };
+  return { pushMember, pushTenant, pushTokens, hooks };
 }

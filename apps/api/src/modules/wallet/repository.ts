@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import {
   members,
@@ -283,25 +283,20 @@ export async function unregisterPushToken(db: Queries, pushToken: string, reason
 
 /**
  * Records one push round on the devices it went to: when each was tried, when APNs last took one, and the
- * error of the last try (null once one goes through). One statement per distinct outcome, not per device.
+ * error of the last try (null once one goes through). One statement with the answers as one JSON parameter, so
+ * a fan-out's page of devices costs one round trip and one prepared statement, whatever its size.
  */
 export async function recordPushes(
   db: Queries,
   tenantId: string,
   results: { pushToken: string; error: string | null }[],
 ) {
-  const byError = new Map<string | null, string[]>();
-  for (const { pushToken, error } of results) byError.set(error, [...(byError.get(error) ?? []), pushToken]);
-  for (const [error, tokens] of byError) {
-    await db
-      .update(walletRegistrations)
-      .set(
-        error === null
-          ? { pushAttemptedAt: sql`now()`, pushedAt: sql`now()`, pushError: null }
-          : { pushAttemptedAt: sql`now()`, pushError: error },
-      )
-      .where(and(eq(walletRegistrations.tenantId, tenantId), inArray(walletRegistrations.pushToken, tokens)));
-  }
+  if (results.length === 0) return;
+  await db.execute(sql`update ${walletRegistrations} r
+    set push_attempted_at = now(), pushed_at = case when v.error is null then now() else r.pushed_at end,
+      push_error = v.error
+    from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as v("pushToken" text, error text)
+    where r.tenant_id = ${tenantId} and r.push_token = v."pushToken"`);
 }
 
 /** Microseconds since the epoch, as text: the `passesUpdatedSince` tag, exact and ordered. */
@@ -332,16 +327,6 @@ export async function pushTokensOf(db: Database, tenantId: string, memberId: str
     .groupBy(walletRegistrations.pushToken)
     .orderBy(sql`min(${walletRegistrations.createdAt})`, walletRegistrations.pushToken)
     .limit(DEVICES_PER_PASS);
-  return rows.map((r) => r.pushToken);
-}
-
-/** The push tokens of several members' registered devices, each token once (a message's batch). */
-export async function pushTokensOfMembers(db: Database, tenantId: string, memberIds: string[]): Promise<string[]> {
-  if (memberIds.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ pushToken: walletRegistrations.pushToken })
-    .from(walletRegistrations)
-    .where(and(eq(walletRegistrations.tenantId, tenantId), inArray(walletRegistrations.memberId, memberIds)));
   return rows.map((r) => r.pushToken);
 }
 
