@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue';
 import type { Listener } from '../../lib/changes';
 import { reachable } from '../messages/segment-filter';
 import { enqueueMessage, type SendJob } from '../messages/service';
-import { PASS_TEXTS, type PassLanguage } from '../wallet/pass-strings';
+import { expiringTexts, type PassLanguage } from '../wallet/pass-strings';
 
 /** What the app's own expiry notices are marked with among messages (the business's list leaves them out). */
 export const EXPIRY_NOTICE_ORIGIN = 'points.expiring';
@@ -14,11 +14,8 @@ export const EXPIRY_NOTICE_ORIGIN = 'points.expiring';
  * ("120 points expire on Dec 31, 2026"), the date in the business's time zone.
  */
 export function expiryNoticeTexts(points: number, expiresAt: Date, timeZone: string): Record<PassLanguage, string> {
-  const text = (lang: PassLanguage) =>
-    PASS_TEXTS.expiringChanged[lang]
-      .replace('%@', points.toLocaleString('en-US'))
-      .replace('%d', new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt));
-  return { en: text('en'), 'zh-Hant': text('zh-Hant'), 'zh-Hans': text('zh-Hans') };
+  const texts = expiringTexts(expiresAt, timeZone, points);
+  return { en: texts.en.notice, 'zh-Hant': texts['zh-Hant'].notice, 'zh-Hans': texts['zh-Hans'].notice };
 }
 
 /**
