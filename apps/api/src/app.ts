@@ -29,6 +29,8 @@ import { memberImportRoutes } from './modules/member-import/routes';
 import { memberExportRoutes } from './modules/members/export-routes';
 import { membersRoutes } from './modules/members/routes';
 import { membershipsRoutes } from './modules/memberships/routes';
+import { messageJobs } from './modules/messages/delivery';
+import { businessNameOf } from './modules/messages/repository';
 import { messagesRoutes } from './modules/messages/routes';
 import { segmentsRoutes } from './modules/messages/segments-routes';
 import { onboardingRoutes } from './modules/onboarding/routes';
@@ -41,6 +43,7 @@ import { reportsRoutes } from './modules/reports/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
+import { expiryNoticeListener } from './modules/tier-review/expiry-notice';
 import { tierPolicyRoutes } from './modules/tier-review/routes';
 import { scheduledJobs } from './modules/tier-review/scheduled';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -150,6 +153,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletServicePlugin, { config });
   await app.register(googleWalletServicePlugin, { config });
   const webhooks = webhookJobs(app.db, app.jobs, config.webhooks);
+  // Messages to cardholders (the business's, and the app's own notices such as the expiry warning): the send job
+  // tells the feed when a message is out, so it reaches the feed by name (the feed is made just below).
+  const messages = messageJobs({
+    db: app.db,
+    jobs: app.jobs,
+    changes: { publish: (tx, tenantId, events) => changes.publish(tx, tenantId, events) },
+    pushTokens: (tenantId, tokens) => app.wallet.jobs.pushTokens(tenantId, tokens),
+    ...(app.googleWallet.cards ? { addGoogleMessage: app.googleWallet.addMessage } : {}),
+    businessName: (tenantId) => businessNameOf(app.db, tenantId),
+    ...options.messages,
+  });
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -160,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ...(app.googleWallet.cards ? [cardListener(app.googleWallet.cards)] : []),
     // Webhooks: a delivery for each endpoint that asked for the event's type.
     webhooks.listener,
+    // The expiry warning as a message to the member, in their language, through the messages queue.
+    expiryNoticeListener(app.jobs, messages.send),
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
@@ -207,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(apiKeysRoutes);
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
   await app.register(segmentsRoutes);
-  await app.register(messagesRoutes, { messages: options.messages });
+  await app.register(messagesRoutes, { send: messages.send });
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);

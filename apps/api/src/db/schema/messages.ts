@@ -45,11 +45,17 @@ export const messages = pgTable(
     googleNotified: integer('google_notified').notNull().default(0),
     googleQuiet: integer('google_quiet').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    /**
+     * A notice the app sent by itself, by what caused it (`points.expiring`: the expiry warning); null for the
+     * business's own messages, the only ones its list shows.
+     */
+    origin: text('origin'),
     /** The send job's run working on the message, and until when (a killed run's lease lapses). */
     leaseBy: text('lease_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
-  (t) => [index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc())],
+  // The business's list: its own messages, newest first (the app's notices are many and listed nowhere).
+  (t) => [index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc()).where(sql`${t.origin} is null`)],
 );
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import type { ChangeEvent, ChangeFeed } from '../../lib/changes';
+import { giveWay } from '../../lib/give-way';
 import type { Ledger } from './ledger';
 
 /** Members (or lots) handled per statement and transaction: small enough that no lock is held long. */
@@ -49,6 +50,8 @@ export async function sweepLapsedPoints(db: Database, ledger: Ledger, now: Date,
       seen.add(memberId);
       const { result } = await ledger.run(db, { type: 'expiry', tenantId, memberId, now });
       if (result.expired > 0) swept += 1;
+      // Requests get their turn between members (PGlite's queries run in this thread, lib/give-way.ts).
+      if (seen.size % 50 === 0) await giveWay();
     }
   }
 }
@@ -113,5 +116,6 @@ export async function warnExpiringPoints(db: Database, feed: ChangeFeed, now: Da
     });
     if (told === 0) return warned;
     warned += told;
+    await giveWay();
   }
 }

@@ -1,5 +1,5 @@
 import type { Message, MessageState, SegmentFilter } from '@loyalty/contracts';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { googleWalletNotices, googleWalletObjects, members, messages, messageTargets, tenants } from '../../db/schema';
 import { reachable, segmentWhere } from './segment-filter';
@@ -64,7 +64,8 @@ export async function listMessages(db: Queries, tenantId: string, limit = 100) {
   const rows = await db
     .select()
     .from(messages)
-    .where(eq(messages.tenantId, tenantId))
+    // The business's own messages: the app's notices (expiry warnings) are one a member, and listed nowhere.
+    .where(and(eq(messages.tenantId, tenantId), isNull(messages.origin)))
     .orderBy(desc(messages.createdAt))
     .limit(limit);
   return rows.map(asMessage);

@@ -8,30 +8,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
-import { messageJobs } from './delivery';
-import { asMessage, businessNameOf, findMessage, listMessages } from './repository';
-import { cancelMessage, createMessage } from './service';
+import { asMessage, findMessage, listMessages } from './repository';
+import { cancelMessage, createMessage, type SendJob } from './service';
 
 const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
 
 /**
  * Messages to cardholders (DESIGN §9), for owners and admins: sent to one member, a segment, a filter or everyone
- * who gave marketing consent, now or later; the log fills as the queue works (delivery.ts).
+ * who gave marketing consent, now or later; the log fills as the queue works (delivery.ts, its send job built in
+ * app.ts, where the expiry warning's notices go through it too).
  */
-export const messagesRoutes: FastifyPluginAsyncZod<{
-  messages?: { batchSize?: number; runSeconds?: number; googlePerSecond?: number };
-}> = async (app, opts) => {
-  const google = app.googleWallet;
-  const { send } = messageJobs({
-    db: app.db,
-    jobs: app.jobs,
-    changes: app.changes,
-    pushTokens: (tenantId, tokens) => app.wallet.jobs.pushTokens(tenantId, tokens),
-    ...(google.cards ? { addGoogleMessage: google.addMessage } : {}),
-    businessName: (tenantId) => businessNameOf(app.db, tenantId),
-    ...opts.messages,
-  });
-
+export const messagesRoutes: FastifyPluginAsyncZod<{ send: SendJob }> = async (app, { send }) => {
   app.post(
     '/api/tenants/messages',
     route.admin({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageBody, SegmentFilter } from '@loyalty/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
@@ -10,7 +10,7 @@ import type { messageJobs } from './delivery';
 import { findMessage, insertMessage, insertTargets, setState } from './repository';
 import { findSegment } from './segments-repository';
 
-type SendJob = ReturnType<typeof messageJobs>['send'];
+export type SendJob = ReturnType<typeof messageJobs>['send'];
 
 /**
  * A message to cardholders: its targets chosen at once (the audience's members who gave marketing consent, in
@@ -39,28 +39,64 @@ export async function createMessage(
   } else if ('filter' in audience) filter = audience.filter;
   else filter = {};
 
-  const id = randomUUID();
   const requested = body.sendAt ? new Date(body.sendAt) : undefined;
   const sendAt = requested && requested.getTime() > Date.now() ? requested : new Date();
   return db.transaction(async (tx) => {
-    await insertMessage(tx, {
-      id,
+    const made = await enqueueMessage(tx, jobs, job, {
       tenantId,
       text: body.text,
       textZh: body.textZh ?? null,
       textCn: body.textCn ?? null,
       audience,
+      filter,
+      memberId,
       sendAt,
     });
-    const targeted = await insertTargets(tx, tenantId, id, filter, memberId);
-    await jobs.send(tx, job, { tenantId, messageId: id }, sendAt > new Date() ? { startAfter: sendAt } : {});
     await audit(tx, request, {
       action: 'message.send',
-      target: { type: 'message', id },
-      after: { ...body, sendAt: sendAt.toISOString(), targeted },
+      target: { type: 'message', id: made.id },
+      after: { ...body, sendAt: sendAt.toISOString(), targeted: made.targeted },
     });
-    return { id, targeted };
+    return made;
   });
+}
+
+/**
+ * The message, its targets (those of the audience who gave marketing consent) and its send job, in `tx`: what
+ * the business's messages and the app's own notices (the expiry warning, modules/tier-review) both go through.
+ * `origin` names a notice the app sent by itself (null: the business's message).
+ */
+export async function enqueueMessage(
+  tx: Queries,
+  jobs: JobQueue,
+  job: SendJob,
+  message: {
+    tenantId: string;
+    text: string;
+    textZh: string | null;
+    textCn: string | null;
+    audience: MessageBody['audience'];
+    filter: SegmentFilter | null;
+    memberId?: string;
+    sendAt: Date;
+    origin?: string;
+  },
+) {
+  const { tenantId, filter, memberId, sendAt } = message;
+  const id = randomUUID();
+  await insertMessage(tx, {
+    id,
+    tenantId,
+    text: message.text,
+    textZh: message.textZh,
+    textCn: message.textCn,
+    audience: message.audience,
+    sendAt,
+    origin: message.origin ?? null,
+  });
+  const targeted = await insertTargets(tx, tenantId, id, filter, memberId);
+  await jobs.send(tx, job, { tenantId, messageId: id }, sendAt > new Date() ? { startAfter: sendAt } : {});
+  return { id, targeted };
 }
 
 /** A scheduled message that has not started is cancelled; one sending or sent cannot be called back. */

@@ -1,9 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers';
+import { members, messages, walletPasses } from '../../db/schema';
 import { addMember, business, insertSettings, membersApi, stored } from '../members/members-test-support';
-import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { eventually, fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
 import { webhookTestApp } from '../webhooks/webhooks-test-support';
+import { EXPIRY_NOTICE_ORIGIN } from './expiry-notice';
 import { DAY, delivered, ledgerTypes, listenAll, passOf, tierApi } from './tier-review-test-support';
 
 /** Points lapse on time and are warned of once (issue 42): $1 → 10 points, each lot lapsing 30 days after earning. */
@@ -30,6 +33,8 @@ describe('points on time', () => {
     const expiring = (lang: string) => fieldOnPhone(passOnPhone(files, lang), 'expiring');
     return { expiring: expiring('en'), expiringZh: expiring('zh-Hant') };
   };
+  const messageState = async (id: string) =>
+    (await app.db.select({ state: messages.state }).from(messages).where(eq(messages.id, id)))[0]?.state;
   const buy = async (token: string, memberId: string, amount: number) =>
     expect((await membersApi(app).record(token, memberId, { type: 'PURCHASE', amount })).statusCode).toBe(201);
 
@@ -109,5 +114,67 @@ describe('points on time', () => {
     // A business with no warning days warns nobody.
     expect((await api.tick(quiet.tenantId, new Date(now.getTime() + 29 * DAY))).warned).toBe(0);
     expect(await delivered(app, quiet.tenantId, 'points.expiring')).toEqual([]);
+  });
+  it('sends the warning as a message through the queue, in the member’s language, once per lot, with consent only', async () => {
+    const biz = await shop(7);
+    const ming = await addMember(app, biz.owner, { firstName: '明' });
+    const ann = await addMember(app, biz.owner, { firstName: 'Ann' });
+    const lin = await addMember(app, biz.owner, { firstName: '琳' });
+    const declined = await addMember(app, biz.owner, { firstName: 'No' });
+    const consent = (id: string, language: 'en' | 'zh-Hant' | 'zh-Hans' | null) =>
+      app.db.update(members).set({ marketingOptIn: true, language }).where(eq(members.id, id));
+    await consent(ming, 'zh-Hant');
+    await consent(ann, null); // the business's language: English
+    await consent(lin, 'zh-Hans');
+    const now = new Date();
+    for (const id of [ming, ann, lin, declined]) {
+      await buy(biz.staff, id, 12); // 120 points lapsing at now + 30 days
+      await passOf(app, biz.tenantId, id);
+    }
+    const notices = () =>
+      app.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.tenantId, biz.tenantId), eq(messages.origin, EXPIRY_NOTICE_ORIGIN)));
+
+    expect((await api.tick(biz.tenantId, new Date(now.getTime() + 23 * DAY + 60_000))).warned).toBe(4);
+    // Every member is warned (webhook, pass field); a message goes to the three who gave marketing consent.
+    expect(await delivered(app, biz.tenantId, 'points.expiring')).toHaveLength(4);
+    const sent = await notices();
+    expect(sent.map((m) => m.audience).sort((a, b) => String(a.memberId).localeCompare(String(b.memberId)))).toEqual(
+      [ming, ann, lin].sort().map((memberId) => ({ memberId })),
+    );
+    const mine = sent.find((m) => m.audience.memberId === ming);
+    expect(mine?.text).toMatch(/^120 points expire on \w{3} \d{1,2}, \d{4}$/);
+    expect(mine?.textZh).toMatch(/^120 積分將於 \d{4}年\d{1,2}月\d{1,2}日 到期$/);
+    expect(mine?.textCn).toMatch(/^120 积分将于 \d{4}年\d{1,2}月\d{1,2}日 到期$/);
+    expect(mine?.targeted).toBe(1);
+
+    // The queue delivers each: the pass's "Latest news" reads it in the member's language.
+    for (const m of sent)
+      expect(await eventually(async () => (await messageState(m.id)) === 'SENT', 20_000)).toBe(true);
+    const news = async (memberId: string) => {
+      const res = await app.inject({ url: passUrl(memberId), headers: bearer(biz.staff) });
+      const json = JSON.parse(unzipPass(res.rawPayload).files['pass.json']?.toString() ?? '{}');
+      return (json.storeCard?.backFields ?? []).find((f: { key: string }) => f.key === 'news')?.value;
+    };
+    expect(await news(ming)).toBe(mine?.textZh);
+    expect(await news(lin)).toBe(mine?.textCn);
+    expect(await news(ann)).toBe(mine?.text);
+    expect(await news(declined)).toBeUndefined();
+    const [declinedPass] = await app.db.select().from(walletPasses).where(eq(walletPasses.memberId, declined));
+    expect(declinedPass?.newsMessageId).toBeNull();
+    // The business's own list of messages leaves the app's notices out.
+    const list = await app.inject({ url: '/api/tenants/messages', headers: bearer(biz.owner) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
+
+    // Once per lot: later ticks send nothing more; a new lot gets its own message in its own time.
+    expect((await api.tick(biz.tenantId, new Date(now.getTime() + 25 * DAY))).warned).toBe(0);
+    expect(await notices()).toHaveLength(3);
+    await buy(biz.staff, ming, 3);
+    expect((await api.tick(biz.tenantId, new Date(now.getTime() + 24 * DAY))).warned).toBe(1);
+    const latest = (await notices()).filter((m) => m.audience.memberId === ming);
+    expect(latest.map((m) => m.text.split(' ')[0]).sort()).toEqual(['120', '30']);
   });
 });

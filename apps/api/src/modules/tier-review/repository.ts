@@ -168,12 +168,11 @@ export async function applyMoves(tx: Queries, tenantId: string, moves: Move[]): 
 /** Starts members' grace periods (only where none runs) or ends them (`until` null). */
 export async function setGrace(tx: Queries, tenantId: string, ids: string[], until: Date | null): Promise<void> {
   if (ids.length === 0) return;
+  // The ids as one JSON parameter: a thousand parameters cost more to send and plan than the update itself.
   await tx.execute(
     sql`update members set tier_grace_until = ${until ? ts(until) : sql`null`}
-        where tenant_id = ${tenantId} and id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}) ${until ? sql`and tier_grace_until is null` : sql``}`,
+        where tenant_id = ${tenantId} and id = any(array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))
+        ${until ? sql`and tier_grace_until is null` : sql``}`,
   );
 }
 

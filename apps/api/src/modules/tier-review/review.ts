@@ -1,6 +1,7 @@
 import { personName, type TierPolicy, type TierPolicyPreview, type TierReviewInfo } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
 import type { ChangeFeed } from '../../lib/changes';
+import { giveWay } from '../../lib/give-way';
 import type { Scope } from '../ledger/expiry-sweep';
 import { centsToNumber, toCents } from '../members/engine';
 import { loadTiers, type TierRow } from '../members/repository';
@@ -92,10 +93,18 @@ export async function runReview(db: Database, feed: ChangeFeed, tenantId: string
       graceStarts.set(at, [...(graceStarts.get(at) ?? []), member.id]);
     } else graceEnds.push(member.id);
   }
+  // Between batches the event loop takes what waits (on PGlite the queries run in this thread: without a pause a
+  // review of 100,000 members would hold every request until it ends, lib/give-way.ts).
   for (const [until, ids] of graceStarts) {
-    for (let i = 0; i < ids.length; i += BATCH) await setGrace(db, tenantId, ids.slice(i, i + BATCH), new Date(until));
+    for (let i = 0; i < ids.length; i += BATCH) {
+      await setGrace(db, tenantId, ids.slice(i, i + BATCH), new Date(until));
+      await giveWay();
+    }
   }
-  for (let i = 0; i < graceEnds.length; i += BATCH) await setGrace(db, tenantId, graceEnds.slice(i, i + BATCH), null);
+  for (let i = 0; i < graceEnds.length; i += BATCH) {
+    await setGrace(db, tenantId, graceEnds.slice(i, i + BATCH), null);
+    await giveWay();
+  }
   const up = new Set(moves.filter((m) => m.up).map((m) => m.id));
   let upgrades = 0;
   let downgrades = 0;
@@ -114,6 +123,7 @@ export async function runReview(db: Database, feed: ChangeFeed, tenantId: string
       if (up.has(m.id)) upgrades += 1;
       else downgrades += 1;
     }
+    await giveWay();
   }
   return { upgrades, downgrades };
 }

@@ -2,7 +2,7 @@ import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
 import type { GoogleCredentials } from './google-credentials';
 import type { ClassData } from './google-repository';
-import { PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
+import { expiringTexts, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
 import type { PassData } from './repository';
 
 /** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
@@ -91,6 +91,9 @@ export function loyaltyObjectFields(data: PassData) {
         'zh-Hans': data.tierNameCn || data.tierName,
       }
     : undefined;
+  // Points the member was warned of (expiryWarningDays), as the Apple pass's "expiring" field shows them: the
+  // number beside the balance, the date and the sentence in a text module.
+  const expiring = data.expiring && expiringTexts(data.expiring.expiresAt, data.timeZone, data.expiring.points);
   return {
     state: 'ACTIVE',
     accountName: personName(data),
@@ -98,9 +101,42 @@ export function loyaltyObjectFields(data: PassData) {
     ...(design.showPoints
       ? { loyaltyPoints: { ...localized('label', points, business), balance: { int: data.points } } }
       : {}),
+    ...(data.expiring
+      ? {
+          secondaryLoyaltyPoints: {
+            ...localized('label', PASS_TEXTS.expiringShort, business),
+            balance: { int: data.expiring.points },
+          },
+        }
+      : {}),
     barcode: { type: 'QR_CODE', value: data.membershipCode, alternateText: data.membershipCode },
     textModulesData: [
       ...(tier ? [{ id: 'tier', ...localized('header', level, business), ...localized('body', tier, business) }] : []),
+      ...(expiring
+        ? [
+            {
+              id: 'expiring',
+              ...localized(
+                'header',
+                {
+                  en: expiring.en.label,
+                  'zh-Hant': expiring['zh-Hant'].label,
+                  'zh-Hans': expiring['zh-Hans'].label,
+                },
+                business,
+              ),
+              ...localized(
+                'body',
+                {
+                  en: expiring.en.notice,
+                  'zh-Hant': expiring['zh-Hant'].notice,
+                  'zh-Hans': expiring['zh-Hans'].notice,
+                },
+                business,
+              ),
+            },
+          ]
+        : []),
       // The rewards the member can afford, as the Apple pass's back lists them.
       ...(data.rewards?.length
         ? [
@@ -121,6 +157,14 @@ export function loyaltyObjectFields(data: PassData) {
         : []),
     ],
   };
+}
+
+/**
+ * A PATCH of a member's object: its fields, and the expiring points cleared once none are left (a PATCH leaves a
+ * field it does not name as it was; Google clears one sent as null). Text modules are replaced as a whole.
+ */
+export function loyaltyObjectPatch(data: PassData) {
+  return { secondaryLoyaltyPoints: null, ...loyaltyObjectFields(data) };
 }
 
 /** A member's loyaltyObject: the member's name, code (QR), points and tier in three languages. */

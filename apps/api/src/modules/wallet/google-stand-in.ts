@@ -115,6 +115,8 @@ export async function startGoogleStandIn(opts: {
       if (body.state !== undefined && !STATES.has(body.state as string)) return [400, error(400, 'Invalid state')];
       const { notifyPreference: _, ...fields } = body;
       const next = { ...current, ...fields } as Resource;
+      // As Google's patch semantics: a field sent as null is cleared.
+      for (const [key, value] of Object.entries(fields)) if (value === null) delete next[key];
       objects.set(next.id, next);
       return [200, next];
     }

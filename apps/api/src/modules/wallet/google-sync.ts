@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { GoogleCredentials } from './google-credentials';
-import { classIdOf, loyaltyClassOf, loyaltyObjectFields, loyaltyObjectOf } from './google-pass';
+import { classIdOf, loyaltyClassOf, loyaltyObjectOf, loyaltyObjectPatch } from './google-pass';
 import {
   findClassData,
   findObjectRow,
@@ -63,7 +63,7 @@ export function createGoogleSync(
     const notify = mode === 'update' && row.pointsSynced !== data.points;
     const patch = () =>
       rest.patchObject(object.id, {
-        ...loyaltyObjectFields(data),
+        ...loyaltyObjectPatch(data),
         ...(notify ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}),
       });
     let inserted = false;

@@ -6,6 +6,7 @@ import type { PassImages } from './images';
 import { localisePass, type StringTables } from './pass-localisation';
 import {
   besideEachOther,
+  expiringTexts,
   PASS_LANGUAGES,
   PASS_TEXTS,
   type PassLanguage,
@@ -213,9 +214,6 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
 
 /** The expiring field's label and notice in `lang`, the date in the business's time zone (Wallet keeps `%@`). */
 function expiringStrings(lang: PassLanguage, expiresAt: Date, timeZone: string): Record<string, string> {
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
-  return {
-    'label.expiring': PASS_TEXTS.expiringLabel[lang].replace('%d', date),
-    'change.expiring': PASS_TEXTS.expiringChanged[lang].replace('%d', date),
-  };
+  const texts = expiringTexts(expiresAt, timeZone)[lang];
+  return { 'label.expiring': texts.label, 'change.expiring': texts.notice };
 }

@@ -42,6 +42,8 @@ export const PASS_TEXTS = {
   },
   /** The "expiring" field (expiryWarningDays): its label with the date, and its lock-screen notice. */
   expiringLabel: { en: 'Expiring %d', 'zh-Hant': '%d 到期', 'zh-Hans': '%d 到期' },
+  /** Google's points beside the balance carry a short label (Google: about 9 characters), the date goes below. */
+  expiringShort: { en: 'Expiring', 'zh-Hant': '即將到期', 'zh-Hans': '即将到期' },
   expiringChanged: {
     en: '%@ points expire on %d',
     'zh-Hant': '%@ 積分將於 %d 到期',
@@ -53,6 +55,22 @@ export const PASS_TEXTS = {
   description: { en: 'Membership card', 'zh-Hant': '會員卡', 'zh-Hans': '会员卡' },
   rewards: { en: 'Rewards you can have', 'zh-Hant': '您可兌換的獎賞', 'zh-Hans': '您可兑换的奖励' },
 } as const;
+
+/**
+ * The expiring field's label and notice in every language, the date in the business's time zone: `%@` stays for
+ * Wallet to fill (Apple's changeMessage) unless `points` is given (Google's text, a message).
+ */
+export function expiringTexts(expiresAt: Date, timeZone: string, points?: number) {
+  const texts = (lang: PassLanguage) => {
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
+    const notice = PASS_TEXTS.expiringChanged[lang].replace('%d', date);
+    return {
+      label: PASS_TEXTS.expiringLabel[lang].replace('%d', date),
+      notice: points === undefined ? notice : notice.replace('%@', points.toLocaleString('en-US')),
+    };
+  };
+  return { en: texts('en'), 'zh-Hant': texts('zh-Hant'), 'zh-Hans': texts('zh-Hans') };
+}
 
 /** The pass's back list of rewards the member can afford, one a line: "Free coffee: 100 points". */
 export function rewardLines(
