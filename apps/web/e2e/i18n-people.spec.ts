@@ -75,6 +75,9 @@ async function switchLanguage(page: Page, owner: string, item: string) {
 }
 
 test('Users, Members and Edit Profile read in English, 繁體中文 and 简体中文', async ({ page }) => {
+  // A long journey (three languages, or a tier created, shown, edited and deleted with two images): some 40 s
+  // alone, past the default 60 s when the run's other worker and the server share the two cores.
+  test.setTimeout(180_000);
   const owner = await registerActiveOwner();
   const password = owner.password as string;
   const token = await tokenFor(owner.email, password);

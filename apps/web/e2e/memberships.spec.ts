@@ -39,6 +39,9 @@ async function expectLoadedImage(img: Locator) {
 test('a tier with four benefits, Chinese names and both images is created, shown, edited and deleted', async ({
   page,
 }) => {
+  // A long journey (three languages, or a tier created, shown, edited and deleted with two images): some 40 s
+  // alone, past the default 60 s when the run's other worker and the server share the two cores.
+  test.setTimeout(180_000);
   const owner = await registerActiveOwner();
   await signInAsOwner(page, owner);
   await page.goto('/memberships');

@@ -75,8 +75,13 @@ export async function startApnsStandIn(opts: {
     connections.count++;
     open.add(session);
     session.on('close', () => open.delete(session));
+    // A client that dies mid-push (the crash tests kill the server with -9) resets its connection: Apple's side
+    // shrugs that off, and so does the stand-in, instead of an unhandled ECONNRESET in the test's process.
+    session.on('error', () => {});
   });
+  server.on('sessionError', () => {});
   server.on('stream', (stream, headers) => {
+    stream.on('error', () => {});
     let body = '';
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
@@ -84,6 +89,7 @@ export async function startApnsStandIn(opts: {
     });
     stream.on('end', async () => {
       const answer = (status: number, payload?: object) => {
+        if (stream.destroyed || stream.closed) return;
         stream.respond({ ':status': status, 'apns-id': randomUUID() });
         stream.end(payload ? JSON.stringify(payload) : undefined);
       };
