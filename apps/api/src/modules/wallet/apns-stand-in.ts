@@ -80,6 +80,8 @@ export async function startApnsStandIn(opts: {
     session.on('error', () => {});
   });
   server.on('sessionError', () => {});
+  server.on('tlsClientError', () => {});
+  server.on('secureConnection', (socket) => socket.on('error', () => {}));
   server.on('stream', (stream, headers) => {
     stream.on('error', () => {});
     let body = '';
