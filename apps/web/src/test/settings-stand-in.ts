@@ -1,12 +1,10 @@
 import type { ZodType } from 'zod';
+import { json } from './fake-api';
 
-/** A JSON answer with the API's error shape when it is one. */
-export const answer = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-export const notFound = () => answer(404, { status: 404, message: 'Not found' });
+export const notFound = () => json({ status: 404, message: 'Not found' }, 404);
 
 /** What a settings stand-in remembers: the saved record, the bodies sent, and the failures a test asks for. */
-export interface SettingsState {
+interface SettingsState {
   stored: unknown;
   /** Every body sent to save, valid or not, in order. */
   saved: unknown[];
@@ -45,18 +43,18 @@ export async function answerSettings<B>(
     if (state.getHold) await state.getHold;
     if (state.getFailures > 0) {
       state.getFailures -= 1;
-      return answer(500, { status: 500, message: 'Database unavailable' });
+      return json({ status: 500, message: 'Database unavailable' }, 500);
     }
-    return state.stored ? answer(200, state.stored) : notFound();
+    return state.stored ? json(state.stored) : notFound();
   }
   const body = JSON.parse(String(init?.body));
   state.saved.push(body);
   if (state.saveHold) await state.saveHold;
-  if (state.saveFails) return answer(500, { status: 500, message: 'Internal server error' });
+  if (state.saveFails) return json({ status: 500, message: 'Internal server error' }, 500);
   const parsed = bodySchema.safeParse(body);
-  if (!parsed.success) return answer(400, { status: 400, message: 'Validation failed' });
+  if (!parsed.success) return json({ status: 400, message: 'Validation failed' }, 400);
   state.stored = parsed.data;
-  return answer(200, parsed.data);
+  return json(parsed.data);
 }
 
 /** The image upload (POST /api/oci-object-storage): a new URL each time, held or failed as the test asks. */
@@ -68,6 +66,6 @@ export async function answerUpload(state: {
   state.uploads += 1;
   const n = state.uploads;
   if (state.uploadHold) await state.uploadHold;
-  if (state.uploadFails) return answer(500, { status: 500, message: 'Internal server error' });
-  return answer(200, { message: `/files/t-1/upload-${n}.png` });
+  if (state.uploadFails) return json({ status: 500, message: 'Internal server error' }, 500);
+  return json({ message: `/files/t-1/upload-${n}.png` });
 }

@@ -5,7 +5,8 @@ import {
   storeSettingsBodySchema,
 } from '@loyalty/contracts';
 import { createApiClient } from '@/lib/api-client';
-import { answer, answerSettings, answerUpload, freshSettingsState, notFound } from '@/test/settings-stand-in';
+import { json } from '@/test/fake-api';
+import { answerSettings, answerUpload, freshSettingsState, notFound } from '@/test/settings-stand-in';
 
 /**
  * Stands in for '@/lib/api' in these tests: `vi.mock('@/lib/api', () => import('./store-settings-test-api'))`.
@@ -41,7 +42,7 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   if (url.pathname === '/api/oci-object-storage' && method === 'POST') return answerUpload(server);
   if (url.pathname === '/api/tenant/pass-settings') {
     if (!server.passLogo) return notFound();
-    return answer(200, {
+    return json({
       ...PASS_SETTINGS_DEFAULTS,
       logoUrl: server.passLogo,
       stripUrl: '/s.png',
@@ -49,17 +50,17 @@ async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Res
     });
   }
   if (url.pathname === '/api/tenants/business') {
-    if (method === 'GET') return answer(200, server.business);
+    if (method === 'GET') return json(server.business);
     const body = JSON.parse(String(init?.body));
     server.businessPuts.push(body);
     const parsed = businessProfileBodySchema.safeParse(body);
-    if (!parsed.success) return answer(400, { status: 400, message: 'Validation failed' });
+    if (!parsed.success) return json({ status: 400, message: 'Validation failed' }, 400);
     // Quiet hours absent from the body are kept, as the server keeps them.
     server.business = {
       ...parsed.data,
       quietHours: parsed.data.quietHours === undefined ? server.business.quietHours : parsed.data.quietHours,
     };
-    return answer(200, server.business);
+    return json(server.business);
   }
   if (url.pathname === '/api/tenant/store-settings')
     return answerSettings(server, storeSettingsBodySchema, method, init);
