@@ -115,6 +115,9 @@ const envSchema = z.object({
   WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
+// Exported so test/configuration-doc.test.ts can check docs/configuration.md lists every one of them.
+export const configVariables = Object.keys(envSchema.shape);
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
