@@ -4,31 +4,41 @@ import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../../scripts/lib/emulator.mjs';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { writeMigratedTemplate } from './pglite-template';
 import { resetPostgres } from './reset-postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     emulatorHost: string;
+    pgliteTemplate: string;
   }
 }
 
 /**
  * Runs once for the whole Vitest run: an Auth emulator on free ports of its own (so neither a running `npm start`
- * nor another test run collides) and, when TEST_DATABASE_URL is set, a freshly migrated PostgreSQL schema.
+ * nor another test run collides), a migrated embedded database the API tests' apps start from, and, when
+ * TEST_DATABASE_URL is set, a freshly migrated PostgreSQL schema.
  */
 export default async function setup(project: TestProject) {
   const workDir = new URL(`../../../.test-data/emulator-vitest-${process.pid}`, import.meta.url).pathname;
-  const emulator = await startAuthEmulator({
-    projectId: 'demo-loyalty-portal',
-    port: await freePort(),
-    hubPort: await freePort(),
-    loggingPort: await freePort(),
-    workDir,
-  });
+  const pgliteTemplate = `${workDir}-pglite.tar.gz`;
+  const runsApiOnPglite = project.vitest.projects.some((p) => p.name === 'api');
+  const [emulator] = await Promise.all([
+    startAuthEmulator({
+      projectId: 'demo-loyalty-portal',
+      port: await freePort(),
+      hubPort: await freePort(),
+      loggingPort: await freePort(),
+      workDir,
+    }),
+    runsApiOnPglite ? writeMigratedTemplate(pgliteTemplate) : undefined,
+    process.env.TEST_DATABASE_URL ? resetPostgres(process.env.TEST_DATABASE_URL) : undefined,
+  ]);
   project.provide('emulatorHost', emulator.host);
-  if (process.env.TEST_DATABASE_URL) await resetPostgres(process.env.TEST_DATABASE_URL);
+  project.provide('pgliteTemplate', pgliteTemplate);
   return async () => {
     await emulator.stop();
     rmSync(workDir, { recursive: true, force: true });
+    rmSync(pgliteTemplate, { force: true });
   };
 }

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { createDatabase, type DatabaseHandle } from '../src/db/client';
+import { migratedTemplate } from './pglite-template';
 
 export const PROJECT_ID = 'demo-loyalty-portal';
 export const engine = process.env.TEST_DB_ENGINE === 'postgres' ? 'postgres' : 'pglite';
@@ -26,7 +27,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
-/** A fresh app on a fresh database: in-memory PGlite, or the shared migrated PostgreSQL of TEST_DATABASE_URL. */
+/**
+ * A fresh app on a fresh database: in-memory PGlite started from the run's migrated template, or the shared
+ * migrated PostgreSQL of TEST_DATABASE_URL.
+ */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
   options: { serveWeb?: boolean } = {},
@@ -34,8 +38,7 @@ export async function buildTestApp(
   const database: DatabaseHandle =
     engine === 'postgres'
       ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: ':memory:' })
-      : createDatabase({ dataDir: ':memory:' });
-  if (engine === 'pglite') await database.migrate();
+      : createDatabase({ dataDir: ':memory:', startFrom: migratedTemplate(inject('pgliteTemplate')) });
   const app = await buildApp(testConfig(overrides), { database, ...options });
   app.addHook('onClose', () => database.close());
   await app.ready();

@@ -45,8 +45,15 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** PostgreSQL when a URL is given, otherwise embedded PGlite stored under dataDir (in memory for ':memory:'). */
-export function createDatabase(opts: { databaseUrl?: string; dataDir: string | ':memory:' }): DatabaseHandle {
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite stored under dataDir (in memory for ':memory:').
+ * `startFrom` starts an embedded database from a dump of another (its `dumpDataDir`), e.g. one already migrated.
+ */
+export function createDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | ':memory:';
+  startFrom?: Blob;
+}): DatabaseHandle {
   if (opts.databaseUrl) {
     const pools = postgresPools(opts.databaseUrl);
     const db = drizzlePostgres(preparedByDefault(pools.main), { schema });
@@ -72,7 +79,11 @@ export function createDatabase(opts: { databaseUrl?: string; dataDir: string | '
     mkdirSync(dir, { recursive: true });
   }
   // pg_trgm backs the members search index (migration 0002); PostgreSQL ships it as a contrib extension.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
+  });
   const uncounted = {
     query: client.query.bind(client),
     exec: client.exec.bind(client),
