@@ -1,5 +1,5 @@
 // The messages phase of `npm run bench` (BENCH_ONLY=messages runs it alone), against a real API server on
-// PostgreSQL with a local APNs stand-in (DESIGN §9, issue 43):
+// PostgreSQL with a local APNs stand-in (docs/design.md §9, issue 43):
 //   - a segment preview over 100,000 members (several filters), beside the bare route of the same server;
 //   - a message to all 100,000 members enqueued (POST answered; target ≤ 5 s);
 //   - the Apple fan-out: until the log says SENT, every pass updated and every device pushed (target ≤ 60 s);

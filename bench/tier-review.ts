@@ -1,4 +1,4 @@
-// `npm run bench:tiers`: the daily tier review of one business with 100,000 members (DESIGN §9 target: ≤ 60 s),
+// `npm run bench:tiers`: the daily tier review of one business with 100,000 members (docs/design.md §9 target: ≤ 60 s),
 // beside its bare part: the one read the review cannot do without (every member with the spend its window
 // counts). Each member has a purchase 13 months ago and half of them one two months ago, under a rolling
 // 12-month policy that moves members to the tier their window's spend gives: about two in three members move,

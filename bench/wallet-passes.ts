@@ -1,5 +1,5 @@
 // `npm run bench:wallet`: an Apple Wallet pass built and signed, p50 / p95 with the tenant's images cached
-// (target ≤ 10 ms p95, DESIGN §8), against passkit-generator signing the same pass itself; then RSS across
+// (target ≤ 10 ms p95, docs/design.md §8), against passkit-generator signing the same pass itself; then RSS across
 // 10,000 passes (it should stay flat), and 200 built at once; then a Google Wallet save link signed (RS256 JWT,
 // the size rule tried smallest-last). Prints figures; asserts nothing.
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 // The wallet phase of `npm run bench` (BENCH_ONLY=wallet runs it alone), against a real API server on PostgreSQL
-// with a local APNs stand-in (DESIGN §8, issue 19):
+// with a local APNs stand-in (docs/design.md §8, issue 19):
 //   - 200 concurrent downloads of GET /api/tenants/member/{id}/passes/apple (errors, p50/p95), then one at a
 //     time (the per-pass figure, target ≤ 60 ms p95 with the tenant's images cached);
 //   - the server's RSS before and after 10,000 passes downloaded (it should stay flat);

@@ -1,4 +1,4 @@
-// `npm run bench:webhooks`: one instance's webhook deliveries to a local receiver (DESIGN §8 target: ≥ 200
+// `npm run bench:webhooks`: one instance's webhook deliveries to a local receiver (docs/design.md §8 target: ≥ 200
 // deliveries per second, p95 from the change to its delivery ≤ 1 s at that rate). Purchases are recorded
 // through the loyalty engine at a steady rate (at most 16 at once); each enqueues, in its own transaction, a
 // points.earned delivery to every endpoint of the tenant (BENCH_WEBHOOK_ENDPOINTS, default 4, as a shop, a CRM,

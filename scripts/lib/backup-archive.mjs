@@ -1,4 +1,4 @@
-// One file holding everything the embedded default keeps under DATA_DIR (DESIGN §9): the PGlite database, the
+// One file holding everything the embedded default keeps under DATA_DIR (docs/design.md §9): the PGlite database, the
 // uploaded files, the development wallet keys and the Auth emulator's accounts. Used by scripts/backup.mjs and
 // scripts/restore.mjs; the backup test runs them as a user would.
 import {

@@ -156,7 +156,7 @@ export type Config = {
   jobQueueSchema: string;
   /** Whether this instance runs the scheduled work (points lapsing on time, the tier review). */
   scheduledWork: boolean;
-  /** The customer's join and card calls (DESIGN §8). */
+  /** The customer's join and card calls (docs/design.md §8). */
   enrolment: EnrolmentConfig;
   webhooks: WebhooksConfig;
 };

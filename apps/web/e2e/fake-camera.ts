@@ -8,7 +8,7 @@ const MODULE_PX = 12;
 
 /**
  * A one-frame `.y4m` video of a QR code holding `text`, for Chromium's fake camera
- * (`--use-file-for-fake-video-capture`, DESIGN §8 facts): black modules on white, centred, with its quiet zone.
+ * (`--use-file-for-fake-video-capture`, docs/design.md §8 facts): black modules on white, centred, with its quiet zone.
  * The QR is drawn by zxing-wasm's writer (the same library the counter decodes with), its wasm read from disk.
  */
 export async function writeQrVideo(text: string, path: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, isoDateTime, pageQuery, pageSchema } from './common';
 
-/** The audit trail (DESIGN §8 Import, export, audit): every admin write, who made it and what changed. */
+/** The audit trail (docs/design.md §8 Import, export, audit): every admin write, who made it and what changed. */
 export const AUDIT_PAGE_SIZE = 20;
 
 /** The actions the trail records; the Activity screen names each in the user's language. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Roles of a tenant user (DESIGN §4). Owner exists once per tenant; admin and staff are assignable. */
+/** Roles of a tenant user (docs/design.md §4). Owner exists once per tenant; admin and staff are assignable. */
 export const ROLES = ['owner', 'admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -109,7 +109,7 @@ export const pageQuery = (defaultSize: number) => ({
     .default(defaultSize),
 });
 
-/** The one page shape every list answers with (DESIGN §4), zero-based. */
+/** The one page shape every list answers with (docs/design.md §4), zero-based. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({
     content: z.array(item),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/dashboard: live figures of the tenant (DESIGN §4, beyond the seed's fixed placeholders). */
+/** GET /api/dashboard: live figures of the tenant (docs/design.md §4, beyond the seed's fixed placeholders). */
 export const dashboardSchema = z.object({
   teamUsers: z.number().int(),
   members: z.object({ total: z.number().int(), active: z.number().int() }),

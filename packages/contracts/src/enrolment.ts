@@ -5,7 +5,7 @@ import { ledgerEntrySchema, optionalEmail, requiredText } from './members';
 import { memberRewardSchema } from './rewards';
 
 /**
- * Customer enrolment (DESIGN §8): the admin's settings for the public join page, the public join and card
+ * Customer enrolment (docs/design.md §8): the admin's settings for the public join page, the public join and card
  * calls the customer's browser makes (with a Firebase phone sign-in token, never a staff token), and what
  * they answer. The phone always comes from the verified token, never from a body.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape every API failure answers with (DESIGN §4). */
+/** The one error shape every API failure answers with (docs/design.md §4). */
 export const apiErrorSchema = z.object({
   status: z.number().int(),
   error: z.string().optional(),

@@ -3,7 +3,7 @@ import { idParamSchema, pageQuery, pageSchema, safeString } from './common';
 import { LANGUAGES } from './languages';
 
 /**
- * Integrations (DESIGN §8): API keys a till, a shop or a CRM presents as a bearer, and webhook endpoints that
+ * Integrations (docs/design.md §8): API keys a till, a shop or a CRM presents as a bearer, and webhook endpoints that
  * hear about members and points, signed by the Standard Webhooks scheme.
  */
 export const INTEGRATION_MESSAGES = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLEAN_TEXT, idParamSchema, isCleanText, isoDateTime } from './common';
 import { createMemberSchema, MEMBER_TEXT_MAX, membersQuerySchema, POINTS_CHANGE_MAX, requiredText } from './members';
 
-/** Members in and out by CSV (DESIGN §8 Import, export, audit). */
+/** Members in and out by CSV (docs/design.md §8 Import, export, audit). */
 
 /** The member fields an import can fill, in the order of the export's columns. */
 export const IMPORT_FIELDS = [

@@ -3,7 +3,7 @@ import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from '.
 import { PHONE_PATTERN } from './phone';
 import { tierReviewInfoSchema } from './tier-policy';
 
-/** Members on a points ledger (spec data-screens Members; DESIGN §4 /api/tenants/member, the loyalty engine). */
+/** Members on a points ledger (spec data-screens Members; docs/design.md §4 /api/tenants/member, the loyalty engine). */
 export const MEMBER_MESSAGES = {
   required: 'Required',
   email: 'Invalid email',
@@ -33,8 +33,8 @@ export const MEMBER_TEXT_MAX = 120;
 export const MEMBER_SEARCH_MAX = 100;
 export const PURCHASE_AMOUNT_MAX = 1_000_000;
 export const POINTS_CHANGE_MAX = 10_000_000;
-// REVERSAL (DESIGN §8 Counter) undoes one PURCHASE or REDEEM; added last so the older types keep their order.
-// BONUS: welcome points on joining (DESIGN §8); IMPORT: opening points brought in by a CSV import.
+// REVERSAL (docs/design.md §8 Counter) undoes one PURCHASE or REDEEM; added last so the older types keep their order.
+// BONUS: welcome points on joining (docs/design.md §8); IMPORT: opening points brought in by a CSV import.
 // REFUND: part or all of a purchase given back (a customer's return), taking its points back in proportion.
 export const LEDGER_TYPES = [
   'PURCHASE',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema, pageQuery, pageSchema, safeMultiline, safeString } from './common';
 
-/** Spec §9: memberships page size 10, three benefits on a card, default colour #000000. */
+/** docs/spec/data-screens.md §9: memberships page size 10, three benefits on a card, default colour #000000. */
 export const MEMBERSHIPS_PAGE_SIZE = 10;
 export const MEMBERSHIP_CARD_BENEFITS = 3;
 export const MEMBERSHIP_DEFAULT_COLOR = '#000000';
@@ -54,7 +54,7 @@ const benefitList = () =>
     .nullish()
     .transform((v) => v ?? []);
 
-/** The tier body of POST and PUT (spec §3 "Membership create or update payload"). */
+/** The tier body of POST and PUT (docs/spec/data-screens.md §3 "Membership create or update payload"). */
 export const membershipBodySchema = z
   .object({
     name: safeString(MEMBERSHIP_NAME_MAX, `At most ${MEMBERSHIP_NAME_MAX} characters`)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLEAN_TEXT, idParamSchema, isCleanText, isoDateTime, safeString } from './common';
 import { LANGUAGE_MESSAGE, LANGUAGES } from './languages';
 
-/** Segments and messages to cardholders (DESIGN §9). */
+/** Segments and messages to cardholders (docs/design.md §9). */
 export const MESSAGE_TEXT_MAX = 160;
 
 export const MESSAGE_MESSAGES = {

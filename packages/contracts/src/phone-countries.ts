@@ -1,6 +1,6 @@
 /**
  * Which countries an international phone number belongs to, by its calling code (longest prefix wins).
- * Enough for the join page's allowed-countries rule (DESIGN §8, SMS abuse) and for the default of that rule
+ * Enough for the join page's allowed-countries rule (docs/design.md §8, SMS abuse) and for the default of that rule
  * (the owner's phone country); a number whose code is not listed belongs to no known country. Shared calling
  * codes (+1, +7) name every country that uses them, so allowing any of those countries allows the code.
  */

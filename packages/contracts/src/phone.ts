@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** E.164 style: a plus sign, a non-zero digit, then 1 to 14 digits (spec §5, §9). */
+/** E.164 style: a plus sign, a non-zero digit, then 1 to 14 digits (docs/spec/access-and-identity.md §5, §9). */
 export const PHONE_PATTERN = /^\+[1-9]\d{1,14}$/;
 export const PHONE_MAX_DIGITS = 15;
 

@@ -3,7 +3,7 @@ import { LANGUAGES } from './languages';
 import { ledgerEntrySchema } from './members';
 
 /**
- * The customer's own data (DESIGN §9, backups and the customer's own data; Hong Kong's PDPO s.18–19, mainland
+ * The customer's own data (docs/design.md §9, backups and the customer's own data; Hong Kong's PDPO s.18–19, mainland
  * China's PIPL arts. 45, 47): a copy of everything the business holds of them, their consents, and erasure.
  */
 export const PRIVACY_MESSAGES = {

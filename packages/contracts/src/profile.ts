@@ -23,7 +23,7 @@ const name = (message: string) =>
     .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
     .refine(isCleanText, CLEAN_TEXT);
 
-/** PUT /api/users/me takes exactly one of four forms (DESIGN §4, and the language of issue 18); field names fixed by the spec. */
+/** PUT /api/users/me takes exactly one of four forms (docs/design.md §4, and the language of issue 18); field names fixed by the spec. */
 export const profileNamesUpdateSchema = z.strictObject({
   first_name: name('First name is required'),
   last_name: name('Last name is required'),

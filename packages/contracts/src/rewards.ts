@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, isoDateTime, safeMultiline, safeString } from './common';
 
 /**
- * Rewards (DESIGN §9 "Rewards"): what points buy by name (a free coffee for 100 points), redeemed at the counter
+ * Rewards (docs/design.md §9 "Rewards"): what points buy by name (a free coffee for 100 points), redeemed at the counter
  * as a REDEEM entry that names the reward, or claimed on the customer's phone as a code valid 10 minutes.
  */
 

@@ -3,7 +3,7 @@ import { CLEAN_MULTILINE, CLEAN_TEXT, isCleanMultiline, isCleanText } from './co
 import type { Language } from './languages';
 
 /**
- * The three per-tenant settings records (spec data-screens §3, §5, §9; DESIGN §4):
+ * The three per-tenant settings records (docs/spec/data-screens.md §3, §5, §9; docs/design.md §4):
  * wallet pass settings, points conversion settings and store settings.
  */
 export const SETTINGS_MESSAGES = {
@@ -110,7 +110,7 @@ export function passLabelIn(
   return settings[field];
 }
 
-/** PUT /api/tenant/pass-settings: images and hero text required (spec §5), colours #rrggbb, labels trimmed. */
+/** PUT /api/tenant/pass-settings: images and hero text required (docs/spec/data-screens.md §5), colours #rrggbb, labels trimmed. */
 export const passSettingsBodySchema = z.object({
   style: z.enum(CARD_STYLES, { error: 'Card style must be storeCard or generic' }),
   heroText: text(HERO_TEXT_MAX, SETTINGS_MESSAGES.walletRequired),
@@ -139,7 +139,7 @@ export const passSettingsBodySchema = z.object({
 export type PassSettingsInput = z.input<typeof passSettingsBodySchema>;
 export type PassSettingsBody = z.output<typeof passSettingsBodySchema>;
 
-/** What the screen shows when a tenant has saved nothing yet (spec §3). */
+/** What the screen shows when a tenant has saved nothing yet (docs/spec/data-screens.md §3). */
 export const PASS_SETTINGS_DEFAULTS: PassSettings = {
   style: 'storeCard',
   heroText: '',
@@ -165,7 +165,7 @@ export const PASS_SETTINGS_DEFAULTS: PassSettings = {
   lblPointsCn: '',
 };
 
-/** The sample member every card preview shows (spec §2). */
+/** The sample member every card preview shows (docs/spec/data-screens.md §2). */
 export const PREVIEW_MEMBER = { name: 'John Doe', level: 'Gold', points: 1250, lastUpdate: 'Jan 1, 2024' } as const;
 
 // ---------- Points conversion settings ----------
@@ -229,7 +229,7 @@ const optionalPoints = z
 
 /**
  * POST /api/points-conversion. The expiry type decides which expiry field is kept: DAYS keeps the days
- * (1–3650) and clears the date, DATE keeps the date-time and clears the days, NEVER clears both (spec §4).
+ * (1–3650) and clears the date, DATE keeps the date-time and clears the days, NEVER clears both (docs/spec/data-screens.md §4).
  * A date without an offset is read as UTC.
  */
 export const pointsConversionBodySchema = z
@@ -308,7 +308,7 @@ export const storeSettingsSchema = z.object({
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;
 
-/** PUT /api/tenant/store-settings: logo, store name and background all required (spec §5). */
+/** PUT /api/tenant/store-settings: logo, store name and background all required (docs/spec/data-screens.md §5). */
 export const storeSettingsBodySchema = z.object({
   logoUrl: imageUrl(SETTINGS_MESSAGES.storeRequired),
   text: text(STORE_NAME_MAX, SETTINGS_MESSAGES.storeRequired),

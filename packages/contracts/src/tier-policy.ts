@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The tier policy of a business (DESIGN §9 "Tier review and points on time"): which spend keeps a tier, how far a
+ * The tier policy of a business (docs/design.md §9 "Tier review and points on time"): which spend keeps a tier, how far a
  * member falls when it no longer does, and after how many days of grace. A daily review applies it; the API's
  * modules/tier-review holds the rules.
  */

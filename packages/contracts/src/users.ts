@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema, ROLES } from './common';
 import { PHONE_PATTERN } from './phone';
 
-/** Team users (spec data-screens §3, §5, §9; DESIGN §4 /api/tenants/users). */
+/** Team users (docs/spec/data-screens.md §3, §5, §9; docs/design.md §4 /api/tenants/users). */
 export const USER_MESSAGES = {
   required: 'Required',
   email: 'Invalid email',

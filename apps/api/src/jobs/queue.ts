@@ -38,7 +38,7 @@ type SendOptions = { startAfter?: Date; singletonKey?: string };
 export type JobQueue = ReturnType<typeof createJobQueue>;
 
 /**
- * The one durable job queue (DESIGN §8): pg-boss on the app's own database, PGlite through its own adapter or
+ * The one durable job queue (docs/design.md §8): pg-boss on the app's own database, PGlite through its own adapter or
  * PostgreSQL through a small pool. Every queue is created at start, before anything can enqueue: pg-boss looks
  * an unknown queue up on its own connection, which on PGlite waits forever behind the open transaction.
  */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Who made a request: a signed-in account, or an API key acting as itself (DESIGN §8), or a customer. */
+/** Who made a request: a signed-in account, or an API key acting as itself (docs/design.md §8), or a customer. */
 export type Actor =
   | { type: 'account'; id: string }
   | { type: 'apiKey'; id: string; name: string }

@@ -4,7 +4,7 @@ import type { Queries } from '../db/client';
 import { type FieldChange, memberKeys, members } from '../db/schema';
 
 /**
- * Crypto-shredding of the audit trail (DESIGN §9, backups and the customer's own data). The trail is append-only,
+ * Crypto-shredding of the audit trail (docs/design.md §9, backups and the customer's own data). The trail is append-only,
  * so a person's details in it (names, phone, e-mail, code in changed fields) are sealed with a key per member,
  * kept in member_keys; erasing the member deletes its row and, with it, the key: the trail stays whole and
  * what it held of the person can no longer be read by anyone.

@@ -28,7 +28,7 @@ type SettingsSpec<T, B> = {
 };
 
 /**
- * The routes of a settings record the tenant has at most one of (spec data-screens §3; DESIGN §4): staff
+ * The routes of a settings record the tenant has at most one of (docs/spec/data-screens.md §3; docs/design.md §4): staff
  * read it (404 until saved), admin and owner save it (insert or replace, in one statement).
  */
 export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** The customer pages (DESIGN §8): a light entry of their own, not the admin app. */
+/** The customer pages (docs/design.md §8): a light entry of their own, not the admin app. */
 const CUSTOMER_PAGE = /^\/(?:join|card)\/[^/?#]+\/?(?:[?#]|$)/;
 
 /**

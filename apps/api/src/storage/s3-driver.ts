@@ -17,7 +17,7 @@ const notFound = (error: unknown) =>
 /**
  * Any S3-compatible store (OCI Object Storage's compatibility endpoint, AWS S3, Cloudflare R2, MinIO).
  * Checksums only when required: the SDK's default aws-chunked uploads with a checksum trailer are refused by
- * OCI and stored with their framing by s3rver (DESIGN §6).
+ * OCI and stored with their framing by s3rver (docs/design.md §6).
  */
 export function createS3Driver(config: S3Config): StorageDriver {
   const client = new S3Client({

@@ -17,7 +17,7 @@ export function NavUser(props: NavUserProps) {
   const t = useT();
   const stand = React.useRef<HTMLButtonElement>(null);
   const { upgraded, upgrade, press, open, setOpen } = useDeferredCode(loadMenu, stand);
-  // Spec §2: the user display falls back to "Admin User".
+  // docs/spec/access-and-identity.md §2: the user display falls back to "Admin User".
   const name = props.displayName?.trim() || t('nav.fallbackUser');
   const { NavUserMenu } = upgraded?.code ?? {};
   return (

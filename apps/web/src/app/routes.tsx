@@ -53,7 +53,7 @@ const rewards = screen(async () => (await import('@/features/rewards/rewards-pag
 const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
- * Spec §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
+ * docs/spec/access-and-identity.md §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is
  * in the first chunk; registration (phone input, country list, SMS code) and the workspace shell (sidebar,
  * Edit Profile dialog) come in chunks of their own. Rendered with `useRoutes` in a `BrowserRouter` (app.tsx):
  * the app uses no loaders or actions, and the data router would add some 16 KB (gzip) to every first load.

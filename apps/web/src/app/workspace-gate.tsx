@@ -27,7 +27,7 @@ function PreparingWorkspace() {
   );
 }
 
-/** Spec §2 "Gate of the workspace": nobody sees the shell before the member identity is known. */
+/** docs/spec/access-and-identity.md §2 "Gate of the workspace": nobody sees the shell before the member identity is known. */
 export function WorkspaceGate() {
   const { user, loading, restoringUid, checkMemberIdentity } = useAuth();
   // The check starts as soon as the restored session's user is known from storage, alongside Firebase's own

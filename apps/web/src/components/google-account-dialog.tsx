@@ -38,7 +38,7 @@ interface GoogleAccountDialogProps {
 }
 
 /**
- * Stands in for Google's account chooser when the Auth Emulator is used (DESIGN §6): the real
+ * Stands in for Google's account chooser when the Auth Emulator is used (docs/design.md §6): the real
  * popup needs Google's servers, the emulator accepts a credential built from these fields.
  */
 export function GoogleAccountDialog({ open, onChoose, onCancel }: GoogleAccountDialogProps) {

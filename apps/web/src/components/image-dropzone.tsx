@@ -46,7 +46,7 @@ function useObjectUrl(file: File | null): string | null {
 }
 
 /**
- * The one image drop zone (spec §2, §4): click, Enter or Space opens the picker; an image can be dropped on it.
+ * The one image drop zone (docs/spec/data-screens.md §2, §4): click, Enter or Space opens the picker; an image can be dropped on it.
  * Each upload gets a sequence stamp; only the latest one's result is applied, so a stale upload never wins.
  */
 export function ImageDropzone({

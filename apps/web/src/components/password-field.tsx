@@ -5,7 +5,7 @@ import { FormControl, FormInputField, FormItem, FormLabel, FormMessage } from '@
 import { Input } from '@/components/ui/input';
 import { useT } from '@/lib/i18n/use-t';
 
-/** A password input with its own show/hide toggle (spec §2: each password field has one). */
+/** A password input with its own show/hide toggle (docs/spec/access-and-identity.md §2: each password field has one). */
 export function PasswordInput({ label, ...input }: Omit<React.ComponentProps<'input'>, 'type'> & { label: string }) {
   const [visible, setVisible] = React.useState(false);
   const t = useT();

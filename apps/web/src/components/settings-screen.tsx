@@ -15,7 +15,7 @@ interface SettingsQuery<T> {
 }
 
 /**
- * The frame the three settings screens share (spec data-screens §2): title and subtitle, a read-only notice
+ * The frame the three settings screens share (docs/spec/data-screens.md §2): title and subtitle, a read-only notice
  * for staff, then the spec's three states: the "Error Loading Settings" card with Retry, a skeleton while
  * loading, and the form once the record (or its 404 defaults) is there.
  */

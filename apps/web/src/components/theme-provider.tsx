@@ -11,7 +11,7 @@ interface ThemeContextValue {
 
 const ThemeContext = React.createContext<ThemeContextValue | null>(null);
 
-/** Light unless the user chose dark before (DESIGN §7). */
+/** Light unless the user chose dark before (docs/design.md §7). */
 export function readStoredTheme(): Theme {
   return readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : 'light';
 }

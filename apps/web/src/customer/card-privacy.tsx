@@ -6,7 +6,7 @@ import { DeleteMyCard } from './delete-my-card';
 import { downloadMyData, fetchConsents, saveConsents } from './privacy-api';
 
 /**
- * The customer's own data on the card page (DESIGN §9; PDPO s.18–19, PIPL arts. 45, 47): their marketing
+ * The customer's own data on the card page (docs/design.md §9; PDPO s.18–19, PIPL arts. 45, 47): their marketing
  * consent, a copy of everything the business holds of them, and deleting the card.
  */
 export function CardPrivacy({ slug }: { slug: string }) {

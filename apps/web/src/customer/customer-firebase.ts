@@ -1,5 +1,5 @@
 /**
- * The customer's phone sign-in (DESIGN §8), loaded only when a page needs it: the join page imports this module
+ * The customer's phone sign-in (docs/design.md §8), loaded only when a page needs it: the join page imports this module
  * when the phone is submitted, the card page when it opens. A NAMED Firebase app keeps the customer's session
  * apart from a staff session of the admin app in the same browser (each app persists its own user, under
  * `firebase:authUser:<apiKey>:customer`). With the Auth Emulator the invisible reCAPTCHA is mocked by the SDK

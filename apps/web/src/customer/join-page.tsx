@@ -103,7 +103,7 @@ function PhoneStep({
     const dial = findCountry(country)?.dial_code ?? '';
     const phone = composePhone(dial, number);
     if (!phone) return setError(t('customer.phoneInvalid'));
-    // Refused here, before any SMS is sent (the SMS pumping guard of DESIGN §8).
+    // Refused here, before any SMS is sent (the SMS pumping guard of docs/design.md §8).
     if (!phoneAllowed(phone, info.allowedCountries)) return setError(t('customer.phoneCountry'));
     setError(undefined);
     setBusy(true);

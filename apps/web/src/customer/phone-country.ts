@@ -2,7 +2,7 @@ import { phoneCountryAllowed } from '@loyalty/contracts';
 import { COUNTRIES, type Country, DEFAULT_COUNTRY_CODE } from '@/components/phone-input/countries';
 
 /**
- * Whether the enrolment lets this number join (SMS pumping guard, DESIGN §8), checked before any code is asked
+ * Whether the enrolment lets this number join (SMS pumping guard, docs/design.md §8), checked before any code is asked
  * for: the contracts' rule by calling code (longest prefix; a shared code such as +1 names every country using
  * it), the very rule the API applies to the verified phone when the customer joins. Empty list: any country.
  */

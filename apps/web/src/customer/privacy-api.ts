@@ -1,7 +1,7 @@
 import type { CardConsents } from '@loyalty/contracts';
 import { apiErrorFromResponse } from '@/lib/api-error';
 
-// The card page's calls for the customer's own data (DESIGN §9): read by hand against the contract's types, as
+// The card page's calls for the customer's own data (docs/design.md §9): read by hand against the contract's types, as
 // public-api.ts does, to keep zod out of the customer pages.
 
 const cardPath = (slug: string) => `/api/public/card/${encodeURIComponent(slug)}`;

@@ -1,7 +1,7 @@
 import type { ClaimAnswer, JoinAnswer, JoinInput, PublicCard, PublicJoinInfo } from '@loyalty/contracts';
 import { apiErrorFromResponse } from '@/lib/api-error';
 
-// The customer pages' three calls (DESIGN §8), read by hand against the contract's types: zod would add some
+// The customer pages' three calls (docs/design.md §8), read by hand against the contract's types: zod would add some
 // 25 KB gzip to a page whose whole budget is 90 KB, and the API already answers in the contract's shape.
 
 async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
@@ -26,7 +26,7 @@ export async function fetchJoinInfo(slug: string): Promise<PublicJoinInfo> {
 let inlined: PublicJoinInfo | null | undefined;
 
 /**
- * The branding the API wrote into the page it answered for /join/<slug> (a JSON data block, DESIGN §8): the page
+ * The branding the API wrote into the page it answered for /join/<slug> (a JSON data block, docs/design.md §8): the page
  * renders from it at once, with no call, over the server's first paint. Null in development (Vite serves the
  * page as it is) and on the card page.
  */

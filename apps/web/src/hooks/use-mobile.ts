@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** Spec §9: below 768 px the sidebar becomes a slide-in sheet. */
+/** docs/spec/access-and-identity.md §9: below 768 px the sidebar becomes a slide-in sheet. */
 const MOBILE_BREAKPOINT = 768;
 
 const query = `(max-width: ${MOBILE_BREAKPOINT - 1}px)`;

@@ -39,7 +39,7 @@ export interface ApiClient {
 const hasJsonBody = (method: Method, body: unknown) =>
   (method === 'POST' || method === 'PUT' || method === 'PATCH') && body !== undefined && !(body instanceof FormData);
 
-/** The one way the web calls the API (spec §7): bearer token, tenant header, JSON, one retry after 401. */
+/** The one way the web calls the API (docs/spec/access-and-identity.md §7): bearer token, tenant header, JSON, one retry after 401. */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch: typeof fetch = (...args) => (options.fetch ?? globalThis.fetch)(...args);
 

@@ -1,4 +1,4 @@
-/** A non-success answer of the API, in the one shape screens handle (spec §7). */
+/** A non-success answer of the API, in the one shape screens handle (docs/spec/access-and-identity.md §7). */
 import { t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 export class ApiError extends Error {
@@ -72,7 +72,7 @@ export async function apiErrorFromResponse(response: Response): Promise<ApiError
 
 /**
  * What a failure toast says: the server's own message (in the active language when the catalogues know it), else the
- * error's, else "Unknown error" (spec §8).
+ * error's, else "Unknown error" (docs/spec/access-and-identity.md §8).
  */
 export function failureMessage(error: unknown): string {
   if (error instanceof ApiError) {

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '@/lib/api-client';
 
 /**
- * Puts the server's per-field messages on the matching fields (spec §5); true when any landed.
+ * Puts the server's per-field messages on the matching fields (docs/spec/access-and-identity.md §5); true when any landed.
  * `focus`: move the focus to the first of them (users dialogs); members leave it where it is.
  */
 export function applyServerErrors<T extends FieldValues>(

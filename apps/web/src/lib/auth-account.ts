@@ -1,5 +1,5 @@
 /**
- * Account actions of the signed-in user (spec §6): re-authentication, password, e-mail and display-name
+ * Account actions of the signed-in user (docs/spec/access-and-identity.md §6): re-authentication, password, e-mail and display-name
  * updates, Google link/unlink and the profile phone change. Kept apart from auth.ts (sign-in and session)
  * but, like it, the only code that talks to the Firebase SDK for these, so screens stay testable without it.
  */
@@ -30,7 +30,7 @@ import { phoneCredential } from './auth-phone';
 export const GOOGLE_PROVIDER_ID = 'google.com';
 export const PASSWORD_PROVIDER_ID = 'password';
 
-/** Spec §8 "Other": what every action says when nobody is signed in. */
+/** docs/spec/access-and-identity.md §8 "Other": what every action says when nobody is signed in. */
 export const USER_NOT_AUTHENTICATED = 'User not authenticated'; // i18n-ignore: screens show their text for the code
 
 /** Carries a Firebase-style code, so callers map it like any other provider error. */

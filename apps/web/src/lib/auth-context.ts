@@ -24,7 +24,7 @@ export interface AuthContextValue {
   signInWithEmail: (email: string, password: string) => Promise<AuthUser>;
   signInWithGoogle: (account?: EmulatorGoogleAccount) => Promise<AuthUser>;
   checkMemberIdentity: () => Promise<MemberIdentityResult>;
-  /** Clears caches and stored ids and signs out; never throws (spec §4). */
+  /** Clears caches and stored ids and signs out; never throws (docs/spec/access-and-identity.md §4). */
   logout: () => Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Firebase boundary for phone verification and password sign-up (DESIGN §2: only lib/ talks to the SDK).
+ * Firebase boundary for phone verification and password sign-up (docs/design.md §2: only lib/ talks to the SDK).
  * Shared by registration and the Edit Profile dialog. With the Auth Emulator the invisible reCAPTCHA
  * is mocked by the SDK and SMS codes land in the emulator, so the same code runs offline.
  */

@@ -1,5 +1,5 @@
 /**
- * The only module that talks to the Firebase SDK (DESIGN §2), so the rest of the app depends on
+ * The only module that talks to the Firebase SDK (docs/design.md §2), so the rest of the app depends on
  * plain functions and types and can be tested without Firebase.
  */
 import type { FirebaseWebConfig } from '@loyalty/contracts';
@@ -30,7 +30,7 @@ export interface AuthUser {
   providerIds: string[];
 }
 
-/** What the in-app chooser collects when the Auth Emulator stands in for Google (DESIGN §6). */
+/** What the in-app chooser collects when the Auth Emulator stands in for Google (docs/design.md §6). */
 export interface EmulatorGoogleAccount {
   email: string;
   name: string;

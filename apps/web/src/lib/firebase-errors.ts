@@ -1,5 +1,5 @@
 /**
- * The one reading of Firebase error codes. Each screen keeps its own texts (spec §8 words them per screen)
+ * The one reading of Firebase error codes. Each screen keeps its own texts (docs/spec/access-and-identity.md §8 words them per screen)
  * and states them as a table of codes → message; this module only finds the code and looks it up.
  */
 

@@ -7,7 +7,7 @@ interface LogoutDeps {
 }
 
 /**
- * Sign-out (spec §4). Each step runs on its own so one failure (e.g. the provider being offline)
+ * Sign-out (docs/spec/access-and-identity.md §4). Each step runs on its own so one failure (e.g. the provider being offline)
  * never leaves cached tenant data or stored ids behind. Returns the errors for logging.
  */
 export async function performLogout({ queryClient, signOut }: LogoutDeps): Promise<unknown[]> {

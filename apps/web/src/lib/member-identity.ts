@@ -10,7 +10,7 @@ export type MemberIdentityResult =
   | { status: 'UNKNOWN'; message: string };
 
 /**
- * Asks the API who the signed-in user is in the portal (spec §4) and turns every outcome into a
+ * Asks the API who the signed-in user is in the portal (docs/spec/access-and-identity.md §4) and turns every outcome into a
  * value, so the gate and the login screen decide where to go without try/catch of their own.
  */
 export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIdentityResult> {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec §7: no retry, no refetch on focus, no polling, data never stale. Screens refresh by
+ * docs/spec/data-screens.md §7: no retry, no refetch on focus, no polling, data never stale. Screens refresh by
  * invalidating their keys after a mutation instead.
  */
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 /**
- * Every key the portal writes to localStorage or sessionStorage (spec §3), in one place so sign-out
+ * Every key the portal writes to localStorage or sessionStorage (docs/spec/access-and-identity.md §3), in one place so sign-out
  * can clear them all and no feature invents a key the others do not know about.
  */
 export const STORAGE_KEYS = {

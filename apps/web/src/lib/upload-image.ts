@@ -2,7 +2,7 @@ import { UPLOAD_MESSAGES, UPLOAD_PATH, uploadResultSchema } from '@loyalty/contr
 import { api } from './api';
 import type { ApiClient } from './api-client';
 
-/** Spec §7: membership and upload calls skip a tunnelling service's browser warning. */
+/** docs/spec/data-screens.md §7: membership and upload calls skip a tunnelling service's browser warning. */
 const TUNNEL_WARNING_HEADER = { 'ngrok-skip-browser-warning': 'true' } as const;
 
 /**

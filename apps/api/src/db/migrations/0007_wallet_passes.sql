@@ -1,4 +1,4 @@
--- Apple Wallet passes (DESIGN §8): one pass per member, the hashed authentication tokens handed out in its
+-- Apple Wallet passes (docs/design.md §8): one pass per member, the hashed authentication tokens handed out in its
 -- downloads, and the devices registered for its pushes through Apple's web service.
 CREATE TABLE "wallet_passes" (
 	"member_id" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- The counter (DESIGN §8): reversals link to the entry they undo (at most one each: points_ledger_reverses_key),
+-- The counter (docs/design.md §8): reversals link to the entry they undo (at most one each: points_ledger_reverses_key),
 -- redemptions keep the lots they spent (lot_takes) so a reversal gives the points back to them, and codes are
 -- found in any letter case by one probe of members_tenant_code_lower_key (codes so far are all M + digits, so
 -- none differ only in case). Numbered 0008: 0007 belongs to the job queue's branch.

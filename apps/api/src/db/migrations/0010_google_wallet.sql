@@ -1,4 +1,4 @@
--- Google Wallet (DESIGN §8): a loyaltyClass per tenant and a loyaltyObject per member, with what the Wallet
+-- Google Wallet (docs/design.md §8): a loyaltyClass per tenant and a loyaltyObject per member, with what the Wallet
 -- REST API last took and the last error it gave.
 CREATE TABLE "google_wallet_classes" (
 	"tenant_id" text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Integrations (DESIGN §8): API keys (only a hash of the secret is kept), webhook endpoints (the signing secret
+-- Integrations (docs/design.md §8): API keys (only a hash of the secret is kept), webhook endpoints (the signing secret
 -- is kept as is: the server needs it to sign) and one row per event delivered to an endpoint.
 CREATE TABLE "api_keys" (
 	"id" text PRIMARY KEY NOT NULL,

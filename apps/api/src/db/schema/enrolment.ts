@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
-/** The public join page of a tenant (DESIGN §8); no row: the page is off and the defaults are derived. */
+/** The public join page of a tenant (docs/design.md §8); no row: the page is off and the defaults are derived. */
 export const enrolmentSettings = pgTable(
   'enrolment_settings',
   {

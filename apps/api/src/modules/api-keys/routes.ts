@@ -9,7 +9,7 @@ import { insertApiKey, listApiKeys, revokeApiKey } from './repository';
 
 const route = routeRecipe(['api keys'], [400, 401, 403, 404]);
 
-/** API keys (DESIGN §8): admin and owner make, list and revoke them; no key can reach these routes. */
+/** API keys (docs/design.md §8): admin and owner make, list and revoke them; no key can reach these routes. */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tenants/api-keys',

@@ -5,7 +5,7 @@ import { listAuditActors, listAuditEvents } from './repository';
 
 const route = routeRecipe(['audit'], [400, 401, 403]);
 
-/** The audit trail (DESIGN §8): read only; events are appended by the writes themselves (lib/audit.ts). */
+/** The audit trail (docs/design.md §8): read only; events are appended by the writes themselves (lib/audit.ts). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tenants/audit',

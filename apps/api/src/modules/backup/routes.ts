@@ -13,7 +13,7 @@ const sameSecret = (given: unknown, token: string) => {
 };
 
 /**
- * The embedded database for `npm run backup` while this server runs (DESIGN §9): PGlite's folder as one gzipped
+ * The embedded database for `npm run backup` while this server runs (docs/design.md §9): PGlite's folder as one gzipped
  * tar, taken between statements, so it is what a crash at that instant would leave (PostgreSQL recovers it
  * from its write-ahead log). Only from this machine, and only with the secret of the server's note in its data
  * folder (running-server.ts): whoever can read that folder can copy the data anyway; nobody else can.

@@ -33,7 +33,7 @@ const passQuerySchema = z.object({
 });
 
 /**
- * The customer's side (DESIGN §8): the join page's facts, joining with a phone sign-in token, the card, and
+ * The customer's side (docs/design.md §8): the join page's facts, joining with a phone sign-in token, the card, and
  * its pass by a signed link. No staff token anywhere: the customer's Firebase user is checked for this call
  * and never becomes an account of ours. Rate limited per address and per business before anything is read,
  * and per phone once the token is verified; until then the answer cannot depend on any phone.

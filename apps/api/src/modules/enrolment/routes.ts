@@ -30,7 +30,7 @@ const binary = (type: string) => ({
 });
 
 /**
- * Customer enrolment (DESIGN §8): the join page's settings and its printable poster for admins and owners
+ * Customer enrolment (docs/design.md §8): the join page's settings and its printable poster for admins and owners
  * (staff get 403: the page, its link and its welcome points are the business's decisions), and the public
  * join and card calls the customer's browser makes.
  */

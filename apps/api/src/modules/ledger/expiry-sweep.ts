@@ -27,7 +27,7 @@ export async function rowsOf<T>(db: Queries, statement: ReturnType<typeof sql>):
 }
 
 /**
- * Points lapse on time (DESIGN §9): every member of every business holding a lot lapsed by `now` gets its EXPIRE
+ * Points lapse on time (docs/design.md §9): every member of every business holding a lot lapsed by `now` gets its EXPIRE
  * entry through the ledger (one transaction per member, the member's row locked), with the points.expired
  * webhook and the card's update, whether or not the member ever comes back. Two sweeps at once each find the
  * lots the other wrote off already empty: a member's points are written off once. Answers the members swept.

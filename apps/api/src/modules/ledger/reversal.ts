@@ -19,7 +19,7 @@ import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 
 /**
- * Undoes one PURCHASE or REDEEM with a REVERSAL entry (DESIGN §8 Counter); nothing is deleted.
+ * Undoes one PURCHASE or REDEEM with a REVERSAL entry (docs/design.md §8 Counter); nothing is deleted.
  *
  * - A purchase: its points leave the lot it earned (only while that lot is whole: once any of them were
  *   spent or expired, 409) and its amount leaves lifetime spend, so the tier may drop back unless pinned.

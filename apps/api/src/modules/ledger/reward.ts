@@ -21,7 +21,7 @@ import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 const rewardBodyHash = (rewardId: string) => transactionBodyHash({ type: 'REWARD', rewardId });
 
 /**
- * Spends a reward's points with one REDEEM entry that names it (DESIGN §9 Rewards), the member's row locked:
+ * Spends a reward's points with one REDEEM entry that names it (docs/design.md §9 Rewards), the member's row locked:
  * the reward's own rules (`command.admit`: tier, dates, per-member limit, stock) are checked with the lock held,
  * so two redemptions of one member can never both pass the limit. Rewards price themselves: the point
  * settings' minimum and maximum redemption do not apply. Too few points: 409 INSUFFICIENT_POINTS.

@@ -112,7 +112,7 @@ function columnsOf(header: string[], mapping: ImportMapping): [number, ImportFie
 
 /**
  * The mapping used when a client sends none: each column whose header is a documented field name
- * (`firstName`, `lastName`, `email`, `phone`, `points`…, DESIGN §8) or one of the export's own headers (or an
+ * (`firstName`, `lastName`, `email`, `phone`, `points`…, docs/design.md §8) or one of the export's own headers (or an
  * alias the screen would propose) feeds that field, so a script following the contract, and an export sent back
  * as it is, import without a mapping.
  */

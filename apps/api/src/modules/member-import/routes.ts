@@ -27,7 +27,7 @@ const route = routeRecipe(['members'], [400, 401, 403, 404, 413]);
 const NOT_FOUND = 'Import not found';
 
 /**
- * Members in by CSV (DESIGN §8 Import, export, audit). The request reads and checks the whole file, so a
+ * Members in by CSV (docs/design.md §8 Import, export, audit). The request reads and checks the whole file, so a
  * dry run answers at once with every bad row and stores nothing but its import record; a real import keeps
  * the file, records itself and enqueues its job in one transaction, and the job writes the good rows.
  */

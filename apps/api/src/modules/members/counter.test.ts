@@ -6,7 +6,7 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 
-/** The counter (DESIGN §8): find a member by code or phone, reverse a purchase or redemption. */
+/** The counter (docs/design.md §8): find a member by code or phone, reverse a purchase or redemption. */
 describe('the counter: by-code lookup and reversals', () => {
   let app: FastifyInstance;
   let api: ReturnType<typeof membersApi>;

@@ -1,5 +1,5 @@
 /**
- * The loyalty engine as pure functions (DESIGN §4): whole-cent integer arithmetic, lots with an expiry fixed
+ * The loyalty engine as pure functions (docs/design.md §4): whole-cent integer arithmetic, lots with an expiry fixed
  * when earned, redemptions spending the soonest-expiring lots first, tiers by lifetime spend. The repository
  * persists what these functions decide; the property tests drive them with any order of operations and clock.
  */

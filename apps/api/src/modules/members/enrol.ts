@@ -31,7 +31,7 @@ export const phoneHolder = (db: Queries, tenantId: string, phone: string) =>
     .limit(1);
 
 /**
- * A customer joining on the public page (DESIGN §8): the member with this phone when there already is one
+ * A customer joining on the public page (docs/design.md §8): the member with this phone when there already is one
  * (created: false, nothing written), else a new member with the tenant's next code, the tier its zero spend
  * gives, and the welcome points as ONE BONUS ledger entry with its lot, in one transaction. Two joins of the
  * same phone at once are decided by the unique (tenant, phone) index: the insert that loses does nothing, and

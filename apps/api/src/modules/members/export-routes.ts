@@ -11,7 +11,7 @@ const route = routeRecipe(['members'], [400, 401, 403, 404]);
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
-/** CSV downloads (DESIGN §8 Import, export, audit): members with the list's filters, and the points ledger. */
+/** CSV downloads (docs/design.md §8 Import, export, audit): members with the list's filters, and the points ledger. */
 export const memberExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tenants/member/export.csv',

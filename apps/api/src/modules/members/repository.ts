@@ -97,7 +97,7 @@ const pageLots = (db: Queries) =>
     .as('page_lots');
 
 /**
- * One page, newest first. Deferred join (DESIGN §6): the ids of the page come from the
+ * One page, newest first. Deferred join (docs/design.md §6): the ids of the page come from the
  * (tenant_id, created_at desc, id desc) index alone, then only those rows are read. `from` is where the
  * walk starts: the newest member, a page anchor, or the oldest member (read backwards, then flipped).
  */

@@ -23,7 +23,7 @@ import { createTierNameCache } from './tier-names';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
 
-/** Members of the caller's tenant on a points ledger (DESIGN §4): staff read and record, admin and owner write. */
+/** Members of the caller's tenant on a points ledger (docs/design.md §4): staff read and record, admin and owner write. */
 export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = createVersionedCache<string>();
   const listCaches = { anchors: createAnchorCache(), tierNames: createTierNameCache() };

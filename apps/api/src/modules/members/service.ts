@@ -213,7 +213,7 @@ export async function updateMember(
 }
 
 /**
- * The admin's delete is the customer's erasure (DESIGN §9): the person goes, the ledger stays for the figures
+ * The admin's delete is the customer's erasure (docs/design.md §9): the person goes, the ledger stays for the figures
  * (modules/privacy/erase.ts).
  */
 export async function deleteMember(

@@ -15,7 +15,7 @@ import { getMembership, removeMembership, saveMembership } from './service';
 
 const route = routeRecipe(['memberships'], [400, 401, 403, 404, 409]);
 
-/** Membership tiers (spec data-screens Memberships; DESIGN §4): staff read, admin and owner write. */
+/** Membership tiers (spec data-screens Memberships; docs/design.md §4): staff read, admin and owner write. */
 export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = createVersionedCache<string>();
   app.get(

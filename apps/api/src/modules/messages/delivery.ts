@@ -6,7 +6,7 @@ import { analyzeTargets, claimBatch, finishBatch, type Target } from './fan-out-
 import { quietUntil } from './quiet-hours';
 import { findMessageRow, googleHolders, noticesToday, releaseLease, setState, takeLease } from './repository';
 
-/** Google shows at most three notices a pass in 24 hours (messages and updates together, DESIGN §8). */
+/** Google shows at most three notices a pass in 24 hours (messages and updates together, docs/design.md §8). */
 const GOOGLE_NOTICES_PER_DAY = 3;
 /** "Calls to the Google Wallet API are rate limited to 20 requests per second" (Google Wallet API FAQ). */
 export const GOOGLE_REQUESTS_PER_SECOND = 20;

@@ -14,7 +14,7 @@ import { cancelMessage, createMessage, type SendJob } from './service';
 const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
 
 /**
- * Messages to cardholders (DESIGN §9), for owners and admins: sent to one member, a segment, a filter or everyone
+ * Messages to cardholders (docs/design.md §9), for owners and admins: sent to one member, a segment, a filter or everyone
  * who gave marketing consent, now or later; the log fills as the queue works (delivery.ts, its send job built in
  * app.ts, where the expiry warning's notices go through it too).
  */

@@ -31,7 +31,7 @@ const nameTaken = (error: unknown) => {
   return error;
 };
 
-/** Segments: a filter over the members, previewed live and saved by name (admin or owner; DESIGN §9). */
+/** Segments: a filter over the members, previewed live and saved by name (admin or owner; docs/design.md §9). */
 export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/tenants/segments/preview',

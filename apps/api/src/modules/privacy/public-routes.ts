@@ -18,7 +18,7 @@ import { findMemberForExport, setMarketingConsent } from './repository';
 const route = routeRecipe(['public'], [400, 401, 403, 404]);
 
 /**
- * The customer's own data on the card page (DESIGN §9): a copy of it, their marketing consent, and "Delete my
+ * The customer's own data on the card page (docs/design.md §9): a copy of it, their marketing consent, and "Delete my
  * card". Each by the phone of the customer's sign-in token at this business, never a staff token.
  */
 export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfig }> = async (app, opts) => {

@@ -21,7 +21,7 @@ import {
 } from './repository';
 
 /**
- * A customer claims a reward on the phone (DESIGN §9): a single-use code valid 10 minutes. Claiming reserves
+ * A customer claims a reward on the phone (docs/design.md §9): a single-use code valid 10 minutes. Claiming reserves
  * nothing (points, stock and limits are checked again when staff redeem it), but a reward the member cannot have
  * now is refused with the redemption's code, so the phone never shows a code the counter will turn down.
  */

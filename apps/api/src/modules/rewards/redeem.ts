@@ -45,7 +45,7 @@ export type RedeemInput = {
 };
 
 /**
- * Redeems a reward for a member in `tx` (DESIGN §9 Rewards): the member's row locked first (as every points
+ * Redeems a reward for a member in `tx` (docs/design.md §9 Rewards): the member's row locked first (as every points
  * write does, so a cancellation and a redemption take their locks in one order), the reward's rules checked
  * with it held, one of its stock taken, a REDEEM entry naming it through the ledger, and the redemption ISSUED.
  * A retry with the same Idempotency-Key answers the first redemption (`replayed`).

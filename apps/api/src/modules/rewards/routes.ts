@@ -27,7 +27,7 @@ import { getReward, removeReward, saveReward } from './service';
 const route = routeRecipe(['rewards'], [400, 401, 403, 404, 409]);
 const keyHeader = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
-/** Rewards (DESIGN §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
+/** Rewards (docs/design.md §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tenants/rewards',

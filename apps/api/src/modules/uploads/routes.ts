@@ -16,7 +16,7 @@ const SERVED_KEY = /^[A-Za-z0-9-]{1,64}\/[a-f0-9]{32}\.(png|jpg|webp)$/;
 const route = routeRecipe(['uploads'], [400, 401, 403, 413, 415]);
 
 /**
- * POST /api/oci-object-storage (spec §7; DESIGN §4) takes one image, checks it by content, re-encodes it and
+ * POST /api/oci-object-storage (docs/spec/data-screens.md §7; docs/design.md §4) takes one image, checks it by content, re-encodes it and
  * stores it through the storage driver; GET /files/<key> serves it like a CDN would (public, unguessable names).
  */
 export const uploadsRoutes: FastifyPluginAsyncZod<{ maxBytes: number }> = async (app, opts) => {

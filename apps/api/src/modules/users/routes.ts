@@ -15,7 +15,7 @@ import { createTenantUser, deleteUser, updateUser } from './service';
 
 const route = routeRecipe(['users'], [400, 401, 403, 404, 409]);
 
-/** Team users of the caller's tenant (DESIGN §4): staff read, admin and owner write. */
+/** Team users of the caller's tenant (docs/design.md §4): staff read, admin and owner write. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tenants/users',

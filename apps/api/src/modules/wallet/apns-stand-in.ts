@@ -41,7 +41,7 @@ export function localTls() {
 }
 
 /**
- * A local stand-in for Apple's push service (DESIGN §8): HTTP/2 over TLS with its own CA, checking the ES256
+ * A local stand-in for Apple's push service (docs/design.md §8): HTTP/2 over TLS with its own CA, checking the ES256
  * provider token (kid, iss = team id, iat within the hour) and answering as Apple does. Pushes to a token in
  * `gone` get 410 Unregistered, to a token in `answers` its scripted refusal. Every accepted push is recorded.
  */

@@ -192,7 +192,7 @@ function signSaveJwt(credentials: GoogleCredentials, origins: string[], payload:
 type SaveLinkShape = 'class-and-object' | 'object' | 'ids';
 
 /**
- * The smallest-first rule of DESIGN §8: class and object inline while the JWT fits in 1,800 characters, else the
+ * The smallest-first rule of docs/design.md §8: class and object inline while the JWT fits in 1,800 characters, else the
  * object inline (the class inserted by REST), else both by id (the object inserted by REST first). jose writes
  * the JSON with JSON.stringify, so Chinese stays raw UTF-8 (a `\u` escape would make it 10 % longer).
  */

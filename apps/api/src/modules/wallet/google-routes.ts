@@ -21,7 +21,7 @@ export const googleWalletServicePlugin = fp(async (app: FastifyInstance, opts: {
   app.decorate('googleWallet', createGoogleWalletService({ db: app.db, jobs: app.jobs, config: opts.config }));
 });
 
-/** Google Wallet (DESIGN §8): a member's save link for staff, and the state of the member's object. */
+/** Google Wallet (docs/design.md §8): a member's save link for staff, and the state of the member's object. */
 export const googleWalletRoutes: FastifyPluginAsyncZod = async (app) => {
   const google = app.googleWallet;
 

@@ -13,7 +13,7 @@ const STATES = new Set(['ACTIVE', 'COMPLETED', 'EXPIRED', 'INACTIVE']);
 const MESSAGE_TYPES = new Set(['TEXT', 'TEXT_AND_NOTIFY']);
 
 /**
- * A local stand-in for Google's OAuth2 token endpoint and the Wallet REST API (DESIGN §8), checking what Google
+ * A local stand-in for Google's OAuth2 token endpoint and the Wallet REST API (docs/design.md §8), checking what Google
  * checks: the JWT-bearer assertion (RS256 with the service account's key, its key id, iss, scope, aud = this
  * token endpoint, an hour at most), the bearer token on every call, the required fields of a class and an
  * object and ids prefixed by the issuer id; 404 for what it does not hold, 409 for a second insert. `save`

@@ -8,7 +8,7 @@ import { startGoogleStandIn } from './google-stand-in';
 export const TEST_ISSUER_ID = '3388000000022222222';
 
 /**
- * A service account key whose token_uri is a local stand-in of Google (the test hook DESIGN §8 names), the
+ * A service account key whose token_uri is a local stand-in of Google (the test hook docs/design.md §8 names), the
  * stand-in checking that key, and the environment that points the server at both.
  */
 export async function googleIssuer(dir = mkdtempSync(join(tmpdir(), 'lp-google-'))) {

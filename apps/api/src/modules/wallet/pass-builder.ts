@@ -39,7 +39,7 @@ type BuildInput = {
  * One member's storeCard. passkit-generator models and validates the pass (fields, barcodes, colours, web
  * service) through its public API; the files it describes are then signed here with Node's crypto and the
  * parsed-once certificates (signer.ts), because its own signing re-parses the PEMs and runs RSA in JavaScript
- * for every pass (DESIGN §8: p95 72 ms against a few milliseconds).
+ * for every pass (docs/design.md §8: p95 72 ms against a few milliseconds).
  */
 export async function buildPass(
   input: BuildInput,

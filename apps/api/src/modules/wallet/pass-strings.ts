@@ -1,6 +1,6 @@
 import { PASS_LABEL_TRANSLATIONS, type PassLabelField, type PassSettings, passLabelIn } from '@loyalty/contracts';
 
-/** The pass's languages: English first (the spec's texts), then Traditional and Simplified Chinese (DESIGN §8). */
+/** The pass's languages: English first (the spec's texts), then Traditional and Simplified Chinese (docs/design.md §8). */
 export const PASS_LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 export type PassLanguage = (typeof PASS_LANGUAGES)[number];
 
@@ -99,7 +99,7 @@ export function besideEachOther(first: string, second: string): string {
 const CONTROL = /[\x00-\x1f\x7f]/g;
 
 /**
- * One `.lproj/pass.strings` file. passkit-generator writes values unescaped (DESIGN §8), so a quote or a line
+ * One `.lproj/pass.strings` file. passkit-generator writes values unescaped (docs/design.md §8), so a quote or a line
  * break in a tier name would end the string early: backslash, quote and control characters are escaped here
  * as the strings-file format reads them.
  */

@@ -26,7 +26,7 @@ export const walletServicePlugin = fp(async (app: FastifyInstance, opts: { confi
   app.addHook('onClose', async () => wallet.close());
 });
 
-/** Apple Wallet (DESIGN §8): a member's pass for staff, and Apple's web service for the devices holding one. */
+/** Apple Wallet (docs/design.md §8): a member's pass for staff, and Apple's web service for the devices holding one. */
 export const walletRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, opts) => {
   const { wallet } = app;
 

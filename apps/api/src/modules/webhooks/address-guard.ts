@@ -67,7 +67,7 @@ export function isPublicAddress(address: string): boolean {
 }
 
 /**
- * The address a delivery connects to (DESIGN §8 SSRF guard). Every address the name resolves to must be
+ * The address a delivery connects to (docs/design.md §8 SSRF guard). Every address the name resolves to must be
  * public, not just the first, and the caller connects to the address returned here (never resolving the
  * name again), so a DNS answer that changes between the check and the request cannot reach inside.
  */

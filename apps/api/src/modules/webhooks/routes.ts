@@ -32,7 +32,7 @@ import { startRetentionSweep } from './retention';
 
 const route = routeRecipe(['webhooks'], [400, 401, 403, 404]);
 
-/** Webhook endpoints (DESIGN §8): admin and owner only, never an API key. */
+/** Webhook endpoints (docs/design.md §8): admin and owner only, never an API key. */
 export const webhooksRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** The delivery job (defined with the app's change listeners in app.ts), for a delivery sent again. */

@@ -1,11 +1,11 @@
-/** A country of the phone picker (spec §3 "Country entry"). */
+/** A country of the phone picker (docs/spec/access-and-identity.md §3 "Country entry"). */
 export interface Country {
   name: string;
   dial_code: string;
   code: string;
 }
 
-/** Shown first, in this order, under "Priority" (spec §2 "The phone field"). */
+/** Shown first, in this order, under "Priority" (docs/spec/access-and-identity.md §2 "The phone field"). */
 export const PRIORITY_CODES = ['HK', 'US'] as const;
 export const DEFAULT_COUNTRY_CODE = 'HK';
 

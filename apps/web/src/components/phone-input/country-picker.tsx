@@ -23,7 +23,7 @@ interface CountryPickerProps {
   invalid?: boolean;
 }
 
-/** The dial-code button of the phone field with its searchable list (spec §2 "The phone field"). */
+/** The dial-code button of the phone field with its searchable list (docs/spec/access-and-identity.md §2 "The phone field"). */
 export function CountryPicker({ value, onChange, disabled, invalid }: CountryPickerProps) {
   const t = useT();
   const [open, setOpen] = React.useState(false);

@@ -13,7 +13,7 @@ interface PhoneInputProps {
   onChange: (value: string) => void;
   /**
    * Called when the number loses focus and right after a country change, so a form validating on
-   * blur (react-hook-form `field.onBlur`) re-validates in both cases (spec §5).
+   * blur (react-hook-form `field.onBlur`) re-validates in both cases (docs/spec/access-and-identity.md §5).
    */
   onBlur?: () => void;
   /** Message to show; displayed only once the field was touched (blurred, country changed) or `showError`. */
@@ -32,7 +32,7 @@ interface PhoneInputProps {
 }
 
 /**
- * Phone field of spec §2/§5: a searchable country-code picker and a digits-only number input.
+ * Phone field of docs/spec/access-and-identity.md §2/§5: a searchable country-code picker and a digits-only number input.
  * Works controlled; `value` may be set from outside (e.g. a stored number) and is split back into
  * country and digits.
  */

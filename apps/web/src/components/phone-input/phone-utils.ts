@@ -14,7 +14,7 @@ export function stripNonDigits(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-/** The full value the field reports: dial code plus digits, or '' when no digit was typed (spec §5). */
+/** The full value the field reports: dial code plus digits, or '' when no digit was typed (docs/spec/access-and-identity.md §5). */
 export function buildPhoneValue(dialCode: string, digits: string): string {
   return digits ? `${dialCode}${digits}` : '';
 }
@@ -37,7 +37,7 @@ export function countryName(country: Country): string {
 }
 
 /**
- * Spec §5: search on the name (accent-insensitive), the two-letter code, or the digits of the dial code; the name in
+ * docs/spec/access-and-identity.md §5: search on the name (accent-insensitive), the two-letter code, or the digits of the dial code; the name in
  * the active language matches too, so 香港 finds Hong Kong.
  */
 export function countryMatches(country: Country, query: string): boolean {

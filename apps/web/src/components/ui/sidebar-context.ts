@@ -1,6 +1,6 @@
 import * as React from 'react';
 
-/** Spec §9 sidebar constants. */
+/** docs/spec/access-and-identity.md §9 sidebar constants. */
 export const SIDEBAR_COOKIE_NAME = 'sidebar_state';
 export const SIDEBAR_COOKIE_MAX_AGE = 60 * 60 * 24 * 7;
 export const SIDEBAR_WIDTH = '16rem';

@@ -8,7 +8,7 @@ import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from './tool
  */
 const InsideProvider = React.createContext(false);
 
-/** One provider for all of the sidebar's tooltips, so moving between icons uses the skip window (spec §9). */
+/** One provider for all of the sidebar's tooltips, so moving between icons uses the skip window (docs/spec/access-and-identity.md §9). */
 export function MenuTooltips({ children }: { children: React.ReactNode }) {
   return (
     <TooltipProvider>

@@ -5,7 +5,7 @@ import type * as React from 'react';
 import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: a toast stays about five seconds and is dismissed by a 50 px swipe. */
+/** docs/spec/access-and-identity.md §9: a toast stays about five seconds and is dismissed by a 50 px swipe. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** Spec §9: open after 700 ms; moving between triggers within 300 ms opens the next at once. */
+/** docs/spec/access-and-identity.md §9: open after 700 ms; moving between triggers within 300 ms opens the next at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

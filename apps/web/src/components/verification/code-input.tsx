@@ -8,7 +8,7 @@ interface VerificationCodeInputProps {
   /** Digits typed so far (0 to 6). */
   value: string;
   onChange: (value: string) => void;
-  /** Called once the sixth digit is typed or pasted, with the whole code: submit from here (spec §4). */
+  /** Called once the sixth digit is typed or pasted, with the whole code: submit from here (docs/spec/access-and-identity.md §4). */
   onComplete?: (code: string) => void;
   disabled?: boolean;
   autoFocus?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Spec §2: the phone on the verification screen shows the first country digit, a masked middle and the
+ * docs/spec/access-and-identity.md §2: the phone on the verification screen shows the first country digit, a masked middle and the
  * last four digits ("+85291234567" → "+8••••••4567"), so a shoulder-surfer cannot read it whole.
  */
 export function maskPhone(phone: string): string {

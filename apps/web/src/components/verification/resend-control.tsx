@@ -15,7 +15,7 @@ interface ResendControlProps {
 
 /**
  * "Resend code in {n}s", then "Resend code"; at the limit a refused request raises the spec's toast and
- * the control reads "Too many resend attempts. Please try again later." (spec §2, §8).
+ * the control reads "Too many resend attempts. Please try again later." (docs/spec/access-and-identity.md §2, §8).
  */
 export function ResendControl({ countdown, onResend, disabled }: ResendControlProps) {
   const t = useT();

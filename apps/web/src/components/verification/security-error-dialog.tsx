@@ -24,7 +24,7 @@ interface SecurityErrorDialogProps {
 }
 
 /**
- * "Security Verification Error" (spec §2, §8): a captcha that cannot be set up is only fixed by a fresh
+ * "Security Verification Error" (docs/spec/access-and-identity.md §2, §8): a captcha that cannot be set up is only fixed by a fresh
  * page, so "Refresh Page" reloads it.
  */
 export function SecurityErrorDialog({ message, onClose, children }: SecurityErrorDialogProps) {

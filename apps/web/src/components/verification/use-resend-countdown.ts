@@ -11,9 +11,9 @@ import { RESEND_COUNTDOWN_SECONDS, RESEND_LIMIT } from './verification-constants
 interface ResendCountdownOptions {
   /** Which phone or flow the sends belong to; codes sent under the same key share the limit. */
   key?: string;
-  /** Countdown length, 60 s by default (spec §9). */
+  /** Countdown length, 60 s by default (docs/spec/access-and-identity.md §9). */
   seconds?: number;
-  /** Sends allowed per 10 minutes, 3 by default (spec §9). */
+  /** Sends allowed per 10 minutes, 3 by default (docs/spec/access-and-identity.md §9). */
   limit?: number;
 }
 
@@ -33,7 +33,7 @@ export interface ResendCountdown {
 }
 
 /**
- * Spec §4 resend rule: a 60 s countdown restarting after each send, and at most 3 sends in 10 minutes.
+ * docs/spec/access-and-identity.md §4 resend rule: a 60 s countdown restarting after each send, and at most 3 sends in 10 minutes.
  * Time is read from Date.now() on each tick, so fast-forwarded clocks (tests) behave like real ones.
  */
 export function useResendCountdown(options: ResendCountdownOptions = {}): ResendCountdown {

@@ -1,4 +1,4 @@
-/** Spec §9 verification constants, shared by registration and the Edit Profile dialog. */
+/** docs/spec/access-and-identity.md §9 verification constants, shared by registration and the Edit Profile dialog. */
 export const CODE_LENGTH = 6;
 /** Seconds before another code may be requested; restarts after each send. */
 export const RESEND_COUNTDOWN_SECONDS = 60;

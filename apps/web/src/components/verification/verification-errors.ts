@@ -2,7 +2,7 @@ import { type CodeMessages, messageForCode } from '@/lib/firebase-errors';
 import type { MessageKey } from '@/lib/i18n/i18n';
 
 /**
- * Spec §8 "Verification": what the verification screens and dialogs say for each failure, as catalogue keys
+ * docs/spec/access-and-identity.md §8 "Verification": what the verification screens and dialogs say for each failure, as catalogue keys
  * (translated where shown, so a shown message follows a language change).
  */
 export const VERIFICATION_MESSAGES = {

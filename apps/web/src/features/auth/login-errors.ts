@@ -2,7 +2,7 @@ import { type CodeMessages, messageForCode, WRONG_PASSWORD_CODES } from '@/lib/f
 import type { MessageKey } from '@/lib/i18n/i18n';
 
 /**
- * Spec §8 "Login": what the screen says for each Firebase error code, as catalogue keys (the screen translates
+ * docs/spec/access-and-identity.md §8 "Login": what the screen says for each Firebase error code, as catalogue keys (the screen translates
  * them when it renders, so a message on screen follows a language change).
  */
 export const LOGIN_MESSAGES = {

@@ -9,7 +9,7 @@ import { RewardPanel } from './components/reward-panel';
 import { TransactionForm } from './components/transaction-form';
 
 /**
- * /counter (DESIGN §8 Counter): find the member by card or phone, record a purchase or a redemption, reverse
+ * /counter (docs/design.md §8 Counter): find the member by card or phone, record a purchase or a redemption, reverse
  * the last one. One column on a phone, keyboard only from start to end: after every transaction the focus goes
  * back to the find field for the next customer.
  */

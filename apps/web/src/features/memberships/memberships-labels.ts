@@ -50,7 +50,7 @@ export function tierTexts(tier: Membership): { name: string; description: string
   };
 }
 
-/** The fixed failure text of spec §8, followed by what the server said when it said something. */
+/** The fixed failure text of docs/spec/data-screens.md §8, followed by what the server said when it said something. */
 export function failureText(error: unknown): string {
   const base = error instanceof Error ? error.message : t('common.unknownError');
   const cause = error instanceof Error ? error.cause : undefined;

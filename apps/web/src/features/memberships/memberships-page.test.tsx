@@ -139,7 +139,7 @@ describe('Memberships page', () => {
     expect(await toastText('Membership created successfully')).toBeInTheDocument();
     const post = server.state.calls.find((c) => c.method === 'POST' && c.path === '/api/memberships');
     expect(post?.headers.get('ngrok-skip-browser-warning')).toBe('true');
-    // Spec §3: name trimmed, numbers as numbers, benefits as plain strings, empty optional values omitted.
+    // docs/spec/data-screens.md §3: name trimmed, numbers as numbers, benefits as plain strings, empty optional values omitted.
     expect(post?.body).toEqual({
       name: 'Gold',
       description: 'Best customers',

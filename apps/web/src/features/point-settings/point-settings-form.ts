@@ -29,7 +29,7 @@ const pointsFormFields = z.object({
 });
 export type PointsFormValues = z.infer<typeof pointsFormFields>;
 
-/** Spec §3 defaults when nothing is saved: numbers empty, NEVER, active, no description. */
+/** docs/spec/data-screens.md §3 defaults when nothing is saved: numbers empty, NEVER, active, no description. */
 const POINTS_FORM_DEFAULTS: PointsFormValues = {
   earnRateAmount: '',
   earnRatePoints: '',
@@ -79,26 +79,26 @@ export function toFormValues(settings: PointsConversion | null): PointsFormValue
   };
 }
 
-/** Spec §5: a value without a colon gets :00; a 16-character value (YYYY-MM-DDTHH:mm) gets :00 appended. */
+/** docs/spec/data-screens.md §5: a value without a colon gets :00; a 16-character value (YYYY-MM-DDTHH:mm) gets :00 appended. */
 export function withSeconds(value: string): string {
   if (!value.includes(':')) return `${value}:00`;
   if (value.length === 16) return `${value}:00`;
   return value;
 }
 
-/** Empty inputs are null (spec §5); anything else is read as a number and judged by the contract. */
+/** Empty inputs are null (docs/spec/data-screens.md §5); anything else is read as a number and judged by the contract. */
 const numberOrNull = (value: string) => {
   const trimmed = value.trim();
   return trimmed === '' ? null : Number(trimmed);
 };
 
-/** Which fields each expiry type clears (spec §4): NEVER both, DAYS the date, DATE the days. */
+/** Which fields each expiry type clears (docs/spec/data-screens.md §4): NEVER both, DAYS the date, DATE the days. */
 export function clearedBy(type: ExpiryType): ('pointsExpiryDays' | 'pointsExpiryDate')[] {
   if (type === 'NEVER') return ['pointsExpiryDays', 'pointsExpiryDate'];
   return type === 'DAYS' ? ['pointsExpiryDate'] : ['pointsExpiryDays'];
 }
 
-/** The form's schema: the inputs as text, turned into the body and judged by the contract (spec §5 messages). */
+/** The form's schema: the inputs as text, turned into the body and judged by the contract (docs/spec/data-screens.md §5 messages). */
 export const pointsFormSchema = pointsFormFields.transform(toBody).pipe(pointsConversionBodySchema);
 
 export function toBody(values: PointsFormValues): PointsConversionInput {

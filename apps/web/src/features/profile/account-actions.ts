@@ -92,7 +92,7 @@ export function signInMethodCount(providerIds: readonly string[]): number {
   return providerIds.filter((id) => id === PASSWORD_PROVIDER_ID || id === GOOGLE_PROVIDER_ID).length;
 }
 
-/** Spec §3 labels of the sign-in methods, as keys translated where shown. */
+/** docs/spec/access-and-identity.md §3 labels of the sign-in methods, as keys translated where shown. */
 const SIGN_IN_METHOD_LABELS: Record<string, MessageKey> = {
   password: 'profile.methodPassword',
   phone: 'profile.methodPhone',

@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n/i18n';
 import { checkPasswordChange, PASSWORD_RULES } from './password-rules';
 import { splitTitled } from './profile-messages';
 
-describe('profile password rules (spec §5)', () => {
+describe('profile password rules (docs/spec/access-and-identity.md §5)', () => {
   it.each([
     [
       'no current password',

@@ -1,9 +1,9 @@
 import type { MessageKey } from '@/lib/i18n/i18n';
 
-/** Spec §9: the profile password change asks for 6 characters (registration asks for 8). */
+/** docs/spec/access-and-identity.md §9: the profile password change asks for 6 characters (registration asks for 8). */
 const PROFILE_PASSWORD_MIN = 6;
 
-/** Spec §5 "Password change", verbatim as "Title: text" in English: keys, translated where shown. */
+/** docs/spec/access-and-identity.md §5 "Password change", verbatim as "Title: text" in English: keys, translated where shown. */
 export const PASSWORD_RULES = {
   currentRequired: 'profile.ruleCurrentRequired',
   tooShort: 'profile.ruleTooShort',

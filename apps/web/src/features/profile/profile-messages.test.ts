@@ -11,7 +11,7 @@ import {
 
 const fb = (code: string) => Object.assign(new Error(code), { code });
 
-describe('Edit Profile error messages (spec §8)', () => {
+describe('Edit Profile error messages (docs/spec/access-and-identity.md §8)', () => {
   it('re-authentication', () => {
     expect(mapReauthError(fb('auth/wrong-password'))).toBe('Incorrect password.');
     // The emulator and current SDKs answer a wrong password like this.

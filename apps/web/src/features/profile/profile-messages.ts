@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/api-client';
 import { CANCELLED_POPUP_CODES, type CodeMessages, messageForCode, WRONG_PASSWORD_CODES } from '@/lib/firebase-errors';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
 
-// Spec §8: what the Edit Profile dialog says, by action and Firebase error code. The tables hold keys; the
+// docs/spec/access-and-identity.md §8: what the Edit Profile dialog says, by action and Firebase error code. The tables hold keys; the
 // map functions below answer the text in the active language when the message is about to be shown.
 const REAUTH_MESSAGES = {
   wrongPassword: 'profile.reauthWrongPassword',
@@ -93,7 +93,7 @@ export function isCancelledPopup(error: unknown): boolean {
 }
 
 /**
- * Spec §5 writes each rule as "Title: text" (Chinese with a full-width colon, "標題：文字"); a toast shows the
+ * docs/spec/access-and-identity.md §5 writes each rule as "Title: text" (Chinese with a full-width colon, "標題：文字"); a toast shows the
  * two parts as title and description.
  */
 export function splitTitled(message: string): { title: string; description: string } {

@@ -37,7 +37,7 @@ const everything: ProfileValues = {
   phone: '+85298765432',
 };
 
-describe('profile save order (spec §4)', () => {
+describe('profile save order (docs/spec/access-and-identity.md §4)', () => {
   it('confirms the password, verifies and saves the phone, then the names, then the e-mail', async () => {
     const log: string[] = [];
     const outcome = await saveProfile(steps(log), initial, everything);

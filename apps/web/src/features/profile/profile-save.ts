@@ -62,7 +62,7 @@ async function bestEffort(what: string, step: () => Promise<void>) {
 }
 
 /**
- * Spec §4 "Profile save", in its order: password confirmation when the phone or e-mail changes (for
+ * docs/spec/access-and-identity.md §4 "Profile save", in its order: password confirmation when the phone or e-mail changes (for
  * accounts with a password), then SMS verification and the phone, then the names, then the e-mail.
  */
 export async function saveProfile(

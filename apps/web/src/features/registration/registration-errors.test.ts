@@ -6,7 +6,7 @@ import { splitDisplayName } from './registration-schema';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
 
-describe('registration toasts (spec §8)', () => {
+describe('registration toasts (docs/spec/access-and-identity.md §8)', () => {
   it.each([
     [
       'auth/email-already-in-use',

@@ -6,7 +6,7 @@ import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 
 /**
- * Spec §8 "Registration toasts" and "Google sign-up" texts, as catalogue keys: the toasts are made in the language
+ * docs/spec/access-and-identity.md §8 "Registration toasts" and "Google sign-up" texts, as catalogue keys: the toasts are made in the language
  * active when they show (a toast is gone long before anyone changes the language).
  */
 export const REGISTRATION_TOASTS = {
@@ -73,7 +73,7 @@ export function registrationErrorToast(error: unknown): ToastInput | null {
   );
 }
 
-/** Spec §8 "Google sign-up (registration screen)". */
+/** docs/spec/access-and-identity.md §8 "Google sign-up (registration screen)". */
 export function googleSignUpErrorToast(error: unknown): ToastInput {
   const code = firebaseCode(error);
   if (code && CANCELLED_POPUP_CODES.includes(code)) {

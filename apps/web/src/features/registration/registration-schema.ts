@@ -8,7 +8,7 @@ const always = () => true;
 
 /**
  * The form's schema: the server's registration schema (same messages) plus the password fields, which
- * only count for a password sign-up outside continue mode (spec §5). The password rules run even while
+ * only count for a password sign-up outside continue mode (docs/spec/access-and-identity.md §5). The password rules run even while
  * other fields are invalid (`when`), so each field shows its own message on blur.
  */
 export function registrationFormSchema({ continueMode }: { continueMode: boolean }) {

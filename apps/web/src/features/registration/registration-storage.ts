@@ -1,7 +1,7 @@
 import type { RegistrationBody, RegistrationResponse } from '@loyalty/contracts';
 import { readStorage, removeStorage, STORAGE_KEYS, type StorageKey, writeStorage } from '@/lib/storage-keys';
 
-/** What registration leaves in localStorage for the verify step and for continue mode (spec §3 keys). */
+/** What registration leaves in localStorage for the verify step and for continue mode (docs/spec/access-and-identity.md §3 keys). */
 interface StoredRegistration {
   businessName: string | null;
   industry: string | null;

@@ -11,7 +11,7 @@ type SendCodeResult = { ok: true; verificationId: string } | { ok: false; failur
 
 /**
  * Sends an SMS code to link `phone` to the signed-in user with a one-shot invisible reCAPTCHA, and stores
- * phone and verification id (spec §3 keys) so the code can be confirmed after a reload. Never throws.
+ * phone and verification id (docs/spec/access-and-identity.md §3 keys) so the code can be confirmed after a reload. Never throws.
  * The caller counts the send for the resend limit.
  */
 export async function sendVerificationCode(container: HTMLElement | null, phone: string): Promise<SendCodeResult> {

@@ -23,7 +23,7 @@ function activationFailure(error: unknown): string {
 }
 
 /**
- * Spec §4 success path: activate the tenant (409 = already active), toast, clear the stored verification
+ * docs/spec/access-and-identity.md §4 success path: activate the tenant (409 = already active), toast, clear the stored verification
  * data and go to / after 1 s. Resolves true once the redirect is scheduled.
  */
 export function useActivation() {

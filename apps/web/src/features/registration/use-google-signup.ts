@@ -12,7 +12,7 @@ import { type RegistrationFormInput, type RegistrationFormValues, splitDisplayNa
 type Form = UseFormReturn<RegistrationFormInput, unknown, RegistrationFormValues>;
 
 /**
- * "Sign up with Google" (spec §2): signs in with Google (the in-app chooser with the emulator, DESIGN §6),
+ * "Sign up with Google" (docs/spec/access-and-identity.md §2): signs in with Google (the in-app chooser with the emulator, docs/design.md §6),
  * then fills e-mail and names from the account and switches the form to authProvider 'google'.
  */
 export function useGoogleSignUp(form: Form) {

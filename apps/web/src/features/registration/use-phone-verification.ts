@@ -20,7 +20,7 @@ interface Options {
   activate: () => Promise<boolean>;
 }
 
-/** Sending, resending and confirming the SMS code of the verify screen (spec §4). */
+/** Sending, resending and confirming the SMS code of the verify screen (docs/spec/access-and-identity.md §4). */
 export function usePhoneVerification({ phone, recaptchaRef, activate }: Options) {
   const countdown = useResendCountdown({ key: phone ?? 'no-phone' });
   const [verificationId, setVerificationId] = React.useState(() => readStorage(STORAGE_KEYS.phoneVerificationId));

@@ -27,7 +27,7 @@ interface Options {
 }
 
 /**
- * Spec §4 registration: the Firebase account (password sign-up only), the register call, the stored
+ * docs/spec/access-and-identity.md §4 registration: the Firebase account (password sign-up only), the register call, the stored
  * registration, then the first SMS code and the verify step (or the dashboard when already active).
  */
 export function useRegistrationSubmit({ form, continueMode, recaptchaRef }: Options) {

@@ -23,7 +23,7 @@ import { usePhoneVerification } from './use-phone-verification';
 
 type Stage = 'loading' | 'no-phone' | 'main';
 
-/** /register/verify (spec §2 "Phone verification screen", §4). */
+/** /register/verify (docs/spec/access-and-identity.md §2 "Phone verification screen", §4). */
 export function VerifyPage() {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -46,7 +46,7 @@ export function VerifyPage() {
   React.useEffect(() => {
     if (loading || started.current) return;
     started.current = true;
-    // The verify link may carry the ids (spec §3); later calls read them from storage.
+    // The verify link may carry the ids (docs/spec/access-and-identity.md §3); later calls read them from storage.
     for (const key of [STORAGE_KEYS.tenantId, STORAGE_KEYS.userId] as const) {
       const value = params.get(key);
       if (value) writeStorage(key, value);

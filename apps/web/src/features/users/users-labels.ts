@@ -38,10 +38,10 @@ export function displayName(user: Pick<TenantUser, 'firstName' | 'lastName' | 'e
   return name || user.email || t('users.unknownUser');
 }
 
-/** The toast text of a failure: the server's message, the error's, or Unknown error (spec §8). */
+/** The toast text of a failure: the server's message, the error's, or Unknown error (docs/spec/data-screens.md §8). */
 export { failureMessage } from '@/lib/api-error';
 
-/** What the signed-in user may do with a row (spec §5, §6). */
+/** What the signed-in user may do with a row (docs/spec/data-screens.md §5, §6). */
 export function rowPermissions(user: TenantUser, ownUserId: string) {
   const owner = user.role === 'owner';
   return { canEdit: !owner, canDelete: !owner && user.userId !== ownUserId };

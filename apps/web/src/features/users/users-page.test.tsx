@@ -9,7 +9,7 @@ vi.mock('@/lib/api', () => import('@/test/fake-api'));
 const firstGet = 'GET page=0 size=5 sortBy=createdAt direction=desc filter=';
 
 describe('Users page: the list', () => {
-  it('shows title, subtitle, search, Add User and every column, calling the list as spec §7 says', async () => {
+  it('shows title, subtitle, search, Add User and every column, calling the list as docs/spec/data-screens.md §7 says', async () => {
     const server = createFakeUsersServer([OWNER, teamUser(1)]);
     renderUsers(server);
     expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();

@@ -4,7 +4,7 @@
 // The wasm comes from our own origin (Vite's `?url`), never the CDN the ponyfill would fetch by default: a
 // till is often offline or firewalled, and the CDN failure reads as "Barcode detection service unavailable".
 // zxing-wasm is pinned to the version barcode-detector 3.2.2 bundles (3.1.3); another version's wasm with this
-// code fails with "memory access out of bounds" (DESIGN §8, facts).
+// code fails with "memory access out of bounds" (docs/design.md §8, facts).
 
 export type Detector = { detect: (source: HTMLVideoElement) => Promise<{ rawValue: string }[]> };
 type DetectorClass = new (options?: { formats?: string[] }) => Detector;

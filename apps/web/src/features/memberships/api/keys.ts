@@ -6,10 +6,10 @@ export const membershipsKeys = {
   detail: (tenantId: string, id: string) => ['tenant', tenantId, 'memberships', 'detail', id] as const,
 };
 
-/** Spec §7: membership calls also skip a tunnelling service's browser warning. */
+/** docs/spec/data-screens.md §7: membership calls also skip a tunnelling service's browser warning. */
 export const TUNNEL_HEADERS = { 'ngrok-skip-browser-warning': 'true' } as const;
 
-/** Spec §8 fetch errors: the fixed message, with the failed answer kept as the cause. */
+/** docs/spec/data-screens.md §8 fetch errors: the fixed message, with the failed answer kept as the cause. */
 export async function withMessage<T>(message: MessageKey, call: () => Promise<T>): Promise<T> {
   try {
     return await call();

@@ -28,7 +28,7 @@ export type MembershipFormValues = {
   sortOrder: string;
 };
 
-/** Spec §4: closing or cancelling resets the form (active true, colour #000000). */
+/** docs/spec/data-screens.md §4: closing or cancelling resets the form (active true, colour #000000). */
 export const EMPTY_MEMBERSHIP: MembershipFormValues = {
   name: '',
   nameZh: '',
@@ -76,7 +76,7 @@ export function toFormValues(tier: Membership): MembershipFormValues {
   };
 }
 
-/** Spec §3: name trimmed, numbers as numbers, empty optional values omitted. */
+/** docs/spec/data-screens.md §3: name trimmed, numbers as numbers, empty optional values omitted. */
 export function toPayload(values: MembershipFormValues): MembershipBodyInput {
   const payload: Record<string, unknown> = {
     name: values.name.trim(),

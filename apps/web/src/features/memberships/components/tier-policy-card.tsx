@@ -29,7 +29,7 @@ import { TierPolicyPreviewPanel } from './tier-policy-preview';
 const PREVIEW_DELAY_MS = 400;
 
 /**
- * The tier policy (DESIGN §9 "Tier review"): which spend keeps a tier, how far a member falls and after how much
+ * The tier policy (docs/design.md §9 "Tier review"): which spend keeps a tier, how far a member falls and after how much
  * grace, with a live preview of the next review while it is edited. Staff see it, and the saved policy's preview.
  */
 export function TierPolicyCard({ canWrite }: { canWrite: boolean }) {

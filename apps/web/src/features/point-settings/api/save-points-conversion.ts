@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 import { pointsConversionKeys } from './get-points-conversion';
 
-/** POST /api/points-conversion (DESIGN §7: points settings are saved with POST). */
+/** POST /api/points-conversion (docs/design.md §7: points settings are saved with POST). */
 function savePointsConversion(body: PointsConversionInput): Promise<PointsConversion> {
   return api.post('/api/points-conversion', body, { schema: pointsConversionSchema });
 }

@@ -16,7 +16,7 @@ export function ExpiryCard({ disabled }: { disabled: boolean }) {
   const type = watch('expiryType');
   const choose = (next: ExpiryType) => {
     setValue('expiryType', next, { shouldDirty: true });
-    // Spec §4: NEVER clears both expiry fields, DAYS clears the date, DATE clears the days.
+    // docs/spec/data-screens.md §4: NEVER clears both expiry fields, DAYS clears the date, DATE clears the days.
     for (const field of clearedBy(next)) {
       setValue(field, '', { shouldDirty: true });
       clearErrors(field);

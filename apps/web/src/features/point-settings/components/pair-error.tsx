@@ -1,6 +1,6 @@
 import { translateText } from '@/lib/i18n/translate-text';
 
-/** The one message of a pair of fields (spec §5 names the pair, not each field). */
+/** The one message of a pair of fields (docs/spec/data-screens.md §5 names the pair, not each field). */
 export function PairError({ message }: { message?: string }) {
   if (!message) return null;
   return (

@@ -26,7 +26,7 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...profileQueryOptions(readStorage(STORAGE_KEYS.tenantId)), enabled });
 }
 
-/** "First Last" as the sidebar and Firebase's displayName show it (spec §3). */
+/** "First Last" as the sidebar and Firebase's displayName show it (docs/spec/access-and-identity.md §3). */
 export function displayNameOf(profile: Pick<Profile, 'firstName' | 'lastName'>): string {
   return [profile.firstName, profile.lastName]
     .map((part) => part.trim())

@@ -10,7 +10,7 @@ async function updateProfile(body: ProfileUpdate, client: ApiClient = api): Prom
   try {
     return await client.put('/api/users/me', body, { schema: profileSchema });
   } catch (error) {
-    // Spec §8 names these for the log; the screen shows the mapped message instead.
+    // docs/spec/access-and-identity.md §8 names these for the log; the screen shows the mapped message instead.
     if (error instanceof ApiError) {
       const what = 'email' in body ? 'email' : 'profile';
       console.error(`Failed to update user ${what}, status: ${error.status}`);

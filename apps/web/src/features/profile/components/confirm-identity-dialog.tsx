@@ -21,7 +21,7 @@ interface ConfirmIdentityDialogProps {
   onCancel: () => void;
 }
 
-/** "Confirm Your Identity" (spec §2): re-enter the password; Enter submits; a wrong one keeps it open. */
+/** "Confirm Your Identity" (docs/spec/access-and-identity.md §2): re-enter the password; Enter submits; a wrong one keeps it open. */
 function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityDialogProps) {
   const actions = useAccountActions();
   const [password, setPassword] = React.useState('');

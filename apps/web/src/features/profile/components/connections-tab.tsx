@@ -19,7 +19,7 @@ import { useIdentityConfirmation } from './confirm-identity-dialog';
 
 interface ConnectionsTabProps {
   providerIds: readonly string[];
-  /** With the Auth Emulator, Google's popup is replaced by the in-app account chooser (DESIGN §6). */
+  /** With the Auth Emulator, Google's popup is replaced by the in-app account chooser (docs/design.md §6). */
   emulator: boolean;
   onAccountChange: (account: AuthUser) => void;
 }
@@ -29,7 +29,7 @@ function googleStatus(providerIds: readonly string[]): MessageKey {
   return signInMethodCount(providerIds) <= 1 ? 'profile.connectedPrimary' : 'profile.connected';
 }
 
-/** Spec §2 "Connections" and §4: linking or unlinking asks for the password first when there is one. */
+/** docs/spec/access-and-identity.md §2 "Connections" and §4: linking or unlinking asks for the password first when there is one. */
 export function ConnectionsTab({ providerIds, emulator, onAccountChange }: ConnectionsTabProps) {
   const actions = useAccountActions();
   const identity = useIdentityConfirmation();

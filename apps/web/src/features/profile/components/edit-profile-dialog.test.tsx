@@ -35,7 +35,7 @@ describe('Edit Profile: tabs', () => {
   });
 });
 
-describe('Edit Profile: Password tab (spec §5)', () => {
+describe('Edit Profile: Password tab (docs/spec/access-and-identity.md §5)', () => {
   it.each([
     ['', 'abcdef', 'abcdef', 'Current password required', 'Please enter your current password.'],
     ['old-pass', 'abcde', 'abcde', 'Password too short', 'New password must be at least 6 characters long.'],

@@ -16,7 +16,7 @@ interface EditProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** The own-profile dialog of the sidebar's user menu (spec §2 "Edit Profile dialog"). */
+/** The own-profile dialog of the sidebar's user menu (docs/spec/access-and-identity.md §2 "Edit Profile dialog"). */
 export function EditProfileDialog({ open, onOpenChange }: EditProfileDialogProps) {
   const t = useT();
   return (

@@ -22,7 +22,7 @@ const TEXT = {
   failed: 'profile.passwordChangeFailed',
 } as const;
 
-/** Spec §5 "Password change": the rules first (said in a toast), then re-authentication, then the update. */
+/** docs/spec/access-and-identity.md §5 "Password change": the rules first (said in a toast), then re-authentication, then the update. */
 export function PasswordTab() {
   const actions = useAccountActions();
   const form = useForm<PasswordChange>({ defaultValues: EMPTY });

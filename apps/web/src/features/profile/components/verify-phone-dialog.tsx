@@ -64,7 +64,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
   const sendRef = React.useRef(send);
   sendRef.current = send;
 
-  // Spec §4, §9: the code goes out by itself about a second after opening, once; the captcha is
+  // docs/spec/access-and-identity.md §4, §9: the code goes out by itself about a second after opening, once; the captcha is
   // discarded when the dialog closes.
   React.useEffect(() => {
     const timer = setTimeout(() => void sendRef.current(), PROFILE_AUTO_SEND_DELAY_MS);

@@ -10,7 +10,7 @@ interface GoogleSignUpProps {
   onClick: () => void;
 }
 
-/** The divider "OR CONTINUE WITH" and the Google button (spec §2); hidden by the page in continue mode. */
+/** The divider "OR CONTINUE WITH" and the Google button (docs/spec/access-and-identity.md §2); hidden by the page in continue mode. */
 export function GoogleSignUp({ connected, busy, disabled, onClick }: GoogleSignUpProps) {
   const t = useT();
   return (

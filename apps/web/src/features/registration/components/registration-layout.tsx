@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 interface RegistrationLayoutProps {
   title: React.ReactNode;
   description?: React.ReactNode;
-  /** The platform's welcome line and subtitle above the card (the registration header, spec §1). */
+  /** The platform's welcome line and subtitle above the card (the registration header, docs/spec/access-and-identity.md §1). */
   withHeader?: boolean;
   className?: string;
   children: React.ReactNode;
@@ -46,7 +46,7 @@ export function StatusLine({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Invisible reCAPTCHA lives here (spec §2 "a hidden invisible-captcha area"). */
+/** Invisible reCAPTCHA lives here (docs/spec/access-and-identity.md §2 "a hidden invisible-captcha area"). */
 export function RecaptchaContainer({ ref }: { ref: React.Ref<HTMLDivElement> }) {
   return <div ref={ref} id="recaptcha-container" data-testid="recaptcha-container" aria-hidden="true" />;
 }

@@ -29,7 +29,7 @@ interface RegistrationScreenProps {
   defaultValues: RegistrationFormInput;
 }
 
-/** The /register form in either mode (spec §2 "Registration screen"). */
+/** The /register form in either mode (docs/spec/access-and-identity.md §2 "Registration screen"). */
 export function RegistrationScreen({ continueMode, defaultValues }: RegistrationScreenProps) {
   const auth = useAuth();
   const navigate = useNavigate();
@@ -38,7 +38,7 @@ export function RegistrationScreen({ continueMode, defaultValues }: Registration
   const form = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
     resolver: zodResolver(registrationFormSchema({ continueMode })),
     defaultValues,
-    // Spec §4: validate a field when it loses focus, then on every change from then on.
+    // docs/spec/access-and-identity.md §4: validate a field when it loses focus, then on every change from then on.
     mode: 'onTouched',
     reValidateMode: 'onChange',
     criteriaMode: 'all',

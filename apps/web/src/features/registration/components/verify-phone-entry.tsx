@@ -7,7 +7,7 @@ import { VERIFICATION_MESSAGES } from '@/components/verification/verification-er
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
-/** Spec §5: a phone typed on the verify screen needs 10 characters and a leading +. */
+/** docs/spec/access-and-identity.md §5: a phone typed on the verify screen needs 10 characters and a leading +. */
 function phoneEntryError(phone: string): MessageKey | null {
   if (phone.length < 10) return VERIFICATION_MESSAGES.invalidPhone;
   if (!phone.startsWith('+')) return VERIFICATION_MESSAGES.phoneNeedsCountry;

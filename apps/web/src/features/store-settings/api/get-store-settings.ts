@@ -1,7 +1,7 @@
 import { storeSettingsSchema } from '@loyalty/contracts';
 import { settingsQuery } from '@/lib/settings-query';
 
-/** GET /api/tenant/store-settings; null until saved, which means all three empty (spec §3). */
+/** GET /api/tenant/store-settings; null until saved, which means all three empty (docs/spec/data-screens.md §3). */
 const storeSettings = settingsQuery({
   path: '/api/tenant/store-settings',
   key: 'store-settings',

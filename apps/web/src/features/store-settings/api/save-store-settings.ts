@@ -4,12 +4,12 @@ import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 import { storeSettingsKeys } from './get-store-settings';
 
-/** PUT /api/tenant/store-settings with {logoUrl, text, backgroundUrl} (spec §7). */
+/** PUT /api/tenant/store-settings with {logoUrl, text, backgroundUrl} (docs/spec/data-screens.md §7). */
 function saveStoreSettings(body: StoreSettingsInput): Promise<StoreSettings> {
   return api.put('/api/tenant/store-settings', body, { schema: storeSettingsSchema });
 }
 
-/** Spec §7: on success the cached settings are refreshed (fetched again from the server). */
+/** docs/spec/data-screens.md §7: on success the cached settings are refreshed (fetched again from the server). */
 export function useSaveStoreSettings() {
   const tenantId = useTenantId();
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ export const usersKeys = {
   list: (tenantId: string, params: UsersParams) => ['tenant', tenantId, 'users', params] as const,
 };
 
-/** GET /api/tenants/users, as spec §7 calls it: size 5, newest first, filter only when there is one. */
+/** GET /api/tenants/users, as docs/spec/data-screens.md §7 calls it: size 5, newest first, filter only when there is one. */
 function fetchUsers(params: UsersParams, client: ApiClient = api, signal?: AbortSignal) {
   const query = new URLSearchParams({
     page: String(params.page),

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 import { usersKeys } from './get-users';
 
-/** PUT /api/tenants/users/{userId}; the new password is left out when empty (spec §3). */
+/** PUT /api/tenants/users/{userId}; the new password is left out when empty (docs/spec/data-screens.md §3). */
 function updateUser(userId: string, body: UpdateUserBody): Promise<TenantUser> {
   const { newPassword, ...rest } = body;
   const payload = newPassword ? { ...rest, newPassword } : rest;

@@ -33,7 +33,7 @@ const STATUSES: Choice[] = [
 const translated = (choices: Choice[], t: (key: MessageKey) => string) =>
   choices.map((choice) => ({ ...choice, label: t(choice.label) }));
 
-/** The form's starting values; an unknown status reads as Inactive (spec §4). */
+/** The form's starting values; an unknown status reads as Inactive (docs/spec/data-screens.md §4). */
 function editValues(user: TenantUser): UpdateUserInput {
   const known = ['PENDING_VERIFICATION', 'ACTIVE', 'INACTIVE'];
   return {

@@ -17,7 +17,7 @@ async function openAdd(server = createFakeUsersServer()) {
 }
 
 describe('Add user dialog', () => {
-  it('validates a field on blur, then again on every change (spec §5)', async () => {
+  it('validates a field on blur, then again on every change (docs/spec/data-screens.md §5)', async () => {
     const { user, dialog } = await openAdd();
     const first = within(dialog).getByLabelText('First name');
     await user.click(first);
@@ -201,7 +201,7 @@ describe('Delete confirmation', () => {
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'First1' })).toBeNull());
   });
 
-  it('toasts Delete failed with the status when the answer carries no message (spec §7)', async () => {
+  it('toasts Delete failed with the status when the answer carries no message (docs/spec/data-screens.md §7)', async () => {
     const server = createFakeUsersServer([OWNER, teamUser(1)]);
     server.fail('DELETE', 403, {});
     renderUsers(server);

@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 import { passSettingsKeys } from './get-pass-settings';
 
-/** PUT /api/tenant/pass-settings with every wallet settings field (spec §7). */
+/** PUT /api/tenant/pass-settings with every wallet settings field (docs/spec/data-screens.md §7). */
 function savePassSettings(body: PassSettingsInput): Promise<PassSettings> {
   return api.put('/api/tenant/pass-settings', body, { schema: passSettingsSchema });
 }

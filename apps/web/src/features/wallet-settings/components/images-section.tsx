@@ -6,7 +6,7 @@ import { useT } from '@/lib/i18n/use-t';
 export type ImageSlot = 'logo' | 'strip' | 'background';
 export const IMAGE_FIELDS = { logo: 'logoUrl', strip: 'stripUrl', background: 'backgroundUrl' } as const;
 
-/** Spec §2 hints and §8 toast names, per slot (catalogue keys, translated where shown). */
+/** docs/spec/data-screens.md §2 hints and §8 toast names, per slot (catalogue keys, translated where shown). */
 export const SLOTS: {
   slot: ImageSlot;
   label: MessageKey;

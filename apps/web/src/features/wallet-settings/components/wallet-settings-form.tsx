@@ -38,7 +38,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
   const save = useSavePassSettings();
   const translate = useT();
   const [uploading, setUploading] = React.useState(NONE);
-  // A chosen file shows on the card at once, before its upload answers (spec §4: local preview first).
+  // A chosen file shows on the card at once, before its upload answers (docs/spec/data-screens.md §4: local preview first).
   const [local, setLocal] = React.useState(EMPTY);
   const localRef = React.useRef(local);
   localRef.current = local;
