@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { loyaltyObjectFields } from '../wallet/google-pass';
-import { findPassData } from '../wallet/repository';
+import { findPassData } from '../wallet/apple/repository';
+import { loyaltyObjectFields } from '../wallet/google/pass';
 import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
 import { addReward } from './rewards-test-support';
 

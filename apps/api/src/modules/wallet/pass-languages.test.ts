@@ -6,8 +6,8 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { membershipTiers, messages, pointsLots, storeSettings, walletPasses } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { addReward } from '../rewards/rewards-test-support';
-import { loyaltyObjectFields } from './google-pass';
-import { findPassData } from './repository';
+import { findPassData } from './apple/repository';
+import { loyaltyObjectFields } from './google/pass';
 import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from './wallet-test-support';
 
 type Language = 'en' | 'zh-Hant' | 'zh-Hans';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Database, Queries } from '../../db/client';
+import type { Database, Queries } from '../../../db/client';
 import {
   members,
   membershipTiers,
@@ -11,9 +11,9 @@ import {
   walletPasses,
   walletPassTokens,
   walletRegistrations,
-} from '../../db/schema';
-import { spendableColumn } from '../members/repository';
-import { rewardsForMember } from '../rewards/panel';
+} from '../../../db/schema';
+import { spendableColumn } from '../../members/repository';
+import { rewardsForMember } from '../../rewards/panel';
 
 /**
  * The points the member was warned of (expiryWarningDays, the scheduled warnings) that still lapse: their sum and

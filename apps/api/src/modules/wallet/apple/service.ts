@@ -1,9 +1,9 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
-import { notFound } from '../../lib/errors';
-import type { StorageDriver } from '../../storage';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import type { JobQueue } from '../../../jobs/queue';
+import { notFound } from '../../../lib/errors';
+import type { StorageDriver } from '../../../storage';
 import { type ApnsClient, createApnsClient } from './apns';
 import { loadWalletCredentials } from './certificates';
 import { ensureDevTokenKey } from './dev-certificates';
