@@ -12,9 +12,9 @@ import { loadConfig } from '../apps/api/src/config';
 import { loadWalletCredentials } from '../apps/api/src/modules/wallet/apple/certificates';
 import { createPassImages } from '../apps/api/src/modules/wallet/apple/images';
 import { buildPass } from '../apps/api/src/modules/wallet/apple/pass-builder';
-import type { PassData } from '../apps/api/src/modules/wallet/apple/repository';
 import { loadGoogleCredentials } from '../apps/api/src/modules/wallet/google/credentials';
 import { loyaltyClassOf, loyaltyObjectOf, saveJwt } from '../apps/api/src/modules/wallet/google/pass';
+import type { PassData } from '../apps/api/src/modules/wallet/pass-data';
 import { createLocalDriver } from '../apps/api/src/storage/local-driver';
 
 const dir = mkdtempSync(join(tmpdir(), 'lp-bench-wallet-'));

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { type ApnsStandIn, localTls, startApnsStandIn } from '../src/modules/wallet/apple/apns-stand-in';
 import { loadWalletCredentials } from '../src/modules/wallet/apple/certificates';
-import { eventually, unzipPass } from '../src/modules/wallet/wallet-test-support';
+import { unzipPass } from '../src/modules/wallet/apple/test-support';
+import { eventually } from '../src/modules/wallet/wallet-test-support';
 import { engine, testConfig } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
 

@@ -1,6 +1,7 @@
 import { PASS_SETTINGS_DEFAULTS, type PassSettings, personName } from '@loyalty/contracts';
 import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
+import type { PassData } from '../pass-data';
 import {
   besideEachOther,
   expiringTexts,
@@ -14,7 +15,6 @@ import {
 import type { WalletCredentials } from './certificates';
 import type { PassImages } from './images';
 import { localisePass, type StringTables } from './pass-localisation';
-import type { PassData } from './repository';
 import { manifestOf, signManifest } from './signer';
 
 type Design = PassSettings;

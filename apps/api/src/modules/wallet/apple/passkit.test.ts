@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testConfig } from '../../../../test/helpers';
 import { walletPassTokens, walletRegistrations } from '../../../db/schema';
 import { addMember, business, insertSettings, membersApi } from '../../members/members-test-support';
-import { eventually, passUrl, unzipPass, upload, walletTestApp } from '../wallet-test-support';
+import { eventually, upload } from '../wallet-test-support';
 import { type ApnsStandIn, startApnsStandIn } from './apns-stand-in';
 import { loadWalletCredentials } from './certificates';
+import { passUrl, unzipPass, walletTestApp } from './test-support';
 
 type Issued = { serial: string; token: string; passType: string };
 

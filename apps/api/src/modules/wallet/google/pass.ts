@@ -1,6 +1,6 @@
 import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
-import type { PassData } from '../apple/repository';
+import type { PassData } from '../pass-data';
 import { expiringTexts, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from '../pass-strings';
 import type { GoogleCredentials } from './credentials';
 import type { ClassData } from './repository';

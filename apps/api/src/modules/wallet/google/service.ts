@@ -3,7 +3,7 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
 import type { JobQueue } from '../../../jobs/queue';
 import { AppError, notFound } from '../../../lib/errors';
-import { findPassData } from '../apple/repository';
+import { findPassData } from '../pass-data';
 import { loadGoogleCredentials } from './credentials';
 import { googleWalletJobs } from './jobs';
 import { loyaltyClassOf, loyaltyObjectOf, SAVE_URL_PREFIX, saveJwt } from './pass';

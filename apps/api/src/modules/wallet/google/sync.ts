@@ -1,5 +1,5 @@
 import type { Database } from '../../../db/client';
-import { findPassData } from '../apple/repository';
+import { findPassData } from '../pass-data';
 import type { GoogleCredentials } from './credentials';
 import { classIdOf, loyaltyClassOf, loyaltyObjectOf, loyaltyObjectPatch } from './pass';
 import {
