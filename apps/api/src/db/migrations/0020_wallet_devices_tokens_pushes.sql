@@ -11,7 +11,7 @@ ALTER TABLE "wallet_registrations" ADD COLUMN "push_attempted_at" timestamp with
 ALTER TABLE "wallet_registrations" ADD COLUMN "pushed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "wallet_registrations" ADD COLUMN "push_error" text;--> statement-breakpoint
 UPDATE "wallet_registrations" SET "registered_at" = "created_at";--> statement-breakpoint
--- At most 10 devices per pass (wallet/repository.ts DEVICES_PER_PASS): a pass registered on more before keeps
+-- At most 10 devices per pass (wallet/apple/repository.ts DEVICES_PER_PASS): a pass registered on more before keeps
 -- its first 10, as a registration past the cap is now refused.
 DELETE FROM "wallet_registrations" r
 USING (
