@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import { loadConfig } from '../apps/api/src/config';
-import { loadWalletCredentials } from '../apps/api/src/modules/wallet/certificates';
-import { loadGoogleCredentials } from '../apps/api/src/modules/wallet/google-credentials';
-import { loyaltyClassOf, loyaltyObjectOf, saveJwt } from '../apps/api/src/modules/wallet/google-pass';
-import { createPassImages } from '../apps/api/src/modules/wallet/images';
-import { buildPass } from '../apps/api/src/modules/wallet/pass-builder';
-import type { PassData } from '../apps/api/src/modules/wallet/repository';
+import { loadWalletCredentials } from '../apps/api/src/modules/wallet/apple/certificates';
+import { createPassImages } from '../apps/api/src/modules/wallet/apple/images';
+import { buildPass } from '../apps/api/src/modules/wallet/apple/pass-builder';
+import { loadGoogleCredentials } from '../apps/api/src/modules/wallet/google/credentials';
+import { loyaltyClassOf, loyaltyObjectOf, saveJwt } from '../apps/api/src/modules/wallet/google/pass';
+import type { PassData } from '../apps/api/src/modules/wallet/pass-data';
 import { createLocalDriver } from '../apps/api/src/storage/local-driver';
 
 const dir = mkdtempSync(join(tmpdir(), 'lp-bench-wallet-'));

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { type ApnsStandIn, localTls, startApnsStandIn } from '../src/modules/wallet/apns-stand-in';
-import { loadWalletCredentials } from '../src/modules/wallet/certificates';
-import { eventually, unzipPass } from '../src/modules/wallet/wallet-test-support';
+import { type ApnsStandIn, localTls, startApnsStandIn } from '../src/modules/wallet/apple/apns-stand-in';
+import { loadWalletCredentials } from '../src/modules/wallet/apple/certificates';
+import { unzipPass } from '../src/modules/wallet/apple/test-support';
+import { eventually } from '../src/modules/wallet/wallet-test-support';
 import { engine, testConfig } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
 

@@ -14,7 +14,7 @@ const NON_TENANT = new Set([
   'PUT /api/users/me',
   'POST /api/onboarding/register',
   'POST /api/onboarding/activate',
-  // Apple's PassKit web service: devices authenticate with the pass's own ApplePass token (modules/wallet).
+  // Apple's PassKit web service: devices authenticate with the pass's own ApplePass token (modules/wallet/apple).
   'POST /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
   'DELETE /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier/:serialNumber',
   'GET /api/passkit/v1/devices/:deviceLibraryIdentifier/registrations/:passTypeIdentifier',

@@ -17,7 +17,7 @@ import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { streamChanges } from '../live/stream';
 import { claimReward } from '../rewards/claims';
-import { PKPASS_TYPE } from '../wallet/passkit-routes';
+import { PKPASS_TYPE } from '../wallet/apple/passkit-routes';
 import { createCardLinks } from './card-links';
 import { card, join, joinInfo } from './customer';
 import { customerGuards } from './customer-guards';

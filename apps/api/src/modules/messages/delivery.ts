@@ -24,7 +24,7 @@ type MessageDeliveryDeps = {
   changes: ChangeFeed;
   /** Pushes these devices once each over the wallet's one APNs connection; `recorded` once each answer is kept. */
   pushTokens(tenantId: string, tokens: string[]): Promise<{ sent: number; failed: number; recorded: Promise<void> }>;
-  /** A message on a member's Google object (modules/wallet/google-service.ts); absent without a real issuer. */
+  /** A message on a member's Google object (modules/wallet/google/service.ts); absent without a real issuer. */
   addGoogleMessage?(
     tenantId: string,
     memberId: string,

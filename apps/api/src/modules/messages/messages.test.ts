@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, testConfig } from '../../../test/helpers';
 import { members, webhookDeliveries } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { type ApnsStandIn, startApnsStandIn } from '../wallet/apns-stand-in';
-import { loadWalletCredentials } from '../wallet/certificates';
-import type { GoogleStandIn } from '../wallet/google-stand-in';
-import { googleIssuer, TEST_ISSUER_ID } from '../wallet/google-test-support';
-import { eventually, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { type ApnsStandIn, startApnsStandIn } from '../wallet/apple/apns-stand-in';
+import { loadWalletCredentials } from '../wallet/apple/certificates';
+import { passOnPhone, passUrl, unzipPass } from '../wallet/apple/test-support';
+import type { GoogleStandIn } from '../wallet/google/stand-in';
+import { googleIssuer, TEST_ISSUER_ID } from '../wallet/google/test-support';
+import { eventually } from '../wallet/wallet-test-support';
 import { quietUntil } from './quiet-hours';
 
 type Biz = Awaited<ReturnType<typeof business>>;

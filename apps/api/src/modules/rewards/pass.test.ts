@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { loyaltyObjectFields } from '../wallet/google-pass';
-import { findPassData } from '../wallet/repository';
-import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/apple/test-support';
+import { loyaltyObjectFields } from '../wallet/google/pass';
+import { findPassData } from '../wallet/pass-data';
 import { addReward } from './rewards-test-support';
 
 /** The wallet cards list the rewards the member can afford, in each language, and follow the balance. */

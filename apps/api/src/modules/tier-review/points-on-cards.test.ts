@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, testConfig } from '../../../test/helpers';
 import { business, insertSettings, insertTiers } from '../members/members-test-support';
-import { type ApnsStandIn, startApnsStandIn } from '../wallet/apns-stand-in';
-import { loadWalletCredentials } from '../wallet/certificates';
-import type { GoogleStandIn } from '../wallet/google-stand-in';
-import { googleIssuer, TEST_ISSUER_ID } from '../wallet/google-test-support';
-import { eventually, passUrl, unzipPass } from '../wallet/wallet-test-support';
+import { type ApnsStandIn, startApnsStandIn } from '../wallet/apple/apns-stand-in';
+import { loadWalletCredentials } from '../wallet/apple/certificates';
+import { passUrl, unzipPass } from '../wallet/apple/test-support';
+import type { GoogleStandIn } from '../wallet/google/stand-in';
+import { googleIssuer, TEST_ISSUER_ID } from '../wallet/google/test-support';
+import { eventually } from '../wallet/wallet-test-support';
 import { runReview } from './review';
 import { DAY, memberWhoSpent, tierApi, tierOf } from './tier-review-test-support';
 

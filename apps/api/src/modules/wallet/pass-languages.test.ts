@@ -6,9 +6,9 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { membershipTiers, messages, pointsLots, storeSettings, walletPasses } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { addReward } from '../rewards/rewards-test-support';
-import { loyaltyObjectFields } from './google-pass';
-import { findPassData } from './repository';
-import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from './wallet-test-support';
+import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from './apple/test-support';
+import { loyaltyObjectFields } from './google/pass';
+import { findPassData } from './pass-data';
 
 type Language = 'en' | 'zh-Hant' | 'zh-Hans';
 

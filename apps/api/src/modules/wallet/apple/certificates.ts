@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import forge from 'node-forge';
-import type { WalletConfig } from '../../config';
+import type { WalletConfig } from '../../../config';
 import { devFiles, ensureDevChain, readDev } from './dev-certificates';
 
 /** Everything a pass and a push are signed with, read and parsed once per process. */

@@ -1,8 +1,8 @@
-import type { Database } from '../../db/client';
-import { defineJob, type JobQueue } from '../../jobs/queue';
-import type { CardHooks } from '../../lib/changes';
-import { findObjectRow, hasGoogleObjects, markObjectFailed, objectMembersPage } from './google-repository';
-import type { GoogleSync } from './google-sync';
+import type { Database } from '../../../db/client';
+import { defineJob, type JobQueue } from '../../../jobs/queue';
+import type { CardHooks } from '../../../lib/changes';
+import { findObjectRow, hasGoogleObjects, markObjectFailed, objectMembersPage } from './repository';
+import type { GoogleSync } from './sync';
 
 /** The fan-out PATCHes a tenant's objects in pages of this many, this many at a time: well inside Google's quota. */
 const FAN_OUT_PAGE = 100;

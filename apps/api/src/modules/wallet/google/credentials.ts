@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject,
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { GoogleWalletConfig } from '../../config';
+import type { GoogleWalletConfig } from '../../../config';
 
 /** The development issuer's files under DATA_DIR/wallet-dev/ (the key's public half verifies its save links). */
 export const googleDevFiles = { key: 'google-service-account.json', issuerId: 'google-issuer-id.txt' } as const;

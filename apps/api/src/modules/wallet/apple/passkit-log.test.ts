@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers';
-import { buildApp } from '../../app';
-import { createDatabase } from '../../db/client';
+import { testConfig } from '../../../../test/helpers';
+import { buildApp } from '../../../app';
+import { createDatabase } from '../../../db/client';
 import { LOG_CALLS_PER_MINUTE, LOG_LINE_CHARS, LOG_LINES_PER_CALL } from './passkit-routes';
 
 /** The device log (issue 35): one address once wrote 7.4 MB of log in 1.3 s through it. */

@@ -2,8 +2,8 @@ import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serviceAccountKey } from './google-credentials';
-import { startGoogleStandIn } from './google-stand-in';
+import { serviceAccountKey } from './credentials';
+import { startGoogleStandIn } from './stand-in';
 
 export const TEST_ISSUER_ID = '3388000000022222222';
 

@@ -1,23 +1,17 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
-import { notFound } from '../../lib/errors';
-import type { StorageDriver } from '../../storage';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import type { JobQueue } from '../../../jobs/queue';
+import { notFound } from '../../../lib/errors';
+import type { StorageDriver } from '../../../storage';
+import { findPassData } from '../pass-data';
 import { type ApnsClient, createApnsClient } from './apns';
 import { loadWalletCredentials } from './certificates';
 import { ensureDevTokenKey } from './dev-certificates';
 import { createPassImages } from './images';
 import { buildPass } from './pass-builder';
 import { walletJobs } from './push-jobs';
-import {
-  findPassBySerial,
-  findPassData,
-  findVoidedPassData,
-  issuePass,
-  legacyTokenHeld,
-  revokePassTokens,
-} from './repository';
+import { findPassBySerial, findVoidedPassData, issuePass, legacyTokenHeld, revokePassTokens } from './repository';
 
 /** How tokens handed out before 0020 were stored: SHA-256, hex. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

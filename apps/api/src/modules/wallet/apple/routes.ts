@@ -2,10 +2,10 @@ import { apiErrorSchema, memberIdParamsSchema, memberPassStatusSchema } from '@l
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import { notFound } from '../../lib/errors';
-import { fileAnswer } from '../../lib/openapi-answers';
-import { findMemberRow } from '../members/repository';
+import type { Config } from '../../../config';
+import { notFound } from '../../../lib/errors';
+import { fileAnswer } from '../../../lib/openapi-answers';
+import { findMemberRow } from '../../members/repository';
 import { PKPASS_TYPE, passkitRoutes } from './passkit-routes';
 import { passStatus } from './repository';
 import { createWalletService, type WalletService } from './service';

@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import type { GoogleCredentials } from './google-credentials';
+import type { GoogleCredentials } from './credentials';
 
 export const WALLET_SCOPE = 'https://www.googleapis.com/auth/wallet_object.issuer';
 

@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Queries } from '../../db/client';
-import { preparedStatements } from '../../db/prepared';
-import { walletPasses, walletRegistrations } from '../../db/schema';
-import { defineJob, type JobQueue } from '../../jobs/queue';
-import type { CardHooks } from '../../lib/changes';
+import type { Database, Queries } from '../../../db/client';
+import { preparedStatements } from '../../../db/prepared';
+import { walletPasses, walletRegistrations } from '../../../db/schema';
+import { defineJob, type JobQueue } from '../../../jobs/queue';
+import type { CardHooks } from '../../../lib/changes';
 import type { ApnsClient, PushResult } from './apns';
 import {
   forgetVoidedPassIfUnheld,

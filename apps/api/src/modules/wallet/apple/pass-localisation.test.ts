@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { passStrings } from '../pass-strings';
 import { localisePass, type StringTables } from './pass-localisation';
-import { passStrings } from './pass-strings';
-import { type PassOnPhone, passOnPhone } from './wallet-test-support';
+import { type PassOnPhone, passOnPhone } from './test-support';
 
 /** A pass with keys as pass-builder writes it, and the three languages' texts for them. */
 const card = (store: string) => ({

@@ -1,9 +1,9 @@
 import { PASS_SETTINGS_DEFAULTS, personName } from '@loyalty/contracts';
 import { SignJWT } from 'jose';
-import type { GoogleCredentials } from './google-credentials';
-import type { ClassData } from './google-repository';
-import { expiringTexts, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from './pass-strings';
-import type { PassData } from './repository';
+import type { PassData } from '../pass-data';
+import { expiringTexts, PASS_LANGUAGES, PASS_TEXTS, type PassLanguage, passLabel, rewardLines } from '../pass-strings';
+import type { GoogleCredentials } from './credentials';
+import type { ClassData } from './repository';
 
 /** Google reads language tags; the pass's zh-Hant is Hong Kong / Taiwan Traditional, zh-Hans mainland Simplified. */
 const GOOGLE_LANGUAGE: Record<PassLanguage, string> = { en: 'en-US', 'zh-Hant': 'zh-TW', 'zh-Hans': 'zh-CN' };

@@ -3,12 +3,13 @@ import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, testConfig } from '../../../test/helpers';
-import { walletPassTokens, walletRegistrations } from '../../db/schema';
-import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
+import { bearer, testConfig } from '../../../../test/helpers';
+import { walletPassTokens, walletRegistrations } from '../../../db/schema';
+import { addMember, business, insertSettings, membersApi } from '../../members/members-test-support';
+import { eventually, upload } from '../wallet-test-support';
 import { type ApnsStandIn, startApnsStandIn } from './apns-stand-in';
 import { loadWalletCredentials } from './certificates';
-import { eventually, passUrl, unzipPass, upload, walletTestApp } from './wallet-test-support';
+import { passUrl, unzipPass, walletTestApp } from './test-support';
 
 type Issued = { serial: string; token: string; passType: string };
 

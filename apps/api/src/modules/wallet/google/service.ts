@@ -1,15 +1,15 @@
 import type { GooglePassStatus } from '@loyalty/contracts';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
-import { AppError, notFound } from '../../lib/errors';
-import { loadGoogleCredentials } from './google-credentials';
-import { googleWalletJobs } from './google-jobs';
-import { loyaltyClassOf, loyaltyObjectOf, SAVE_URL_PREFIX, saveJwt } from './google-pass';
-import { ensureObjectRow, findClassRow, findObjectRow } from './google-repository';
-import { createGoogleRestClient } from './google-rest';
-import { createGoogleSync } from './google-sync';
-import { findPassData } from './repository';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import type { JobQueue } from '../../../jobs/queue';
+import { AppError, notFound } from '../../../lib/errors';
+import { findPassData } from '../pass-data';
+import { loadGoogleCredentials } from './credentials';
+import { googleWalletJobs } from './jobs';
+import { loyaltyClassOf, loyaltyObjectOf, SAVE_URL_PREFIX, saveJwt } from './pass';
+import { ensureObjectRow, findClassRow, findObjectRow } from './repository';
+import { createGoogleRestClient } from './rest';
+import { createGoogleSync } from './sync';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 

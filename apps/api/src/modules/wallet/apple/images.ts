@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { FILES_PREFIX } from '../../lib/own-upload';
-import type { StorageDriver } from '../../storage';
+import { FILES_PREFIX } from '../../../lib/own-upload';
+import type { StorageDriver } from '../../../storage';
 
 /** Apple's point sizes for a storeCard's images; @2x and @3x are made from the same source. */
 const IMAGE_SIZES = {

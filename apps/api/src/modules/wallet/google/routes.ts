@@ -2,11 +2,11 @@ import { googlePassStatusSchema, googleSaveLinkSchema, memberIdParamsSchema } fr
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import { notFound } from '../../lib/errors';
-import { routeRecipe } from '../../lib/route-recipe';
-import { findMemberRow } from '../members/repository';
-import { createGoogleWalletService, type GoogleWalletService } from './google-service';
+import type { Config } from '../../../config';
+import { notFound } from '../../../lib/errors';
+import { routeRecipe } from '../../../lib/route-recipe';
+import { findMemberRow } from '../../members/repository';
+import { createGoogleWalletService, type GoogleWalletService } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,7 @@
-import type { Database } from '../../db/client';
-import type { GoogleCredentials } from './google-credentials';
-import { classIdOf, loyaltyClassOf, loyaltyObjectOf, loyaltyObjectPatch } from './google-pass';
+import type { Database } from '../../../db/client';
+import { findPassData } from '../pass-data';
+import type { GoogleCredentials } from './credentials';
+import { classIdOf, loyaltyClassOf, loyaltyObjectOf, loyaltyObjectPatch } from './pass';
 import {
   findClassData,
   findObjectRow,
@@ -9,9 +10,8 @@ import {
   markObjectFailed,
   markObjectSynced,
   recordGoogleNotice,
-} from './google-repository';
-import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './google-rest';
-import { findPassData } from './repository';
+} from './repository';
+import { type GoogleRestClient, GoogleWalletError, type RestAnswer } from './rest';
 
 const failure = (what: string, answer: RestAnswer) => {
   const detail = (answer.body as { error?: { message?: string } } | undefined)?.error?.message;

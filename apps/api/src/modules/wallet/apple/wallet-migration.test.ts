@@ -7,12 +7,12 @@ import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../../test/helpers';
-import { buildApp } from '../../app';
-import { createDatabase, type DatabaseHandle } from '../../db/client';
+import { testConfig } from '../../../../test/helpers';
+import { buildApp } from '../../../app';
+import { createDatabase, type DatabaseHandle } from '../../../db/client';
 import { loadWalletCredentials } from './certificates';
 
-const migrations = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+const migrations = fileURLToPath(new URL('../../../db/migrations', import.meta.url));
 
 /** The migrations folder as it was before 0020: the same files, the journal cut after 0019. */
 function foldersBefore0020(): string {

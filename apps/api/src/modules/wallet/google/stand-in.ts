@@ -2,7 +2,7 @@ import { type KeyObject, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { WALLET_SCOPE } from './google-rest';
+import { WALLET_SCOPE } from './rest';
 
 export type RecordedCall = { method: string; path: string; status: number; body?: Record<string, unknown> };
 type Resource = Record<string, unknown> & { id: string };

@@ -10,9 +10,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden, unauthorized } from '../../lib/errors';
-import { fileAnswer } from '../../lib/openapi-answers';
-import { tooMany } from '../../plugins/rate-limit';
+import { forbidden, unauthorized } from '../../../lib/errors';
+import { fileAnswer } from '../../../lib/openapi-answers';
+import { tooMany } from '../../../plugins/rate-limit';
 import { DEVICES_PER_PASS, forgetVoidedPassIfUnheld, register, serialsUpdatedSince, unregister } from './repository';
 import type { WalletService } from './service';
 

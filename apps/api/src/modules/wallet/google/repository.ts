@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Queries } from '../../db/client';
-import { preparedStatements } from '../../db/prepared';
+import type { Database, Queries } from '../../../db/client';
+import { preparedStatements } from '../../../db/prepared';
 import {
   googleWalletClasses,
   googleWalletNotices,
@@ -8,7 +8,7 @@ import {
   passSettings,
   storeSettings,
   tenants,
-} from '../../db/schema';
+} from '../../../db/schema';
 
 /** What a tenant's loyaltyClass shows: its name, language, design and store settings. */
 export async function findClassData(db: Queries, tenantId: string) {

@@ -1,9 +1,7 @@
 import { PASS_SETTINGS_DEFAULTS, type PassSettings, personName } from '@loyalty/contracts';
 import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
-import type { WalletCredentials } from './certificates';
-import type { PassImages } from './images';
-import { localisePass, type StringTables } from './pass-localisation';
+import type { PassData } from '../pass-data';
 import {
   besideEachOther,
   expiringTexts,
@@ -13,8 +11,10 @@ import {
   passLabel,
   passStrings,
   rewardLines,
-} from './pass-strings';
-import type { PassData } from './repository';
+} from '../pass-strings';
+import type { WalletCredentials } from './certificates';
+import type { PassImages } from './images';
+import { localisePass, type StringTables } from './pass-localisation';
 import { manifestOf, signManifest } from './signer';
 
 type Design = PassSettings;

@@ -1,4 +1,4 @@
-import { PASS_LANGUAGES, type PassLanguage } from './pass-strings';
+import { PASS_LANGUAGES, type PassLanguage } from '../pass-strings';
 
 /** Each language's texts for the same localisation keys ('label.points' → 'Points', '積分', '积分'). */
 export type StringTables = Record<PassLanguage, Record<string, string>>;

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../../db/client';
+import {
+  members,
+  membershipTiers,
+  messages,
+  passSettings,
+  pointsLots,
+  storeSettings,
+  tenants,
+  walletPasses,
+} from '../../db/schema';
+import { spendableColumn } from '../members/repository';
+import { rewardsForMember } from '../rewards/panel';
+
+// The pass model both wallets draw from: Apple's pass builder and Google's loyalty object read the same member
+// data here, so the two cards never disagree on what they show.
+
+/**
+ * The points the member was warned of (expiryWarningDays, the scheduled warnings) that still lapse: their sum and
+ * the soonest expiry (ms), or null. The pass's "expiring" field shows them from the warning until they lapse.
+ */
+const expiringColumn = sql<{ points: number; at: number } | null>`(select json_build_object(
+    'points', sum(${pointsLots.remaining}), 'at', extract(epoch from min(${pointsLots.expiresAt})) * 1000)
+  from ${pointsLots}
+  where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
+    and ${pointsLots.remaining} > 0 and ${pointsLots.warnedAt} is not null and ${pointsLots.expiresAt} > now()
+  having sum(${pointsLots.remaining}) > 0)`;
+
+/** Everything one member's pass shows, read in one round trip. */
+export async function findPassData(db: Queries, tenantId: string, memberId: string) {
+  const [row] = await db
+    .select({
+      memberId: members.id,
+      firstName: members.firstName,
+      lastName: members.lastName,
+      membershipCode: members.membershipCode,
+      points: spendableColumn,
+      tierName: membershipTiers.name,
+      tierNameZh: membershipTiers.nameZh,
+      tierNameCn: membershipTiers.nameCn,
+      tierId: members.tierId,
+      businessName: tenants.businessName,
+      // The business profile's language: what pass.json says, for phones in a language the pass lacks.
+      language: tenants.language,
+      timeZone: tenants.timeZone,
+      passUpdatedAt: walletPasses.updatedAt,
+      // The latest message to cardholders, in the member's language (else the business's), else English.
+      news: sql<string | null>`case coalesce(${members.language}, ${tenants.language})
+        when 'zh-Hant' then coalesce(${messages.textZh}, ${messages.text})
+        when 'zh-Hans' then coalesce(${messages.textCn}, ${messages.text})
+        else ${messages.text} end`,
+      expiring: expiringColumn,
+    })
+    .from(members)
+    .innerJoin(tenants, eq(tenants.id, members.tenantId))
+    .leftJoin(
+      membershipTiers,
+      and(eq(membershipTiers.tenantId, members.tenantId), eq(membershipTiers.id, members.tierId)),
+    )
+    .leftJoin(walletPasses, eq(walletPasses.memberId, members.id))
+    .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  if (!row) return undefined;
+  const { tierId, expiring, ...shown } = row;
+  const [[design], [store], offered] = await Promise.all([
+    db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
+    db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
+    rewardsForMember(db, tenantId, { id: memberId, tierId, spendable: row.points }),
+  ]);
+  // The back lists what the member can afford now; the pass is rebuilt whenever the balance moves.
+  const rewards = offered
+    .filter((r) => r.available)
+    .map((r) => ({ name: r.name, nameZh: r.nameZh, nameCn: r.nameCn, pointsCost: r.pointsCost }));
+  const soon = expiring && { points: Number(expiring.points), expiresAt: new Date(Number(expiring.at)) };
+  return { ...shown, expiring: soon, design, store, rewards };
+}
+
+/** A reward the member can afford, as the pass's back lists it. */
+export type PassReward = { name: string; nameZh: string | null; nameCn: string | null; pointsCost: number };
+
+export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>>, 'rewards'> & {
+  rewards?: PassReward[];
+};
