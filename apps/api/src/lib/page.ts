@@ -1,6 +1,6 @@
 import type { Page } from '@loyalty/contracts';
 
-/** The page envelope of DESIGN §4 from one page of rows and the total. */
+/** The page envelope of docs/design.md §4 from one page of rows and the total. */
 export function toPage<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
   const totalPages = Math.ceil(totalElements / size);
   return {
