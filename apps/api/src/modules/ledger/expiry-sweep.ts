@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Queries } from '../../db/client';
+import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { ChangeEvent, ChangeFeed } from '../../lib/changes';
 import { giveWay } from '../../lib/give-way';
+import type { Scope } from '../../lib/run-scope';
 import type { Ledger } from './ledger';
 
 /** Members (or lots) handled per statement and transaction: small enough that no lock is held long. */
 const BATCH = 500;
 
-/**
- * Which businesses a run covers: all of them, or only these (tests, which share their database with other tests'
- * businesses whose lots must not lapse under them).
- */
-export type Scope = readonly string[] | undefined;
 const inScope = (column: ReturnType<typeof sql.raw>, only: Scope) =>
   only
     ? sql`and ${column} in (${sql.join(
@@ -19,12 +16,6 @@ const inScope = (column: ReturnType<typeof sql.raw>, only: Scope) =>
         sql`, `,
       )})`
     : sql``;
-
-/** Rows of a raw query: postgres-js answers an array, PGlite an object with rows. */
-export async function rowsOf<T>(db: Queries, statement: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
-}
 
 /**
  * Points lapse on time (docs/design.md §9): every member of every business holding a lot lapsed by `now` gets its EXPIRE

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   googleWalletNotices,
   members,
@@ -9,7 +10,6 @@ import {
   walletPasses,
   walletRegistrations,
 } from '../../db/schema';
-import { rowsOf } from '../ledger/expiry-sweep';
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -1,9 +1,10 @@
 import { DEFAULT_TIER_POLICY, type TierBasis, type TierPolicy, type TierPolicyBody } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { tierPolicies } from '../../db/schema';
+import type { Scope } from '../../lib/run-scope';
 import { businessTimeZoneSql } from '../business/profile';
-import { rowsOf, type Scope } from '../ledger/expiry-sweep';
 import { toCents } from '../members/engine';
 
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;

@@ -2,7 +2,7 @@ import { personName, type TierPolicy, type TierPolicyPreview, type TierReviewInf
 import type { Database, Queries } from '../../db/client';
 import type { ChangeFeed } from '../../lib/changes';
 import { giveWay } from '../../lib/give-way';
-import type { Scope } from '../ledger/expiry-sweep';
+import type { Scope } from '../../lib/run-scope';
 import { centsToNumber, toCents } from '../members/engine';
 import { loadTiers, type TierRow } from '../members/repository';
 import { type Decision, decide } from './decide';

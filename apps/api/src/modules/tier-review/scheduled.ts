@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
-import { type Scope, sweepLapsedPoints, warnExpiringPoints } from '../ledger/expiry-sweep';
+import type { Scope } from '../../lib/run-scope';
+import { sweepLapsedPoints, warnExpiringPoints } from '../ledger/expiry-sweep';
 import type { Ledger } from '../ledger/ledger';
 import { getPolicy } from './repository';
 import { runDueReviews } from './review';
