@@ -2,6 +2,7 @@ import { AlertCircleIcon } from 'lucide-react';
 import type * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { activeLocale } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** The part of a TanStack query a settings screen reads. */
@@ -65,6 +66,68 @@ export function SettingsScreen<T>({
       ) : (
         children(query.data)
       )}
+    </div>
+  );
+}
+
+/** The settings forms' submit button: "Save", or "Saving…" while the save runs. */
+export function SaveButton({
+  pending,
+  disabled = pending,
+  describedBy,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
+  const t = useT();
+  return (
+    <Button type="submit" disabled={disabled} aria-describedby={describedBy}>
+      {t(pending ? 'settings.saving' : 'settings.save')}
+    </Button>
+  );
+}
+
+/**
+ * The save row of a settings form whose record needs every part filled (store, wallet pass): while any is
+ * missing, the button is off and the line `hintId` beside it (which the button points at) names what is left,
+ * after `lead` where given.
+ */
+export function SaveRow({
+  hintId,
+  missing,
+  missingNames,
+  busy,
+  pending,
+  lead,
+}: {
+  hintId: string;
+  missing: boolean;
+  /** Each part's name (translated) while it is missing, false once it is there. */
+  missingNames: (string | false)[];
+  busy: boolean;
+  pending: boolean;
+  /** A line above the list of what is missing. */
+  lead?: string;
+}) {
+  const t = useT();
+  // Chinese punctuation is full width (docs/glossary.md).
+  const names = missingNames.filter(Boolean).join(activeLocale() === 'en' ? ', ' : '、');
+  const list = t('settings.stillMissing', { list: names });
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {missing &&
+        (lead === undefined ? (
+          <p id={hintId} className="text-muted-foreground text-sm">
+            {list}
+          </p>
+        ) : (
+          <p id={hintId} className="grid text-right text-muted-foreground text-sm">
+            <span>{lead}</span>
+            <span>{list}</span>
+          </p>
+        ))}
+      <SaveButton pending={pending} disabled={busy || missing} describedBy={missing ? hintId : undefined} />
     </div>
   );
 }

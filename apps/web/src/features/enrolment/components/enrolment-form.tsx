@@ -1,7 +1,7 @@
 import type { EnrolmentSettings } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
+import { SaveButton } from '@/components/settings-screen';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
@@ -105,9 +105,7 @@ export function EnrolmentForm({ initial }: { initial: EnrolmentSettings }) {
             />
             <p className="-mt-2 text-muted-foreground text-xs">{translate('enrolment.countriesHint')}</p>
             <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-              </Button>
+              <SaveButton pending={save.isPending} />
             </div>
           </CardContent>
         </Card>

@@ -5,11 +5,11 @@ import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
 import { TextField } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
-import { Button } from '@/components/ui/button';
+import { SaveRow } from '@/components/settings-screen';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useSaveStoreSettings } from '../api/save-store-settings';
@@ -36,7 +36,7 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
     !values.text.trim() && translate('storeSettings.storeName'),
     !values.logoUrl && translate('storeSettings.logo'),
     !values.backgroundUrl && translate('storeSettings.background'),
-  ].filter(Boolean);
+  ];
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -108,22 +108,13 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
               {zone('backgroundUrl', 'storeSettings.background', 'storeSettings.backgroundHint')}
             </div>
             {canWrite && (
-              <div className="flex flex-wrap items-center justify-end gap-3">
-                {missing && (
-                  <p id="store-save-hint" className="text-muted-foreground text-sm">
-                    {translate('settings.stillMissing', {
-                      list: missingNames.join(activeLocale() === 'en' ? ', ' : '、'),
-                    })}
-                  </p>
-                )}
-                <Button
-                  type="submit"
-                  disabled={busy || missing}
-                  aria-describedby={missing ? 'store-save-hint' : undefined}
-                >
-                  {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-                </Button>
-              </div>
+              <SaveRow
+                hintId="store-save-hint"
+                missing={missing}
+                missingNames={missingNames}
+                busy={busy}
+                pending={save.isPending}
+              />
             )}
           </CardContent>
         </Card>

@@ -11,13 +11,13 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
-import { Button } from '@/components/ui/button';
+import { SaveRow } from '@/components/settings-screen';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { WalletCardPreview } from '@/components/wallet-card-preview';
 import { ApiError } from '@/lib/api-client';
-import { activeLocale, t } from '@/lib/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useSavePassSettings } from '../api/save-pass-settings';
@@ -64,7 +64,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
     !values.logoUrl && translate('walletSettings.logo'),
     !values.stripUrl && translate('walletSettings.strip'),
     !values.backgroundUrl && translate('walletSettings.background'),
-  ].filter(Boolean);
+  ];
   const setDrawn = (urls: Partial<Record<BrandImage, string>>) => {
     const apply = (field: 'logoUrl' | 'stripUrl' | 'backgroundUrl', url: string | undefined) => {
       if (url) form.setValue(field, url, { shouldDirty: true, shouldValidate: true });
@@ -138,25 +138,14 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
             onError={onError}
           />
           {canWrite && (
-            <div className="flex flex-wrap items-center justify-end gap-3">
-              {missing && (
-                <p id="wallet-save-hint" className="grid text-right text-muted-foreground text-sm">
-                  <span>{translateText(SETTINGS_MESSAGES.walletRequired)}</span>
-                  <span>
-                    {translate('settings.stillMissing', {
-                      list: missingNames.join(activeLocale() === 'en' ? ', ' : '、'),
-                    })}
-                  </span>
-                </p>
-              )}
-              <Button
-                type="submit"
-                disabled={busy || missing}
-                aria-describedby={missing ? 'wallet-save-hint' : undefined}
-              >
-                {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-              </Button>
-            </div>
+            <SaveRow
+              hintId="wallet-save-hint"
+              missing={missing}
+              missingNames={missingNames}
+              busy={busy}
+              pending={save.isPending}
+              lead={translateText(SETTINGS_MESSAGES.walletRequired)}
+            />
           )}
         </div>
         <Card className="xl:sticky xl:top-4">
