@@ -1,8 +1,9 @@
 import { AlertCircleIcon } from 'lucide-react';
 import type * as React from 'react';
+import type { BrandImage } from '@/components/brand-images';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { activeLocale } from '@/lib/i18n/i18n';
+import { activeLocale, type MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** The part of a TanStack query a settings screen reads. */
@@ -95,16 +96,17 @@ export function SaveButton({
  */
 export function SaveRow({
   hintId,
-  missing,
   missingNames,
+  missing = missingNames.length > 0,
   busy,
   pending,
   lead,
 }: {
   hintId: string;
-  missing: boolean;
-  /** Each part's name (translated) while it is missing, false once it is there. */
-  missingNames: (string | false)[];
+  /** Whether Save waits; by default, whether any part is missing. */
+  missing?: boolean;
+  /** The missing parts' names, translated. */
+  missingNames: string[];
   busy: boolean;
   pending: boolean;
   /** A line above the list of what is missing. */
@@ -112,7 +114,7 @@ export function SaveRow({
 }) {
   const t = useT();
   // Chinese punctuation is full width (docs/glossary.md).
-  const names = missingNames.filter(Boolean).join(activeLocale() === 'en' ? ', ' : '、');
+  const names = missingNames.join(activeLocale() === 'en' ? ', ' : '、');
   const list = t('settings.stillMissing', { list: names });
   return (
     <div className="flex flex-wrap items-center justify-end gap-3">
@@ -130,4 +132,19 @@ export function SaveRow({
       <SaveButton pending={pending} disabled={busy || missing} describedBy={missing ? hintId : undefined} />
     </div>
   );
+}
+
+/** A part a branding record needs: whether it is filled, its name on the screen, and the image that fills it. */
+export type RequiredPart = { filled: boolean; name: MessageKey; image?: BrandImage };
+
+/**
+ * What a branding form still waits for: the names of its empty parts, translated (for the save row), and
+ * the images among them (which the drawing shortcut can fill).
+ */
+export function missingParts(parts: RequiredPart[], translate: (key: MessageKey) => string) {
+  const empty = parts.filter((part) => !part.filled);
+  return {
+    missingNames: empty.map((part) => translate(part.name)),
+    missingImages: empty.flatMap((part) => (part.image ? [part.image] : [])),
+  };
 }

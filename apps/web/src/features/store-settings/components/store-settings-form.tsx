@@ -1,11 +1,11 @@
 import { SETTINGS_MESSAGES, STORE_NAME_MAX, type StoreSettings } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { type BrandImage, useBrandBasics } from '@/components/brand-images';
+import { useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
 import { TextField } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
-import { SaveRow } from '@/components/settings-screen';
+import { missingParts, SaveRow } from '@/components/settings-screen';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -28,15 +28,15 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
   const busy = save.isPending || uploading.logoUrl || uploading.backgroundUrl;
   const missing = !values.logoUrl || !values.text || !values.backgroundUrl;
   const basics = useBrandBasics('pass').data;
-  const missingImages: BrandImage[] = [];
-  if (!values.logoUrl) missingImages.push('logo');
-  if (!values.backgroundUrl) missingImages.push('storeBackground');
   // What a disabled Save still waits for, in the screen's words.
-  const missingNames = [
-    !values.text.trim() && translate('storeSettings.storeName'),
-    !values.logoUrl && translate('storeSettings.logo'),
-    !values.backgroundUrl && translate('storeSettings.background'),
-  ];
+  const { missingNames, missingImages } = missingParts(
+    [
+      { filled: values.text.trim() !== '', name: 'storeSettings.storeName' },
+      { filled: !!values.logoUrl, name: 'storeSettings.logo', image: 'logo' },
+      { filled: !!values.backgroundUrl, name: 'storeSettings.background', image: 'storeBackground' },
+    ],
+    translate,
+  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();

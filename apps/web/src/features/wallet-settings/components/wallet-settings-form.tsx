@@ -11,7 +11,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
-import { SaveRow } from '@/components/settings-screen';
+import { missingParts, SaveRow } from '@/components/settings-screen';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -51,20 +51,18 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
 
   const values = form.watch();
   const urls = { logo: values.logoUrl, strip: values.stripUrl, background: values.backgroundUrl };
-  const missing = !values.logoUrl || !values.stripUrl || !values.backgroundUrl || !values.heroText.trim();
   const busy = save.isPending || Object.values(uploading).some(Boolean);
   const basics = useBrandBasics('store').data;
-  const missingImages: BrandImage[] = [];
-  if (!values.logoUrl) missingImages.push('logo');
-  if (!values.stripUrl) missingImages.push('strip');
-  if (!values.backgroundUrl) missingImages.push('passBackground');
   // What a disabled Save still waits for, in the screen's words (the spec's message stays beside it).
-  const missingNames = [
-    !values.heroText.trim() && translate('walletSettings.heroText'),
-    !values.logoUrl && translate('walletSettings.logo'),
-    !values.stripUrl && translate('walletSettings.strip'),
-    !values.backgroundUrl && translate('walletSettings.background'),
-  ];
+  const { missingNames, missingImages } = missingParts(
+    [
+      { filled: values.heroText.trim() !== '', name: 'walletSettings.heroText' },
+      { filled: !!values.logoUrl, name: 'walletSettings.logo', image: 'logo' },
+      { filled: !!values.stripUrl, name: 'walletSettings.strip', image: 'strip' },
+      { filled: !!values.backgroundUrl, name: 'walletSettings.background', image: 'passBackground' },
+    ],
+    translate,
+  );
   const setDrawn = (urls: Partial<Record<BrandImage, string>>) => {
     const apply = (field: 'logoUrl' | 'stripUrl' | 'backgroundUrl', url: string | undefined) => {
       if (url) form.setValue(field, url, { shouldDirty: true, shouldValidate: true });
@@ -140,7 +138,6 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
           {canWrite && (
             <SaveRow
               hintId="wallet-save-hint"
-              missing={missing}
               missingNames={missingNames}
               busy={busy}
               pending={save.isPending}
