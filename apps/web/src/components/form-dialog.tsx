@@ -1,14 +1,8 @@
 import type * as React from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { applyServerErrors } from '@/lib/apply-server-errors';
@@ -73,26 +67,26 @@ export function FormDialog<T extends FieldValues, R>({
 }: FormDialogProps<T, R>) {
   const t = useT();
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t(text.title)}</DialogTitle>
-          <DialogDescription>{t(text.description)}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
-            {children}
-          </form>
-        </Form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {t(text.submit)}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={t(text.title)}
+      description={t(text.description)}
+      className="sm:max-w-lg"
+    >
+      <Form {...form}>
+        <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
+          {children}
+        </form>
+      </Form>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
+          {t(text.submit)}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }
