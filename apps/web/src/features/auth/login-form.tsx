@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { GoogleIcon } from '@/components/google-icon';
+import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -43,8 +43,7 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
   return (
     // noValidate: the schema reports missing fields in the page, where every browser shows them alike.
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">{t('login.email')}</Label>
+      <Labelled id="login-email" label={t('login.email')}>
         <Input
           id="login-email"
           type="email"
@@ -60,9 +59,8 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
             {fieldMessage(t, errors.email.message)}
           </p>
         )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">{t('login.password')}</Label>
+      </Labelled>
+      <Labelled id="login-password" label={t('login.password')}>
         <Input
           id="login-password"
           type="password"
@@ -77,7 +75,7 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
             {fieldMessage(t, errors.password.message)}
           </p>
         )}
-      </div>
+      </Labelled>
       {error && (
         <p
           role="alert"

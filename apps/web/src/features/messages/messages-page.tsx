@@ -1,8 +1,8 @@
 import type { MessageAudience, SegmentFilter } from '@loyalty/contracts';
 import * as React from 'react';
 import { DeferredSelect } from '@/components/deferred-select';
+import { Labelled } from '@/components/labelled';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useSegmentPreview } from './api/preview-segment';
@@ -63,8 +63,7 @@ function MessagesScreen() {
           <CardDescription>{t('messages.audience.description')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-6">
-          <div className="grid max-w-sm gap-2">
-            <Label htmlFor="audience-kind">{t('messages.audience.kind')}</Label>
+          <Labelled id="audience-kind" label={t('messages.audience.kind')} className="max-w-sm">
             <DeferredSelect
               id="audience-kind"
               value={kind}
@@ -75,7 +74,7 @@ function MessagesScreen() {
               ]}
               onValueChange={(value) => setKind(value as Kind)}
             />
-          </div>
+          </Labelled>
           {kind === 'segment' && (
             <SavedSegments
               selected={segmentId}

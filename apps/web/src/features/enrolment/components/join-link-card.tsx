@@ -1,9 +1,9 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/lib/i18n/i18n';
@@ -45,8 +45,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
         <CardDescription>{translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="enrolment-joinUrl">{translate('enrolment.joinUrl')}</Label>
+        <Labelled id="enrolment-joinUrl" label={translate('enrolment.joinUrl')}>
           <div className="flex gap-2">
             <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
             <Button type="button" variant="outline" onClick={copy}>
@@ -54,9 +53,8 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
               {translate('enrolment.copy')}
             </Button>
           </div>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="enrolment-posterLanguage">{translate('enrolment.posterLanguage')}</Label>
+        </Labelled>
+        <Labelled id="enrolment-posterLanguage" label={translate('enrolment.posterLanguage')}>
           <select
             id="enrolment-posterLanguage"
             className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56"
@@ -71,7 +69,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
               </option>
             ))}
           </select>
-        </div>
+        </Labelled>
         <div className="grid justify-items-center gap-2 rounded-md border bg-white p-3">
           {poster.data ? (
             <img src={poster.data} alt={translate('enrolment.posterAlt')} className="h-auto w-full max-w-64" />

@@ -2,6 +2,7 @@ import { autoMapping, IMPORT_FIELDS, type ImportField, type ImportStatus } from 
 import { parse } from 'csv-parse/browser/esm/sync';
 import * as React from 'react';
 import { DialogShell } from '@/components/dialog-shell';
+import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -122,8 +123,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
     >
       {step.kind !== 'importing' && (
         <div className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="import-file">{t('import.file')}</Label>
+          <Labelled id="import-file" label={t('import.file')}>
             <input
               id="import-file"
               type="file"
@@ -136,7 +136,7 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
                 {t('import.unreadable')}
               </p>
             )}
-          </div>
+          </Labelled>
           {headers.length > 0 && (
             <fieldset className="grid gap-2">
               <legend className="mb-2 font-medium text-sm">{t('import.mapping')}</legend>

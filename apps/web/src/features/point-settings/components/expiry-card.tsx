@@ -1,8 +1,8 @@
 import type { ExpiryType } from '@loyalty/contracts';
 import { useFormContext } from 'react-hook-form';
 import { TextField } from '@/components/form-fields';
+import { Labelled } from '@/components/labelled';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
@@ -76,10 +76,9 @@ export function AdditionalCard({ disabled }: { disabled: boolean }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="flex items-center justify-between gap-4 rounded-md border px-3 py-3">
-          <div className="grid gap-1">
-            <Label htmlFor="isActive">{t(additional.active)}</Label>
+          <Labelled id="isActive" label={t(additional.active)} className="gap-1">
             <p className="text-muted-foreground text-sm">{t(additional.activeHint)}</p>
-          </div>
+          </Labelled>
           <Switch
             id="isActive"
             checked={watch('isActive')}

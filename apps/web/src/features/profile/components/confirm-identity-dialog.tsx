@@ -1,9 +1,9 @@
 import * as React from 'react';
 import { DialogShell } from '@/components/dialog-shell';
+import { Labelled } from '@/components/labelled';
 import { PasswordInput, UsernameHint } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
 import { useT } from '@/lib/i18n/use-t';
 import { useAccountActions } from '../account-actions';
 import { mapReauthError } from '../profile-messages';
@@ -55,8 +55,7 @@ function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityD
     >
       <form className="grid gap-4" noValidate onSubmit={onSubmit}>
         <UsernameHint email={actions.currentAccount()?.email} />
-        <div className="grid gap-2">
-          <Label htmlFor="confirm-identity-password">{t('profile.password')}</Label>
+        <Labelled id="confirm-identity-password" label={t('profile.password')}>
           <PasswordInput
             id="confirm-identity-password"
             label={t('profile.password')}
@@ -66,7 +65,7 @@ function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityD
             aria-invalid={error ? true : undefined}
             onChange={(event) => setPassword(event.target.value)}
           />
-        </div>
+        </Labelled>
         {error && (
           <p role="alert" className="text-destructive text-sm">
             {error}

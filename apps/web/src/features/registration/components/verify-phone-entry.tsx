@@ -1,8 +1,8 @@
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -38,8 +38,7 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
         if (!error) onSend(phone);
       }}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="verify-phone">{t('phone.number')}</Label>
+      <Labelled id="verify-phone" label={t('phone.number')}>
         <PhoneInput
           id="verify-phone"
           value={phone}
@@ -49,7 +48,7 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
           required
           disabled={sending}
         />
-      </div>
+      </Labelled>
       <Button type="submit" className="w-full" disabled={sending}>
         {sending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         {sending ? t('verify.sendingCode') : t('verify.sendCode')}
