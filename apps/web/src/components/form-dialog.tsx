@@ -1,4 +1,4 @@
-import type * as React from 'react';
+import * as React from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ type AnyForm<T extends FieldValues, R> = UseFormReturn<T, unknown, R>;
  * The dialogs' submit: the call, then "done" and close; or the server's per-field messages on the fields
  * (focusing the first unless `focus` is false) and "failed" with the reason.
  */
-export function dialogSubmit<T extends FieldValues, R>(
+function dialogSubmit<T extends FieldValues, R>(
   form: AnyForm<T, R>,
   text: FormDialogText,
   call: (body: R) => Promise<unknown>,
@@ -48,10 +48,11 @@ type FormDialogProps<T extends FieldValues, R> = {
   open: boolean;
   onClose: () => void;
   text: FormDialogText;
-  /** The form element's id; the footer's submit button points at it. */
-  formId: string;
   form: AnyForm<T, R>;
-  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** The call the submit makes with the form's parsed values (see dialogSubmit). */
+  save: (body: R) => Promise<unknown>;
+  /** false: the server's per-field messages do not take the focus. */
+  focus?: boolean;
   children: React.ReactNode;
 };
 
@@ -60,12 +61,15 @@ export function FormDialog<T extends FieldValues, R>({
   open,
   onClose,
   text,
-  formId,
   form,
-  onSubmit,
+  save,
+  focus = true,
   children,
 }: FormDialogProps<T, R>) {
   const t = useT();
+  // The form element's id; the footer's submit button points at it.
+  const formId = React.useId();
+  const onSubmit = dialogSubmit(form, text, save, onClose, { focus });
   return (
     <DialogShell
       open={open}
