@@ -2,6 +2,7 @@ import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
 import { Labelled } from '@/components/labelled';
 import { PhoneInput } from '@/components/phone-input/phone-input';
+import { PlainForm } from '@/components/plain-form';
 import { Button } from '@/components/ui/button';
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import type { MessageKey } from '@/lib/i18n/i18n';
@@ -29,11 +30,9 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
   const error = phoneEntryError(phone);
   const t = useT();
   return (
-    <form
+    <PlainForm
       className="grid gap-6"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setSubmitted(true);
         if (!error) onSend(phone);
       }}
@@ -54,6 +53,6 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
         {sending ? t('verify.sendingCode') : t('verify.sendCode')}
       </Button>
       <div className="flex flex-wrap items-center justify-center gap-2 border-t pt-4">{actions}</div>
-    </form>
+    </PlainForm>
   );
 }
