@@ -11,8 +11,8 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
+import { SectionCard } from '@/components/section-card';
 import { missingParts, SaveRow } from '@/components/settings-screen';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { WalletCardPreview } from '@/components/wallet-card-preview';
@@ -145,28 +145,27 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
             />
           )}
         </div>
-        <Card className="xl:sticky xl:top-4">
-          <CardHeader>
-            <CardTitle>{translate('walletSettings.previewTitle')}</CardTitle>
-            <CardDescription>{translate('walletSettings.previewDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <WalletCardPreview
-              settings={{
-                ...PASS_SETTINGS_DEFAULTS,
-                ...values,
-                images: {
-                  logo: values.logoUrl || local.logo,
-                  strip: values.stripUrl || local.strip,
-                  background: values.backgroundUrl || local.background,
-                },
-              }}
-            />
-            <p className="text-center text-muted-foreground text-xs">
-              {translate(values.style === 'storeCard' ? 'walletSettings.storeCardNote' : 'walletSettings.genericNote')}
-            </p>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title={translate('walletSettings.previewTitle')}
+          description={translate('walletSettings.previewDescription')}
+          className="xl:sticky xl:top-4"
+          contentClassName="grid gap-3"
+        >
+          <WalletCardPreview
+            settings={{
+              ...PASS_SETTINGS_DEFAULTS,
+              ...values,
+              images: {
+                logo: values.logoUrl || local.logo,
+                strip: values.stripUrl || local.strip,
+                background: values.backgroundUrl || local.background,
+              },
+            }}
+          />
+          <p className="text-center text-muted-foreground text-xs">
+            {translate(values.style === 'storeCard' ? 'walletSettings.storeCardNote' : 'walletSettings.genericNote')}
+          </p>
+        </SectionCard>
       </form>
     </Form>
   );
