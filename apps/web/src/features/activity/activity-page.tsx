@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@loyalty/contracts';
 import * as React from 'react';
+import { type Choice, ChoiceOptions } from '@/components/form-fields';
 import { Labelled } from '@/components/labelled';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -11,8 +12,6 @@ import { useT } from '@/lib/i18n/use-t';
 import { ACTION_LABELS, fieldLabel, shownValue } from './activity-labels';
 import { ActivityTabs } from './activity-tabs';
 import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
-
-type Choice = { value: string; label: string };
 
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 
@@ -72,11 +71,7 @@ export function ActivityPage() {
         onChange={(e) => set({ [field]: e.target.value })}
       >
         <option value="">{all}</option>
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
+        <ChoiceOptions choices={choices} />
       </select>
     </Labelled>
   );
