@@ -207,6 +207,14 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
 
 const badRows = (status: ImportStatus) => new Set(status.errors.map((e) => e.row)).size;
 
+/** What the dry run's and the finished import's summaries count: created, updated and bad rows. */
+const summaryArgs = (status: ImportStatus) => ({
+  created: formatNumber(status.created),
+  updated: formatNumber(status.updated),
+  bad: formatNumber(badRows(status)),
+  count: badRows(status),
+});
+
 function ErrorsDownload({ status }: { status: ImportStatus }) {
   const t = useT();
   if (status.errors.length === 0) return null;
@@ -229,12 +237,7 @@ function CheckResult({ status }: { status: ImportStatus }) {
   return (
     <section aria-label={t('import.checkResult')} className="grid gap-3 rounded-md border p-3">
       <p role="status" className="text-sm">
-        {t('import.checkSummary', {
-          created: formatNumber(status.created),
-          updated: formatNumber(status.updated),
-          bad: formatNumber(badRows(status)),
-          count: badRows(status),
-        })}
+        {t('import.checkSummary', summaryArgs(status))}
       </p>
       {shown.length > 0 && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe)
@@ -296,12 +299,7 @@ function ImportProgress({ status }: { status: ImportStatus | undefined }) {
     return (
       <section aria-label={t('import.doneTitle')} className="grid gap-3">
         <p role="status" className="text-sm">
-          {t('import.doneSummary', {
-            created: formatNumber(status.created),
-            updated: formatNumber(status.updated),
-            bad: formatNumber(badRows(status)),
-            count: badRows(status),
-          })}
+          {t('import.doneSummary', summaryArgs(status))}
         </p>
         <div>
           <ErrorsDownload status={status} />
