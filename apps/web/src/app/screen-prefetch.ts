@@ -18,15 +18,15 @@ const members: Prefetch = async (queryClient, tenantId, search) => {
 };
 const walletSettings: Prefetch = async (queryClient, tenantId) =>
   queryClient.prefetchQuery(
-    (await import('@/features/wallet-settings/api/get-pass-settings')).passSettingsQueryOptions(tenantId),
+    (await import('@/features/wallet-settings/api/get-pass-settings')).passSettings.options(tenantId),
   );
 const pointSettings: Prefetch = async (queryClient, tenantId) =>
   queryClient.prefetchQuery(
-    (await import('@/features/point-settings/api/get-points-conversion')).pointsConversionQueryOptions(tenantId),
+    (await import('@/features/point-settings/api/get-points-conversion')).pointsConversion.options(tenantId),
   );
 const storeSettings: Prefetch = async (queryClient, tenantId) =>
   queryClient.prefetchQuery(
-    (await import('@/features/store-settings/api/get-store-settings')).storeSettingsQueryOptions(tenantId),
+    (await import('@/features/store-settings/api/get-store-settings')).storeSettings.options(tenantId),
   );
 const enrolment: Prefetch = async (queryClient, tenantId) =>
   queryClient.prefetchQuery((await import('@/features/enrolment/api/enrolment')).enrolmentQueryOptions(tenantId));

@@ -1,14 +1,8 @@
-import type * as React from 'react';
+import * as React from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { applyServerErrors } from '@/lib/apply-server-errors';
@@ -31,7 +25,7 @@ type AnyForm<T extends FieldValues, R> = UseFormReturn<T, unknown, R>;
  * The dialogs' submit: the call, then "done" and close; or the server's per-field messages on the fields
  * (focusing the first unless `focus` is false) and "failed" with the reason.
  */
-export function dialogSubmit<T extends FieldValues, R>(
+function dialogSubmit<T extends FieldValues, R>(
   form: AnyForm<T, R>,
   text: FormDialogText,
   call: (body: R) => Promise<unknown>,
@@ -54,10 +48,11 @@ type FormDialogProps<T extends FieldValues, R> = {
   open: boolean;
   onClose: () => void;
   text: FormDialogText;
-  /** The form element's id; the footer's submit button points at it. */
-  formId: string;
   form: AnyForm<T, R>;
-  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** The call the submit makes with the form's parsed values (see dialogSubmit). */
+  save: (body: R) => Promise<unknown>;
+  /** false: the server's per-field messages do not take the focus. */
+  focus?: boolean;
   children: React.ReactNode;
 };
 
@@ -66,33 +61,36 @@ export function FormDialog<T extends FieldValues, R>({
   open,
   onClose,
   text,
-  formId,
   form,
-  onSubmit,
+  save,
+  focus = true,
   children,
 }: FormDialogProps<T, R>) {
   const t = useT();
+  // The form element's id; the footer's submit button points at it.
+  const formId = React.useId();
+  const onSubmit = dialogSubmit(form, text, save, onClose, { focus });
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t(text.title)}</DialogTitle>
-          <DialogDescription>{t(text.description)}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
-            {children}
-          </form>
-        </Form>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {t(text.submit)}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={t(text.title)}
+      description={t(text.description)}
+      className="sm:max-w-lg"
+    >
+      <Form {...form}>
+        <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>
+          {children}
+        </form>
+      </Form>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
+          {t(text.submit)}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -61,7 +61,16 @@ export function TextField({
 
 const READ_ONLY = 'bg-muted text-muted-foreground focus-visible:ring-0';
 
-type Choice = { value: string; label: string; disabled?: boolean };
+export type Choice = { value: string; label: string; disabled?: boolean };
+
+/** The options of a native select, one a choice. */
+export function ChoiceOptions({ choices }: { choices: Choice[] }) {
+  return choices.map((choice) => (
+    <option key={choice.value} value={choice.value} disabled={choice.disabled}>
+      {choice.label}
+    </option>
+  ));
+}
 
 /** A native select: keyboard, screen readers and phones handle it as users expect. */
 export function SelectField({ id, name, label, choices }: RowProps & { choices: Choice[] }) {
@@ -80,11 +89,7 @@ export function SelectField({ id, name, label, choices }: RowProps & { choices: 
               )}
               {...registration}
             >
-              {choices.map((choice) => (
-                <option key={choice.value} value={choice.value} disabled={choice.disabled}>
-                  {choice.label}
-                </option>
-              ))}
+              <ChoiceOptions choices={choices} />
             </select>
           </FormControl>
           <FormMessage />

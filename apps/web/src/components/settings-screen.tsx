@@ -1,7 +1,9 @@
 import { AlertCircleIcon } from 'lucide-react';
 import type * as React from 'react';
+import type { BrandImage } from '@/components/brand-images';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { activeLocale, type MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
 /** The part of a TanStack query a settings screen reads. */
@@ -67,4 +69,82 @@ export function SettingsScreen<T>({
       )}
     </div>
   );
+}
+
+/** The settings forms' submit button: "Save", or "Saving…" while the save runs. */
+export function SaveButton({
+  pending,
+  disabled = pending,
+  describedBy,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  describedBy?: string;
+}) {
+  const t = useT();
+  return (
+    <Button type="submit" disabled={disabled} aria-describedby={describedBy}>
+      {t(pending ? 'settings.saving' : 'settings.save')}
+    </Button>
+  );
+}
+
+/**
+ * The save row of a settings form whose record needs every part filled (store, wallet pass): while any is
+ * missing, the button is off and the line `hintId` beside it (which the button points at) names what is left,
+ * after `lead` where given.
+ */
+export function SaveRow({
+  hintId,
+  missingNames,
+  missing = missingNames.length > 0,
+  busy,
+  pending,
+  lead,
+}: {
+  hintId: string;
+  /** Whether Save waits; by default, whether any part is missing. */
+  missing?: boolean;
+  /** The missing parts' names, translated. */
+  missingNames: string[];
+  busy: boolean;
+  pending: boolean;
+  /** A line above the list of what is missing. */
+  lead?: string;
+}) {
+  const t = useT();
+  // Chinese punctuation is full width (docs/glossary.md).
+  const names = missingNames.join(activeLocale() === 'en' ? ', ' : '、');
+  const list = t('settings.stillMissing', { list: names });
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-3">
+      {missing &&
+        (lead === undefined ? (
+          <p id={hintId} className="text-muted-foreground text-sm">
+            {list}
+          </p>
+        ) : (
+          <p id={hintId} className="grid text-right text-muted-foreground text-sm">
+            <span>{lead}</span>
+            <span>{list}</span>
+          </p>
+        ))}
+      <SaveButton pending={pending} disabled={busy || missing} describedBy={missing ? hintId : undefined} />
+    </div>
+  );
+}
+
+/** A part a branding record needs: whether it is filled, its name on the screen, and the image that fills it. */
+export type RequiredPart = { filled: boolean; name: MessageKey; image?: BrandImage };
+
+/**
+ * What a branding form still waits for: the names of its empty parts, translated (for the save row), and
+ * the images among them (which the drawing shortcut can fill).
+ */
+export function missingParts(parts: RequiredPart[], translate: (key: MessageKey) => string) {
+  const empty = parts.filter((part) => !part.filled);
+  return {
+    missingNames: empty.map((part) => translate(part.name)),
+    missingImages: empty.flatMap((part) => (part.image ? [part.image] : [])),
+  };
 }

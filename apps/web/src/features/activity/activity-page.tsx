@@ -1,9 +1,10 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@loyalty/contracts';
 import * as React from 'react';
+import { type Choice, ChoiceOptions } from '@/components/form-fields';
+import { Labelled } from '@/components/labelled';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Pager, pageOf } from '@/components/pager';
-import { Label } from '@/components/ui/label';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import { activeLocale } from '@/lib/i18n/i18n';
@@ -58,63 +59,43 @@ export function ActivityPage() {
     { header: t('activity.changes'), cell: (e) => <Changes event={e} />, className: 'px-3 py-2 align-top text-xs' },
   ];
 
+  // The four filters: who and what (a choice, or all), and the first and last day.
+  const actorChoices = (actors.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const actionChoices = AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }));
+  const select = (field: 'actor' | 'action', label: string, all: string, choices: Choice[]) => (
+    <Labelled id={`activity-${field}`} label={label} className="gap-1">
+      <select
+        id={`activity-${field}`}
+        className={FIELD_CLASS}
+        value={filters[field]}
+        onChange={(e) => set({ [field]: e.target.value })}
+      >
+        <option value="">{all}</option>
+        <ChoiceOptions choices={choices} />
+      </select>
+    </Labelled>
+  );
+  const dateField = (field: 'from' | 'to', label: string) => (
+    <Labelled id={`activity-${field}`} label={label} className="gap-1">
+      <input
+        id={`activity-${field}`}
+        type="date"
+        className={FIELD_CLASS}
+        value={filters[field]}
+        onChange={(e) => set({ [field]: e.target.value })}
+      />
+    </Labelled>
+  );
+
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader text={{ title: t('activity.title'), subtitle: t('activity.subtitle'), add: '' }} onAdd={null} />
       <ActivityTabs />
       <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor="activity-actor">{t('activity.person')}</Label>
-          <select
-            id="activity-actor"
-            className={FIELD_CLASS}
-            value={filters.actor}
-            onChange={(e) => set({ actor: e.target.value })}
-          >
-            <option value="">{t('activity.everyone')}</option>
-            {(actors.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="activity-action">{t('activity.action')}</Label>
-          <select
-            id="activity-action"
-            className={FIELD_CLASS}
-            value={filters.action}
-            onChange={(e) => set({ action: e.target.value })}
-          >
-            <option value="">{t('activity.allActions')}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {actionLabel(action)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="activity-from">{t('activity.from')}</Label>
-          <input
-            id="activity-from"
-            type="date"
-            className={FIELD_CLASS}
-            value={filters.from}
-            onChange={(e) => set({ from: e.target.value })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="activity-to">{t('activity.to')}</Label>
-          <input
-            id="activity-to"
-            type="date"
-            className={FIELD_CLASS}
-            value={filters.to}
-            onChange={(e) => set({ to: e.target.value })}
-          />
-        </div>
+        {select('actor', t('activity.person'), t('activity.everyone'), actorChoices)}
+        {select('action', t('activity.action'), t('activity.allActions'), actionChoices)}
+        {dateField('from', t('activity.from'))}
+        {dateField('to', t('activity.to'))}
       </div>
       {query.isError && !query.data ? (
         <div role="alert" className="rounded-md border border-destructive/50 p-4 text-destructive">

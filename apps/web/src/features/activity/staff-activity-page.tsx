@@ -1,10 +1,10 @@
 import { type StaffActivityQuery, type StaffActivityRow, staffActivityQuerySchema } from '@loyalty/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useBusinessProfile } from '@/features/store-settings/api/get-business-profile';
 import { failureMessage } from '@/lib/api-error';
 import { toastFailure } from '@/lib/failure-toast';
@@ -83,8 +83,7 @@ export function StaffActivityPage() {
   ];
 
   const dateField = (field: 'from' | 'to', label: string) => (
-    <div className="grid gap-1">
-      <Label htmlFor={`staff-activity-${field}`}>{label}</Label>
+    <Labelled id={`staff-activity-${field}`} label={label} className="gap-1">
       <input
         id={`staff-activity-${field}`}
         type="date"
@@ -100,7 +99,7 @@ export function StaffActivityPage() {
           {errors[field]}
         </p>
       )}
-    </div>
+    </Labelled>
   );
 
   return (

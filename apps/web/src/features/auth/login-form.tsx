@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { GoogleIcon } from '@/components/google-icon';
+import { LabelledInput } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -43,41 +42,25 @@ export function LoginForm({ defaultEmail, busy, error, onEmailChange, onSubmit, 
   return (
     // noValidate: the schema reports missing fields in the page, where every browser shows them alike.
     <form className="grid gap-4" noValidate onSubmit={form.handleSubmit(onSubmit)}>
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">{t('login.email')}</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@company.com" // i18n-ignore: an example address, the same in every language
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'login-email-error' : undefined}
-          {...form.register('email', { ...rules.email, onChange: (event) => onEmailChange(event.target.value) })}
-        />
-        {errors.email && (
-          <p id="login-email-error" className="text-destructive text-sm">
-            {fieldMessage(t, errors.email.message)}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">{t('login.password')}</Label>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...form.register('password', rules.password)}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="text-destructive text-sm">
-            {fieldMessage(t, errors.password.message)}
-          </p>
-        )}
-      </div>
+      <LabelledInput
+        id="login-email"
+        label={t('login.email')}
+        error={errors.email && fieldMessage(t, errors.email.message)}
+        type="email"
+        autoComplete="email"
+        placeholder="you@company.com" // i18n-ignore: an example address, the same in every language
+        required
+        {...form.register('email', { ...rules.email, onChange: (event) => onEmailChange(event.target.value) })}
+      />
+      <LabelledInput
+        id="login-password"
+        label={t('login.password')}
+        error={errors.password && fieldMessage(t, errors.password.message)}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.register('password', rules.password)}
+      />
       {error && (
         <p
           role="alert"

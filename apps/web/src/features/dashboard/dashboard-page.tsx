@@ -8,6 +8,7 @@ import {
   UsersIcon,
   WalletIcon,
 } from 'lucide-react';
+import type * as React from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -15,6 +16,7 @@ import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
+import { cn } from '@/lib/utils';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useDashboard } from './api/get-dashboard';
 import { SetupChecklist } from './components/setup-checklist';
@@ -65,27 +67,44 @@ function metrics(d: Dashboard | undefined, t: Translate): Metric[] {
   ];
 }
 
-function MetricCard({ id, title, value, note, icon: Icon }: Metric) {
-  const t = useT();
+/** A dashboard card: its small title with an icon on the right, then its content. */
+function IconCard({
+  title,
+  icon: Icon,
+  className,
+  children,
+}: {
+  title: string;
+  icon: LucideIcon;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <Card className="gap-2">
+    <Card className={cn('gap-2', className)}>
       <CardHeader className="flex flex-row items-center justify-between">
-        <CardTitle className="font-medium text-sm">{t(title)}</CardTitle>
+        <CardTitle className="font-medium text-sm">{title}</CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
       </CardHeader>
-      <CardContent>
-        {value ? (
-          <>
-            <p className="font-bold text-2xl" data-testid={`metric-${id}`}>
-              {value}
-            </p>
-            <p className="text-muted-foreground text-xs">{note}</p>
-          </>
-        ) : (
-          <Skeleton className="h-10 w-24" />
-        )}
-      </CardContent>
+      <CardContent>{children}</CardContent>
     </Card>
+  );
+}
+
+function MetricCard({ id, title, value, note, icon }: Metric) {
+  const t = useT();
+  return (
+    <IconCard title={t(title)} icon={icon}>
+      {value ? (
+        <>
+          <p className="font-bold text-2xl" data-testid={`metric-${id}`}>
+            {value}
+          </p>
+          <p className="text-muted-foreground text-xs">{note}</p>
+        </>
+      ) : (
+        <Skeleton className="h-10 w-24" />
+      )}
+    </IconCard>
   );
 }
 
@@ -118,20 +137,14 @@ export function DashboardPage() {
       </div>
       {d && (
         <div className="grid gap-4 lg:grid-cols-3">
-          <Card className="gap-2">
-            <CardHeader className="flex flex-row items-center justify-between">
-              <CardTitle className="font-medium text-sm">{t('dashboard.pointsOutstanding')}</CardTitle>
-              <HandCoinsIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-            </CardHeader>
-            <CardContent>
-              <p className="font-bold text-2xl" data-testid="metric-Points Outstanding">
-                {formatNumber(d.pointsOutstanding)}
-              </p>
-              <p className="text-muted-foreground text-xs" data-testid="metric-liability">
-                {t('dashboard.liability', { amount: formatMoney(d.liability) })}
-              </p>
-            </CardContent>
-          </Card>
+          <IconCard title={t('dashboard.pointsOutstanding')} icon={HandCoinsIcon}>
+            <p className="font-bold text-2xl" data-testid="metric-Points Outstanding">
+              {formatNumber(d.pointsOutstanding)}
+            </p>
+            <p className="text-muted-foreground text-xs" data-testid="metric-liability">
+              {t('dashboard.liability', { amount: formatMoney(d.liability) })}
+            </p>
+          </IconCard>
           <Card className="gap-2 lg:col-span-2">
             <CardHeader>
               <CardTitle className="font-medium text-sm">{t('dashboard.membersByTier')}</CardTitle>
@@ -161,22 +174,16 @@ export function DashboardPage() {
             </CardContent>
           </Card>
           {d.rewardRedemptions && d.rewardRedemptions.length > 0 && (
-            <Card className="gap-2 lg:col-span-3">
-              <CardHeader className="flex flex-row items-center justify-between">
-                <CardTitle className="font-medium text-sm">{t('dashboard.rewardRedemptions')}</CardTitle>
-                <GiftIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-              </CardHeader>
-              <CardContent>
-                <ul className="grid gap-1 text-sm sm:grid-cols-2" data-testid="reward-redemptions">
-                  {d.rewardRedemptions.map((r) => (
-                    <li key={r.rewardId ?? r.name} className="flex justify-between gap-4">
-                      <span>{localizedName(r.name, r.nameZh, r.nameCn)}</span>
-                      <span className="font-semibold tabular-nums">{formatNumber(r.count)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </CardContent>
-            </Card>
+            <IconCard title={t('dashboard.rewardRedemptions')} icon={GiftIcon} className="lg:col-span-3">
+              <ul className="grid gap-1 text-sm sm:grid-cols-2" data-testid="reward-redemptions">
+                {d.rewardRedemptions.map((r) => (
+                  <li key={r.rewardId ?? r.name} className="flex justify-between gap-4">
+                    <span>{localizedName(r.name, r.nameZh, r.nameCn)}</span>
+                    <span className="font-semibold tabular-nums">{formatNumber(r.count)}</span>
+                  </li>
+                ))}
+              </ul>
+            </IconCard>
           )}
         </div>
       )}

@@ -1,8 +1,8 @@
 import type { MessageAudience, SegmentFilter } from '@loyalty/contracts';
 import * as React from 'react';
 import { DeferredSelect } from '@/components/deferred-select';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
+import { Labelled } from '@/components/labelled';
+import { SectionCard } from '@/components/section-card';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useSegmentPreview } from './api/preview-segment';
@@ -57,48 +57,39 @@ function MessagesScreen() {
 
   return (
     <>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('messages.audience.title')}</CardTitle>
-          <CardDescription>{t('messages.audience.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <div className="grid max-w-sm gap-2">
-            <Label htmlFor="audience-kind">{t('messages.audience.kind')}</Label>
-            <DeferredSelect
-              id="audience-kind"
-              value={kind}
-              options={[
-                { value: 'filter', label: t('messages.audience.filter') },
-                { value: 'segment', label: t('messages.audience.segment') },
-                { value: 'all', label: t('messages.audience.all') },
-              ]}
-              onValueChange={(value) => setKind(value as Kind)}
-            />
-          </div>
-          {kind === 'segment' && (
-            <SavedSegments
-              selected={segmentId}
-              onPick={(segment) => {
-                setSegmentId(segment.id);
-                setFilter(segment.filter);
-              }}
-            />
-          )}
-          {kind === 'filter' && <SegmentBuilder filter={filter} onChange={setFilter} />}
-          {(kind !== 'segment' || segmentId) && <SegmentPreview filter={counted} />}
-          {kind === 'filter' && <SaveSegment filter={settled} />}
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle>{t('messages.compose.title')}</CardTitle>
-          <CardDescription>{t('messages.compose.description')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <ComposeForm audience={audience} reachable={audience ? preview.data?.reachable : undefined} />
-        </CardContent>
-      </Card>
+      <SectionCard
+        title={t('messages.audience.title')}
+        description={t('messages.audience.description')}
+        contentClassName="grid gap-6"
+      >
+        <Labelled id="audience-kind" label={t('messages.audience.kind')} className="max-w-sm">
+          <DeferredSelect
+            id="audience-kind"
+            value={kind}
+            options={[
+              { value: 'filter', label: t('messages.audience.filter') },
+              { value: 'segment', label: t('messages.audience.segment') },
+              { value: 'all', label: t('messages.audience.all') },
+            ]}
+            onValueChange={(value) => setKind(value as Kind)}
+          />
+        </Labelled>
+        {kind === 'segment' && (
+          <SavedSegments
+            selected={segmentId}
+            onPick={(segment) => {
+              setSegmentId(segment.id);
+              setFilter(segment.filter);
+            }}
+          />
+        )}
+        {kind === 'filter' && <SegmentBuilder filter={filter} onChange={setFilter} />}
+        {(kind !== 'segment' || segmentId) && <SegmentPreview filter={counted} />}
+        {kind === 'filter' && <SaveSegment filter={settled} />}
+      </SectionCard>
+      <SectionCard title={t('messages.compose.title')} description={t('messages.compose.description')}>
+        <ComposeForm audience={audience} reachable={audience ? preview.data?.reachable : undefined} />
+      </SectionCard>
       <QuietHoursCard />
       <section className="grid gap-3">
         <h2 className="font-semibold text-lg">{t('messages.log.title')}</h2>

@@ -2,7 +2,7 @@ import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
-import { usePointsConversion } from './api/get-points-conversion';
+import { pointsConversion } from './api/get-points-conversion';
 import { PointSettingsForm } from './components/point-settings-form';
 import { toFormValues } from './point-settings-form';
 
@@ -14,7 +14,7 @@ export function PointSettingsPage() {
       title={t('pointSettings.title')}
       subtitle={t('pointSettings.subtitle')}
       canWrite={canWrite}
-      query={usePointsConversion()}
+      query={pointsConversion.useSettings()}
       loadFailed={t('pointSettings.loadFailed')}
       skeleton={
         <div role="status" aria-label={t('pointSettings.loading')} className="grid gap-6 lg:grid-cols-2">

@@ -3,7 +3,7 @@ import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
-import { useStoreSettings } from './api/get-store-settings';
+import { storeSettings } from './api/get-store-settings';
 import { BusinessProfileSection } from './components/business-profile-section';
 import { StoreSettingsForm } from './components/store-settings-form';
 
@@ -15,7 +15,7 @@ export function StoreSettingsPage() {
       title={t('storeSettings.title')}
       subtitle={t('storeSettings.subtitle')}
       canWrite={canWrite}
-      query={useStoreSettings()}
+      query={storeSettings.useSettings()}
       loadFailed={t('storeSettings.fetchFailed')}
       skeleton={<Skeleton role="status" aria-label={t('storeSettings.loading')} className="h-96" />}
     >

@@ -3,7 +3,7 @@ import { SettingsScreen } from '@/components/settings-screen';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
-import { usePassSettings } from './api/get-pass-settings';
+import { passSettings } from './api/get-pass-settings';
 import { WalletSettingsForm } from './components/wallet-settings-form';
 
 export function WalletSettingsPage() {
@@ -14,7 +14,7 @@ export function WalletSettingsPage() {
       title={t('walletSettings.title')}
       subtitle={t('walletSettings.subtitle')}
       canWrite={canWrite}
-      query={usePassSettings()}
+      query={passSettings.useSettings()}
       loadFailed={t('walletSettings.fetchFailed')}
       skeleton={
         <div role="status" aria-label={t('walletSettings.loading')} className="grid gap-6 xl:grid-cols-[1fr_380px]">

@@ -1,14 +1,12 @@
 import { type CounterMember, type TransactionResult, transactionBodySchema } from '@loyalty/contracts';
-import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useRecordTransaction } from '@/features/members/api/record-transaction';
-import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
-import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
+import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 
 type Kind = 'PURCHASE' | 'REDEEM';
 
@@ -67,59 +65,34 @@ export function TransactionForm({
 }) {
   const t = useT();
   const record = useRecordTransaction();
-  const [value, setValue] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const key = React.useRef<string | null>(null);
-  const input = React.useRef<HTMLInputElement>(null);
   const id = `counter-${kind.toLowerCase()}`;
   const label = kind === 'PURCHASE' ? t('counter.recordPurchase') : t('counter.redeem');
   const disabled = kind === 'REDEEM' && !member.redeemTerms?.isActive;
-  const number = value.trim() === '' ? Number.NaN : Number(value);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (record.isPending) return;
-    const parsed = transactionBodySchema.safeParse(
-      kind === 'PURCHASE' ? { type: kind, amount: number } : { type: kind, points: number },
-    );
-    if (!parsed.success) {
-      setError(translateText(parsed.error.issues[0]?.message ?? ''));
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    key.current ??= crypto.randomUUID();
-    try {
-      const result = await record.mutateAsync({ id: member.userId, body: parsed.data, key: key.current });
-      key.current = null;
-      setValue('');
-      onDone(result);
-    } catch (failure) {
-      setError(failureMessage(failure));
-      // The button was disabled while the request ran, which drops the focus: back to the value to correct.
-      input.current?.focus();
-    }
-  };
+  const { value, error, submit, field } = useKeyedSubmit({
+    clearOnDone: true,
+    pending: record.isPending,
+    parse: (value) => {
+      const number = numberOf(value);
+      return transactionBodySchema.safeParse(
+        kind === 'PURCHASE' ? { type: kind, amount: number } : { type: kind, points: number },
+      );
+    },
+    send: (body, key) => record.mutateAsync({ id: member.userId, body, key }),
+    onDone,
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="grid content-start gap-2 rounded-md border p-4">
       <Label htmlFor={id}>{kind === 'PURCHASE' ? t('counter.amount') : t('counter.points')}</Label>
       <Input
         id={id}
-        ref={input}
-        value={value}
-        onChange={(event) => {
-          key.current = null;
-          setValue(event.target.value);
-        }}
+        {...field}
         inputMode={kind === 'PURCHASE' ? 'decimal' : 'numeric'}
-        autoComplete="off"
         disabled={disabled}
-        aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-preview${error ? ` ${id}-error` : ''}`}
       />
       <div id={`${id}-preview`} aria-live="polite" className="grid gap-0.5 text-muted-foreground text-sm">
-        <Preview member={member} kind={kind} value={number} />
+        <Preview member={member} kind={kind} value={numberOf(value)} />
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-destructive text-sm">

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_SCOPES, type CreateApiKeyInput, type CreatedApiKey, createApiKeySchema } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form-fields';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -42,14 +42,7 @@ export function ApiKeyDialog({
   };
   const submit = async (body: CreateApiKeyInput) => onCreated(await create.mutateAsync(body));
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      text={TEXT}
-      formId="api-key-form"
-      form={form}
-      onSubmit={dialogSubmit(form, TEXT, submit, close)}
-    >
+    <FormDialog open={open} onClose={close} text={TEXT} form={form} save={submit}>
       <TextField id="api-key-name" name="name" label={t('developers.keyName')} autoComplete="off" />
       <CheckboxGroupField
         id="api-key-scopes"

@@ -1,13 +1,7 @@
 import { CopyIcon } from 'lucide-react';
+import { DialogShell } from '@/components/dialog-shell';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n/use-t';
@@ -34,31 +28,31 @@ export function SecretDialog({
     }
   };
   return (
-    <Dialog open={secret !== null} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex gap-2">
-          <Input
-            readOnly
-            value={secret ?? ''}
-            aria-label={t('developers.secretValue')}
-            className="font-mono text-xs"
-            onFocus={(event) => event.target.select()}
-          />
-          <Button type="button" variant="outline" onClick={copy}>
-            <CopyIcon aria-hidden="true" />
-            {t('developers.copy')}
-          </Button>
-        </div>
-        <DialogFooter>
-          <Button type="button" onClick={onClose}>
-            {t('developers.secretSaved')}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={secret !== null}
+      onClose={onClose}
+      title={title}
+      description={description}
+      className="sm:max-w-xl"
+    >
+      <div className="flex gap-2">
+        <Input
+          readOnly
+          value={secret ?? ''}
+          aria-label={t('developers.secretValue')}
+          className="font-mono text-xs"
+          onFocus={(event) => event.target.select()}
+        />
+        <Button type="button" variant="outline" onClick={copy}>
+          <CopyIcon aria-hidden="true" />
+          {t('developers.copy')}
+        </Button>
+      </div>
+      <DialogFooter>
+        <Button type="button" onClick={onClose}>
+          {t('developers.secretSaved')}
+        </Button>
+      </DialogFooter>
+    </DialogShell>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form-fields';
 import { FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
@@ -63,14 +63,7 @@ export function WebhookDialog({
     if ('secret' in saved) onCreated(saved as CreatedWebhook);
   };
   return (
-    <FormDialog
-      open={target !== null}
-      onClose={onClose}
-      text={text}
-      formId="webhook-form"
-      form={form}
-      onSubmit={dialogSubmit(form, text, submit, onClose)}
-    >
+    <FormDialog open={target !== null} onClose={onClose} text={text} form={form} save={submit}>
       <TextField id="webhook-url" name="url" label={t('developers.url')} type="url" autoComplete="off" />
       <CheckboxGroupField
         id="webhook-events"

@@ -1,8 +1,8 @@
 import type { EnrolmentSettings } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import { TextField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
+import { SaveButton } from '@/components/settings-screen';
 import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -66,51 +66,47 @@ export function EnrolmentForm({ initial }: { initial: EnrolmentSettings }) {
   return (
     <Form {...form}>
       <form noValidate onSubmit={submit}>
-        <Card>
-          <CardHeader>
-            <CardTitle>{translate('enrolment.settingsTitle')}</CardTitle>
-            <CardDescription>{translate('enrolment.settingsDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-4">
-            <SwitchRow name="enabled" label="enrolment.enabled" hint="enrolment.enabledHint" />
-            <TextField
-              id="enrolment-slug"
-              name="slug"
-              label={translate('enrolment.slug')}
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={40}
-            />
-            <p className="-mt-2 text-muted-foreground text-xs">{translate('enrolment.slugHint')}</p>
-            <TextField
-              id="enrolment-welcomePoints"
-              name="welcomePoints"
-              label={translate('enrolment.welcomePoints')}
-              inputMode="numeric"
-            />
-            <SwitchRow name="requireEmail" label="enrolment.requireEmail" hint="enrolment.requireEmailHint" />
-            <TextField
-              id="enrolment-termsUrl"
-              name="termsUrl"
-              label={translate('enrolment.termsUrl')}
-              type="url"
-              placeholder="https://" // i18n-ignore
-            />
-            <TextField
-              id="enrolment-countries"
-              name="countries"
-              label={translate('enrolment.countries')}
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
-            <p className="-mt-2 text-muted-foreground text-xs">{translate('enrolment.countriesHint')}</p>
-            <div className="flex justify-end">
-              <Button type="submit" disabled={save.isPending}>
-                {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-              </Button>
-            </div>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title={translate('enrolment.settingsTitle')}
+          description={translate('enrolment.settingsDescription')}
+          contentClassName="grid gap-4"
+        >
+          <SwitchRow name="enabled" label="enrolment.enabled" hint="enrolment.enabledHint" />
+          <TextField
+            id="enrolment-slug"
+            name="slug"
+            label={translate('enrolment.slug')}
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={40}
+          />
+          <p className="-mt-2 text-muted-foreground text-xs">{translate('enrolment.slugHint')}</p>
+          <TextField
+            id="enrolment-welcomePoints"
+            name="welcomePoints"
+            label={translate('enrolment.welcomePoints')}
+            inputMode="numeric"
+          />
+          <SwitchRow name="requireEmail" label="enrolment.requireEmail" hint="enrolment.requireEmailHint" />
+          <TextField
+            id="enrolment-termsUrl"
+            name="termsUrl"
+            label={translate('enrolment.termsUrl')}
+            type="url"
+            placeholder="https://" // i18n-ignore
+          />
+          <TextField
+            id="enrolment-countries"
+            name="countries"
+            label={translate('enrolment.countries')}
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <p className="-mt-2 text-muted-foreground text-xs">{translate('enrolment.countriesHint')}</p>
+          <div className="flex justify-end">
+            <SaveButton pending={save.isPending} />
+          </div>
+        </SectionCard>
       </form>
     </Form>
   );

@@ -1,9 +1,9 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
+import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/lib/i18n/i18n';
@@ -39,63 +39,59 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
     );
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{translate('enrolment.linkTitle')}</CardTitle>
-        <CardDescription>{translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="enrolment-joinUrl">{translate('enrolment.joinUrl')}</Label>
-          <div className="flex gap-2">
-            <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
-            <Button type="button" variant="outline" onClick={copy}>
-              <CopyIcon aria-hidden="true" />
-              {translate('enrolment.copy')}
-            </Button>
-          </div>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="enrolment-posterLanguage">{translate('enrolment.posterLanguage')}</Label>
-          <select
-            id="enrolment-posterLanguage"
-            className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56"
-            value={language}
-            onChange={(event) => {
-              if (isLocale(event.target.value)) setChosen(event.target.value);
-            }}
-          >
-            {LOCALES.map((value) => (
-              <option key={value} value={value} lang={value}>
-                {LOCALE_NAMES[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid justify-items-center gap-2 rounded-md border bg-white p-3">
-          {poster.data ? (
-            <img src={poster.data} alt={translate('enrolment.posterAlt')} className="h-auto w-full max-w-64" />
-          ) : poster.isError ? (
-            <p className="text-destructive text-sm">{translate('enrolment.posterFailed')}</p>
-          ) : (
-            <Skeleton
-              role="status"
-              aria-label={translate('enrolment.posterLoading')}
-              className="aspect-[1240/1754] w-full max-w-64"
-            />
-          )}
-        </div>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button type="button" variant="outline" onClick={() => get('png')} disabled={download.isPending}>
-            <DownloadIcon aria-hidden="true" />
-            {translate('enrolment.downloadPng')}
-          </Button>
-          <Button type="button" variant="outline" onClick={() => get('pdf')} disabled={download.isPending}>
-            <DownloadIcon aria-hidden="true" />
-            {translate('enrolment.downloadPdf')}
+    <SectionCard
+      title={translate('enrolment.linkTitle')}
+      description={translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}
+      contentClassName="grid gap-4"
+    >
+      <Labelled id="enrolment-joinUrl" label={translate('enrolment.joinUrl')}>
+        <div className="flex gap-2">
+          <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
+          <Button type="button" variant="outline" onClick={copy}>
+            <CopyIcon aria-hidden="true" />
+            {translate('enrolment.copy')}
           </Button>
         </div>
-      </CardContent>
-    </Card>
+      </Labelled>
+      <Labelled id="enrolment-posterLanguage" label={translate('enrolment.posterLanguage')}>
+        <select
+          id="enrolment-posterLanguage"
+          className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-3 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:w-56"
+          value={language}
+          onChange={(event) => {
+            if (isLocale(event.target.value)) setChosen(event.target.value);
+          }}
+        >
+          {LOCALES.map((value) => (
+            <option key={value} value={value} lang={value}>
+              {LOCALE_NAMES[value]}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+      <div className="grid justify-items-center gap-2 rounded-md border bg-white p-3">
+        {poster.data ? (
+          <img src={poster.data} alt={translate('enrolment.posterAlt')} className="h-auto w-full max-w-64" />
+        ) : poster.isError ? (
+          <p className="text-destructive text-sm">{translate('enrolment.posterFailed')}</p>
+        ) : (
+          <Skeleton
+            role="status"
+            aria-label={translate('enrolment.posterLoading')}
+            className="aspect-[1240/1754] w-full max-w-64"
+          />
+        )}
+      </div>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="outline" onClick={() => get('png')} disabled={download.isPending}>
+          <DownloadIcon aria-hidden="true" />
+          {translate('enrolment.downloadPng')}
+        </Button>
+        <Button type="button" variant="outline" onClick={() => get('pdf')} disabled={download.isPending}>
+          <DownloadIcon aria-hidden="true" />
+          {translate('enrolment.downloadPdf')}
+        </Button>
+      </div>
+    </SectionCard>
   );
 }

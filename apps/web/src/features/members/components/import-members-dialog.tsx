@@ -1,15 +1,10 @@
 import { autoMapping, IMPORT_FIELDS, type ImportField, type ImportStatus } from '@loyalty/contracts';
 import { parse } from 'csv-parse/browser/esm/sync';
 import * as React from 'react';
+import { DialogShell } from '@/components/dialog-shell';
+import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatNumber } from '@/lib/i18n/format';
@@ -119,100 +114,106 @@ export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose:
   const running = step.kind === 'importing' ? run.data : undefined;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{t('import.title')}</DialogTitle>
-          <DialogDescription>{t('import.description')}</DialogDescription>
-        </DialogHeader>
-
-        {step.kind !== 'importing' && (
-          <div className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="import-file">{t('import.file')}</Label>
-              <input
-                id="import-file"
-                type="file"
-                accept=".csv,text/csv"
-                className="text-sm file:mr-3 file:rounded-md file:border file:bg-transparent file:px-3 file:py-1.5"
-                onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-              />
-              {unreadable && (
-                <p role="alert" className="text-destructive text-sm">
-                  {t('import.unreadable')}
-                </p>
-              )}
-            </div>
-            {headers.length > 0 && (
-              <fieldset className="grid gap-2">
-                <legend className="mb-2 font-medium text-sm">{t('import.mapping')}</legend>
-                {headers.map((header, index) => (
-                  <div key={header} className="grid grid-cols-2 items-center gap-3">
-                    <Label htmlFor={`import-map-${index}`} className="truncate">
-                      {header}
-                    </Label>
-                    <select
-                      id={`import-map-${index}`}
-                      value={mapping[header] ?? ''}
-                      onChange={(event) => mapColumn(header, event.target.value)}
-                      className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
-                    >
-                      <option value="">{t('import.skipColumn')}</option>
-                      {IMPORT_FIELDS.map((field) => (
-                        <option key={field} value={field}>
-                          {t(FIELD_LABELS[field])}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ))}
-                {!ready && <p className="text-muted-foreground text-sm">{t('import.needNames')}</p>}
-              </fieldset>
-            )}
-            {step.kind === 'checking' && !checked?.state && (
-              <p role="status" className="text-muted-foreground text-sm">
-                {t('import.checking')}
+    <DialogShell
+      open={open}
+      onClose={onClose}
+      title={t('import.title')}
+      description={t('import.description')}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      {step.kind !== 'importing' && (
+        <div className="grid gap-4">
+          <Labelled id="import-file" label={t('import.file')}>
+            <input
+              id="import-file"
+              type="file"
+              accept=".csv,text/csv"
+              className="text-sm file:mr-3 file:rounded-md file:border file:bg-transparent file:px-3 file:py-1.5"
+              onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+            />
+            {unreadable && (
+              <p role="alert" className="text-destructive text-sm">
+                {t('import.unreadable')}
               </p>
             )}
-            {checked?.state === 'done' && <CheckResult status={checked} />}
-          </div>
-        )}
-
-        {step.kind === 'importing' && <ImportProgress status={running} />}
-
-        <DialogFooter>
-          {running?.state === 'done' || running?.state === 'failed' ? (
-            <Button type="button" onClick={onClose}>
-              {t('common.close')}
-            </Button>
-          ) : (
-            <>
-              <Button type="button" variant="outline" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              {step.kind !== 'importing' && (
-                <Button type="button" variant="outline" disabled={!ready || busy} onClick={() => void send(true)}>
-                  {t('import.check')}
-                </Button>
-              )}
-              {step.kind !== 'importing' && (
-                <Button
-                  type="button"
-                  disabled={!ready || busy || checked?.state !== 'done'}
-                  onClick={() => void send(false)}
-                >
-                  {t('import.run')}
-                </Button>
-              )}
-            </>
+          </Labelled>
+          {headers.length > 0 && (
+            <fieldset className="grid gap-2">
+              <legend className="mb-2 font-medium text-sm">{t('import.mapping')}</legend>
+              {headers.map((header, index) => (
+                <div key={header} className="grid grid-cols-2 items-center gap-3">
+                  <Label htmlFor={`import-map-${index}`} className="truncate">
+                    {header}
+                  </Label>
+                  <select
+                    id={`import-map-${index}`}
+                    value={mapping[header] ?? ''}
+                    onChange={(event) => mapColumn(header, event.target.value)}
+                    className="h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30"
+                  >
+                    <option value="">{t('import.skipColumn')}</option>
+                    {IMPORT_FIELDS.map((field) => (
+                      <option key={field} value={field}>
+                        {t(FIELD_LABELS[field])}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+              {!ready && <p className="text-muted-foreground text-sm">{t('import.needNames')}</p>}
+            </fieldset>
           )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          {step.kind === 'checking' && !checked?.state && (
+            <p role="status" className="text-muted-foreground text-sm">
+              {t('import.checking')}
+            </p>
+          )}
+          {checked?.state === 'done' && <CheckResult status={checked} />}
+        </div>
+      )}
+
+      {step.kind === 'importing' && <ImportProgress status={running} />}
+
+      <DialogFooter>
+        {running?.state === 'done' || running?.state === 'failed' ? (
+          <Button type="button" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        ) : (
+          <>
+            <Button type="button" variant="outline" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            {step.kind !== 'importing' && (
+              <Button type="button" variant="outline" disabled={!ready || busy} onClick={() => void send(true)}>
+                {t('import.check')}
+              </Button>
+            )}
+            {step.kind !== 'importing' && (
+              <Button
+                type="button"
+                disabled={!ready || busy || checked?.state !== 'done'}
+                onClick={() => void send(false)}
+              >
+                {t('import.run')}
+              </Button>
+            )}
+          </>
+        )}
+      </DialogFooter>
+    </DialogShell>
   );
 }
 
 const badRows = (status: ImportStatus) => new Set(status.errors.map((e) => e.row)).size;
+
+/** What the dry run's and the finished import's summaries count: created, updated and bad rows. */
+const summaryArgs = (status: ImportStatus) => ({
+  created: formatNumber(status.created),
+  updated: formatNumber(status.updated),
+  bad: formatNumber(badRows(status)),
+  count: badRows(status),
+});
 
 function ErrorsDownload({ status }: { status: ImportStatus }) {
   const t = useT();
@@ -236,12 +237,7 @@ function CheckResult({ status }: { status: ImportStatus }) {
   return (
     <section aria-label={t('import.checkResult')} className="grid gap-3 rounded-md border p-3">
       <p role="status" className="text-sm">
-        {t('import.checkSummary', {
-          created: formatNumber(status.created),
-          updated: formatNumber(status.updated),
-          bad: formatNumber(badRows(status)),
-          count: badRows(status),
-        })}
+        {t('import.checkSummary', summaryArgs(status))}
       </p>
       {shown.length > 0 && (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe)
@@ -303,12 +299,7 @@ function ImportProgress({ status }: { status: ImportStatus | undefined }) {
     return (
       <section aria-label={t('import.doneTitle')} className="grid gap-3">
         <p role="status" className="text-sm">
-          {t('import.doneSummary', {
-            created: formatNumber(status.created),
-            updated: formatNumber(status.updated),
-            bad: formatNumber(badRows(status)),
-            count: badRows(status),
-          })}
+          {t('import.doneSummary', summaryArgs(status))}
         </p>
         <div>
           <ErrorsDownload status={status} />

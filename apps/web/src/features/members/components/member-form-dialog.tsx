@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMemberSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { SelectField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import { useT } from '@/lib/i18n/use-t';
@@ -93,14 +93,7 @@ export function MemberFormDialog({ target, onClose }: Props) {
   ];
 
   return (
-    <FormDialog
-      open={open}
-      onClose={onClose}
-      text={text}
-      formId="member-form"
-      form={form}
-      onSubmit={dialogSubmit(form, text, save, onClose, { focus: false })}
-    >
+    <FormDialog open={open} onClose={onClose} text={text} form={form} save={save} focus={false}>
       <PersonFields idPrefix="member" />
       <SelectField id="member-tier" name="tierId" label={t('members.membership')} choices={choices} />
       {editing && (

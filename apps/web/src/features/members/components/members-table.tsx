@@ -1,9 +1,9 @@
 import type { MemberRow } from '@loyalty/contracts';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { RowActionButton } from '@/components/row-action-button';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { formatPoints, fullName, initials, levelVariant, MEMBERS_TEXT, statusLabel } from '../members-labels';
@@ -73,22 +73,20 @@ function columns(onOpen: Props['onOpen'], actions: Actions | null, t: Translate)
     className: NOWRAP,
     cell: (m) => (
       <>
-        <Button
+        <RowActionButton
+          icon={PencilIcon}
+          label={t('members.editWho', { name: fullName(m) })}
           variant="ghost"
           size="icon"
-          aria-label={t('members.editWho', { name: fullName(m) })}
           onClick={() => actions.onEdit(m)}
-        >
-          <PencilIcon aria-hidden="true" />
-        </Button>
-        <Button
+        />
+        <RowActionButton
+          icon={Trash2Icon}
+          label={t('members.deleteWho', { name: fullName(m) })}
           variant="ghost"
           size="icon"
-          aria-label={t('members.deleteWho', { name: fullName(m) })}
           onClick={() => actions.onDelete(m)}
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
+        />
       </>
     ),
   };

@@ -1,12 +1,10 @@
 import { refundBodySchema, type TransactionResult } from '@loyalty/contracts';
-import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { failureMessage } from '@/lib/api-error';
 import { formatMoney } from '@/lib/i18n/format';
-import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
+import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 import { useRefundTransaction } from '../api/refund-transaction';
 
 /**
@@ -33,32 +31,15 @@ export function RefundForm({
 }) {
   const t = useT();
   const refund = useRefundTransaction();
-  const [value, setValue] = React.useState(String(left));
-  const [error, setError] = React.useState<string | null>(null);
-  const key = React.useRef<string | null>(null);
-  const input = React.useRef<HTMLInputElement>(null);
   const id = `refund-${entryId}`;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    if (refund.isPending) return;
-    const parsed = refundBodySchema.safeParse({ amount: value.trim() === '' ? Number.NaN : Number(value) });
-    if (!parsed.success) {
-      setError(translateText(parsed.error.issues[0]?.message ?? ''));
-      input.current?.focus();
-      return;
-    }
-    setError(null);
-    key.current ??= crypto.randomUUID();
-    try {
-      const result = await refund.mutateAsync({ id: memberId, entryId, amount: parsed.data.amount, key: key.current });
-      key.current = null;
-      onDone(result);
-    } catch (failure) {
-      setError(failureMessage(failure));
-      input.current?.focus();
-    }
-  };
+  const { error, submit, field } = useKeyedSubmit({
+    initial: String(left),
+    pending: refund.isPending,
+    parse: (value) => refundBodySchema.safeParse({ amount: numberOf(value) }),
+    send: (body, key) => refund.mutateAsync({ id: memberId, entryId, amount: body.amount, key }),
+    onDone,
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('members.refund')} className="grid gap-2">
@@ -71,16 +52,9 @@ export function RefundForm({
       <div className="flex flex-wrap items-center gap-2">
         <Input
           id={id}
-          ref={input}
-          value={value}
-          onChange={(event) => {
-            key.current = null;
-            setValue(event.target.value);
-          }}
+          {...field}
           inputMode="decimal"
-          autoComplete="off"
           className="w-32"
-          aria-invalid={error ? true : undefined}
           aria-describedby={`${orderId ? `${id}-order ` : ''}${id}-left${error ? ` ${id}-error` : ''}`}
         />
         <Button type="submit" size="sm" disabled={refund.isPending}>

@@ -1,7 +1,7 @@
 import { MEMBERSHIP_CARD_BENEFITS, type Membership } from '@loyalty/contracts';
 import { PencilIcon, TrashIcon } from 'lucide-react';
+import { RowActionButton } from '@/components/row-action-button';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { activeLocale } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -74,27 +74,21 @@ export function MembershipCard({ tier, actions }: { tier: Membership; actions: A
       </CardContent>
       {actions && (
         <CardFooter className="gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={t('memberships.editNamed', { name })}
+          <RowActionButton
+            icon={PencilIcon}
+            label={t('memberships.editNamed', { name })}
+            text={t('memberships.edit')}
             onClick={() => actions.onEdit(tier)}
             onPointerEnter={actions.onEditIntent}
             onFocus={actions.onEditIntent}
-          >
-            <PencilIcon aria-hidden="true" />
-            {t('memberships.edit')}
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            aria-label={t('memberships.deleteNamed2', { name })}
+          />
+          <RowActionButton
+            icon={TrashIcon}
+            label={t('memberships.deleteNamed2', { name })}
+            text={t('memberships.delete')}
             className="text-destructive"
             onClick={() => actions.onDelete(tier)}
-          >
-            <TrashIcon aria-hidden="true" />
-            {t('memberships.delete')}
-          </Button>
+          />
         </CardFooter>
       )}
     </Card>

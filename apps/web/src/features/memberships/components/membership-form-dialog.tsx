@@ -1,17 +1,11 @@
 import { MEMBERSHIP_MESSAGES, type Membership } from '@loyalty/contracts';
 import * as React from 'react';
 import { Controller, type FieldErrors, type Path, useForm } from 'react-hook-form';
+import { DialogShell } from '@/components/dialog-shell';
 import { TextField, type TextFieldProps } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogFooter } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -220,143 +214,141 @@ export function MembershipFormDialog({ target, onClose }: Props) {
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && close()}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{translate(editId ? MEMBERSHIPS_TEXT.editTitle : MEMBERSHIPS_TEXT.createTitle)}</DialogTitle>
-          <DialogDescription>
-            {translate(editId ? 'memberships.editDescription' : 'memberships.createDescription')}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form noValidate onSubmit={submit} className="grid gap-4">
-            {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
-            <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
-              <TabsList className="grid w-full grid-cols-3">
-                <TabsTrigger value="basic">{translate('memberships.tabBasic')}</TabsTrigger>
-                <TabsTrigger value="languages">{translate('memberships.tabLanguages')}</TabsTrigger>
-                <TabsTrigger value="advanced">{translate('memberships.tabAdvanced')}</TabsTrigger>
-              </TabsList>
-              <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-                {text('name', 'memberships.name', {
-                  maxLength: 100,
-                  placeholder: translate('memberships.namePlaceholder'),
-                  disabled: loading,
+    <DialogShell
+      open={open}
+      onClose={close}
+      title={translate(editId ? MEMBERSHIPS_TEXT.editTitle : MEMBERSHIPS_TEXT.createTitle)}
+      description={translate(editId ? 'memberships.editDescription' : 'memberships.createDescription')}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+    >
+      <Form {...form}>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          {/* Every tab stays mounted (hidden when inactive) so an upload keeps running while another tab shows. */}
+          <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            <TabsList className="grid w-full grid-cols-3">
+              <TabsTrigger value="basic">{translate('memberships.tabBasic')}</TabsTrigger>
+              <TabsTrigger value="languages">{translate('memberships.tabLanguages')}</TabsTrigger>
+              <TabsTrigger value="advanced">{translate('memberships.tabAdvanced')}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="basic" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              {text('name', 'memberships.name', {
+                maxLength: 100,
+                placeholder: translate('memberships.namePlaceholder'),
+                disabled: loading,
+              })}
+              {text('description', 'memberships.description', { multiline: true, maxLength: 1000 })}
+              <Controller
+                control={form.control}
+                name="color"
+                render={({ field }) => (
+                  <ColorField
+                    id="membership-color"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.color?.message}
+                  />
+                )}
+              />
+              {text('icon', 'memberships.icon', {
+                maxLength: 300,
+                placeholder: translate('memberships.iconPlaceholder'),
+              })}
+              <div className="grid gap-4 sm:grid-cols-3">
+                {text('minSpendAmount', 'memberships.minSpend', {
+                  type: 'number',
+                  step: '0.01',
+                  min: 0,
+                  placeholder: '0.00',
                 })}
-                {text('description', 'memberships.description', { multiline: true, maxLength: 1000 })}
+                {text('maxSpendAmount', 'memberships.maxSpend', {
+                  type: 'number',
+                  step: '0.01',
+                  min: 0,
+                  placeholder: translate('memberships.noMax'),
+                })}
+                {text('discountPercentage', 'memberships.discountPercent', {
+                  type: 'number',
+                  step: '0.01',
+                  min: 0,
+                  max: 100,
+                  placeholder: '0',
+                })}
+              </div>
+              <Controller
+                control={form.control}
+                name="benefits"
+                render={({ field }) => (
+                  <BenefitsField value={field.value} onChange={field.onChange} error={errors.benefits?.message} />
+                )}
+              />
+            </TabsContent>
+            <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              {text('nameZh', 'memberships.nameZh', { maxLength: 100, lang: 'zh-Hant' })}
+              {text('descriptionZh', 'memberships.descriptionZh', {
+                multiline: true,
+                maxLength: 1000,
+                lang: 'zh-Hant',
+              })}
+              {text('nameCn', 'memberships.nameCn', { maxLength: 100, lang: 'zh-Hans' })}
+              {text('descriptionCn', 'memberships.descriptionCn', {
+                multiline: true,
+                maxLength: 1000,
+                lang: 'zh-Hans',
+              })}
+              {(['benefitsZh', 'benefitsCn'] as const).map((name) => (
                 <Controller
+                  key={name}
                   control={form.control}
-                  name="color"
+                  name={name}
                   render={({ field }) => (
-                    <ColorField
-                      id="membership-color"
+                    <BenefitsField
+                      id={`membership-${name}`}
+                      label={name === 'benefitsZh' ? 'memberships.benefitsZh' : 'memberships.benefitsCn'}
+                      lang={name === 'benefitsZh' ? 'zh-Hant' : 'zh-Hans'}
                       value={field.value}
                       onChange={field.onChange}
-                      error={errors.color?.message}
+                      error={errors[name]?.message}
                     />
                   )}
                 />
-                {text('icon', 'memberships.icon', {
-                  maxLength: 300,
-                  placeholder: translate('memberships.iconPlaceholder'),
-                })}
-                <div className="grid gap-4 sm:grid-cols-3">
-                  {text('minSpendAmount', 'memberships.minSpend', {
-                    type: 'number',
-                    step: '0.01',
-                    min: 0,
-                    placeholder: '0.00',
-                  })}
-                  {text('maxSpendAmount', 'memberships.maxSpend', {
-                    type: 'number',
-                    step: '0.01',
-                    min: 0,
-                    placeholder: translate('memberships.noMax'),
-                  })}
-                  {text('discountPercentage', 'memberships.discountPercent', {
-                    type: 'number',
-                    step: '0.01',
-                    min: 0,
-                    max: 100,
-                    placeholder: '0',
-                  })}
-                </div>
-                <Controller
-                  control={form.control}
-                  name="benefits"
-                  render={({ field }) => (
-                    <BenefitsField value={field.value} onChange={field.onChange} error={errors.benefits?.message} />
-                  )}
-                />
-              </TabsContent>
-              <TabsContent value="languages" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-                {text('nameZh', 'memberships.nameZh', { maxLength: 100, lang: 'zh-Hant' })}
-                {text('descriptionZh', 'memberships.descriptionZh', {
-                  multiline: true,
-                  maxLength: 1000,
-                  lang: 'zh-Hant',
-                })}
-                {text('nameCn', 'memberships.nameCn', { maxLength: 100, lang: 'zh-Hans' })}
-                {text('descriptionCn', 'memberships.descriptionCn', {
-                  multiline: true,
-                  maxLength: 1000,
-                  lang: 'zh-Hans',
-                })}
-                {(['benefitsZh', 'benefitsCn'] as const).map((name) => (
-                  <Controller
-                    key={name}
-                    control={form.control}
-                    name={name}
-                    render={({ field }) => (
-                      <BenefitsField
-                        id={`membership-${name}`}
-                        label={name === 'benefitsZh' ? 'memberships.benefitsZh' : 'memberships.benefitsCn'}
-                        lang={name === 'benefitsZh' ? 'zh-Hant' : 'zh-Hans'}
-                        value={field.value}
-                        onChange={field.onChange}
-                        error={errors[name]?.message}
-                      />
-                    )}
-                  />
-                ))}
-              </TabsContent>
-              <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {image('cardImageUrl', 'memberships.cardImageLabel', 'card')}
-                  {image('walletBannerUrl', 'memberships.walletBanner', 'banner')}
-                </div>
-                {text('sortOrder', 'memberships.sortOrder', { type: 'number', step: 1 })}
-                <Controller
-                  control={form.control}
-                  name="isActive"
-                  render={({ field }) => (
-                    <div className="flex items-center gap-3">
-                      <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
-                      <Label htmlFor="membership-isActive">{translate('memberships.active')}</Label>
-                    </div>
-                  )}
-                />
-              </TabsContent>
-            </Tabs>
-            {conflict && (
-              <TierConflictOffer
-                conflict={conflict.tier}
-                newMin={conflict.newMin}
-                busy={shortening || saving}
-                onShorten={shortenAndSave}
+              ))}
+            </TabsContent>
+            <TabsContent value="advanced" forceMount className="grid gap-4 pt-2 data-[state=inactive]:hidden">
+              <div className="grid gap-4 sm:grid-cols-2">
+                {image('cardImageUrl', 'memberships.cardImageLabel', 'card')}
+                {image('walletBannerUrl', 'memberships.walletBanner', 'banner')}
+              </div>
+              {text('sortOrder', 'memberships.sortOrder', { type: 'number', step: 1 })}
+              <Controller
+                control={form.control}
+                name="isActive"
+                render={({ field }) => (
+                  <div className="flex items-center gap-3">
+                    <Switch id="membership-isActive" checked={field.value} onCheckedChange={field.onChange} />
+                    <Label htmlFor="membership-isActive">{translate('memberships.active')}</Label>
+                  </div>
+                )}
               />
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                {translate('memberships.cancel')}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {buttonText}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </TabsContent>
+          </Tabs>
+          {conflict && (
+            <TierConflictOffer
+              conflict={conflict.tier}
+              newMin={conflict.newMin}
+              busy={shortening || saving}
+              onShorten={shortenAndSave}
+            />
+          )}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={close}>
+              {translate('memberships.cancel')}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {buttonText}
+            </Button>
+          </DialogFooter>
+        </form>
+      </Form>
+    </DialogShell>
   );
 }

@@ -9,8 +9,8 @@ import {
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { SelectField, TextField } from '@/components/form-fields';
+import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n/use-t';
@@ -77,60 +77,54 @@ function TierPolicyEditor({
   });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('tierPolicy.title')}</CardTitle>
-        <CardDescription>{t('tierPolicy.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t('tierPolicy.title')}>
-            <fieldset disabled={!canWrite || save.isPending} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <SelectField
-                id="tier-policy-basis"
-                name="basis"
-                label={t('tierPolicy.basis')}
-                choices={TIER_BASES.map((value) => ({ value, label: t(BASIS_LABELS[value]) }))}
-              />
-              {basis === 'ROLLING_MONTHS' && (
-                <TextField
-                  id="tier-policy-months"
-                  name="months"
-                  label={t('tierPolicy.months')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={60}
-                />
-              )}
-              <SelectField
-                id="tier-policy-downgrade"
-                name="downgrade"
-                label={t('tierPolicy.downgrade')}
-                choices={TIER_DOWNGRADES.map((value) => ({ value, label: t(DOWNGRADE_LABELS[value]) }))}
-              />
+    <SectionCard title={t('tierPolicy.title')} description={t('tierPolicy.description')}>
+      <Form {...form}>
+        <form onSubmit={submit} noValidate className="grid gap-4" aria-label={t('tierPolicy.title')}>
+          <fieldset disabled={!canWrite || save.isPending} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <SelectField
+              id="tier-policy-basis"
+              name="basis"
+              label={t('tierPolicy.basis')}
+              choices={TIER_BASES.map((value) => ({ value, label: t(BASIS_LABELS[value]) }))}
+            />
+            {basis === 'ROLLING_MONTHS' && (
               <TextField
-                id="tier-policy-grace"
-                name="graceDays"
-                label={t('tierPolicy.graceDays')}
+                id="tier-policy-months"
+                name="months"
+                label={t('tierPolicy.months')}
                 type="number"
                 inputMode="numeric"
-                min={0}
-                max={365}
+                min={1}
+                max={60}
               />
-            </fieldset>
-            <TierPolicyPreviewPanel policy={previewed} />
-            {canWrite && (
-              <div className="flex justify-end">
-                <Button type="submit" disabled={save.isPending}>
-                  {t('tierPolicy.save')}
-                </Button>
-              </div>
             )}
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+            <SelectField
+              id="tier-policy-downgrade"
+              name="downgrade"
+              label={t('tierPolicy.downgrade')}
+              choices={TIER_DOWNGRADES.map((value) => ({ value, label: t(DOWNGRADE_LABELS[value]) }))}
+            />
+            <TextField
+              id="tier-policy-grace"
+              name="graceDays"
+              label={t('tierPolicy.graceDays')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={365}
+            />
+          </fieldset>
+          <TierPolicyPreviewPanel policy={previewed} />
+          {canWrite && (
+            <div className="flex justify-end">
+              <Button type="submit" disabled={save.isPending}>
+                {t('tierPolicy.save')}
+              </Button>
+            </div>
+          )}
+        </form>
+      </Form>
+    </SectionCard>
   );
 }
 

@@ -1,9 +1,9 @@
 import type { BusinessProfile } from '@loyalty/contracts';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { useT } from '@/lib/i18n/use-t';
@@ -45,14 +45,12 @@ function QuietHoursForm({ profile }: { profile: BusinessProfile }) {
         store({ from, to });
       }}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="quiet-from">{t('messages.quiet.from')}</Label>
+      <Labelled id="quiet-from" label={t('messages.quiet.from')}>
         <Input id="quiet-from" type="time" value={from} onChange={(e) => setFrom(e.target.value)} className="w-32" />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="quiet-to">{t('messages.quiet.to')}</Label>
+      </Labelled>
+      <Labelled id="quiet-to" label={t('messages.quiet.to')}>
         <Input id="quiet-to" type="time" value={to} onChange={(e) => setTo(e.target.value)} className="w-32" />
-      </div>
+      </Labelled>
       <Button type="submit" disabled={save.isPending}>
         {t('messages.quiet.save')}
       </Button>

@@ -1,7 +1,7 @@
 import { LANGUAGE_NAMES, LANGUAGES, type SegmentFilter } from '@loyalty/contracts';
 import { DeferredSelect } from '@/components/deferred-select';
+import { Labelled } from '@/components/labelled';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useT } from '@/lib/i18n/use-t';
 import { useTiers } from '../api/get-tiers';
 
@@ -26,30 +26,28 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
   const tiers = useTiers();
   const set = (patch: Partial<SegmentFilter>) => onChange(compactFilter({ ...filter, ...patch }));
   const numberField = (id: string, key: 'minBalance' | 'maxBalance' | 'minLifetimeSpend', label: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <Labelled id={id} label={label}>
       <Input
         id={id}
         inputMode="decimal"
         value={filter[key] ?? ''}
         onChange={(e) => set({ [key]: numberOf(e.target.value) })}
       />
-    </div>
+    </Labelled>
   );
   const dayField = (
     id: string,
     key: 'lastVisitAfter' | 'lastVisitBefore' | 'joinedAfter' | 'joinedBefore',
     label: string,
   ) => (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+    <Labelled id={id} label={label}>
       <Input
         id={id}
         type="date"
         value={filter[key] ?? ''}
         onChange={(e) => set({ [key]: e.target.value || undefined })}
       />
-    </div>
+    </Labelled>
   );
   const chosen = new Set(filter.tierIds ?? []);
   return (
@@ -90,8 +88,7 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
         {dayField('filter-joined-before', 'joinedBefore', t('messages.filter.joinedBefore'))}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="filter-language">{t('messages.filter.language')}</Label>
+        <Labelled id="filter-language" label={t('messages.filter.language')}>
           <DeferredSelect
             id="filter-language"
             value={filter.language ?? ANY}
@@ -101,9 +98,8 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
             ]}
             onValueChange={(v) => set({ language: v === ANY ? undefined : (v as SegmentFilter['language']) })}
           />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="filter-wallet">{t('messages.filter.walletPass')}</Label>
+        </Labelled>
+        <Labelled id="filter-wallet" label={t('messages.filter.walletPass')}>
           <DeferredSelect
             id="filter-wallet"
             value={filter.hasWalletPass === undefined ? ANY : String(filter.hasWalletPass)}
@@ -114,7 +110,7 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
             ]}
             onValueChange={(v) => set({ hasWalletPass: v === ANY ? undefined : v === 'true' })}
           />
-        </div>
+        </Labelled>
       </div>
     </div>
   );

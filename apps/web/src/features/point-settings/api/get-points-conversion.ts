@@ -2,13 +2,9 @@ import { pointsConversionSchema } from '@loyalty/contracts';
 import { settingsQuery } from '@/lib/settings-query';
 
 /** GET /api/points-conversion; null until saved (the screen shows defaults). */
-const pointsConversion = settingsQuery({
+export const pointsConversion = settingsQuery({
   path: '/api/points-conversion',
   key: 'points-conversion',
   schema: pointsConversionSchema,
   fetchFailed: 'pointSettings.fetchFailed',
 });
-
-export const pointsConversionKeys = pointsConversion.keys;
-export const pointsConversionQueryOptions = pointsConversion.options;
-export const usePointsConversion = pointsConversion.useSettings;

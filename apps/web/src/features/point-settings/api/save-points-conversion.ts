@@ -2,7 +2,7 @@ import { type PointsConversion, type PointsConversionInput, pointsConversionSche
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
-import { pointsConversionKeys } from './get-points-conversion';
+import { pointsConversion } from './get-points-conversion';
 
 /** POST /api/points-conversion (docs/design.md §7: points settings are saved with POST). */
 function savePointsConversion(body: PointsConversionInput): Promise<PointsConversion> {
@@ -14,6 +14,6 @@ export function useSavePointsConversion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePointsConversion,
-    onSuccess: (saved) => queryClient.setQueryData(pointsConversionKeys.all(tenantId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(pointsConversion.keys.all(tenantId), saved),
   });
 }

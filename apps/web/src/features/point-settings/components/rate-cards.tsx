@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form';
 import { TextField } from '@/components/form-fields';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { earnSummary, type PointsFormValues, redeemSummary } from '../point-settings-form';
@@ -25,23 +25,17 @@ function RateCard({
   const [first, second] = useWatch({ control, name: [fields[0].name, fields[1].name] }) as [string, string];
   const message = formState.errors[fields[0].name]?.message ?? formState.errors[fields[1].name]?.message;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t(text.title)}</CardTitle>
-        <CardDescription>{t(text.description)}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          {fields.map(({ name, label, ...input }) => (
-            <TextField key={name} id={name} name={name} ownMessage={false} label={t(label)} {...input} />
-          ))}
-        </div>
-        <PairError message={message} />
-        <p id={summaryId} aria-live="polite" className="rounded-md bg-muted px-3 py-2 font-medium text-sm">
-          {summary(first, second)}
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard title={t(text.title)} description={t(text.description)} contentClassName="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        {fields.map(({ name, label, ...input }) => (
+          <TextField key={name} id={name} name={name} ownMessage={false} label={t(label)} {...input} />
+        ))}
+      </div>
+      <PairError message={message} />
+      <p id={summaryId} aria-live="polite" className="rounded-md bg-muted px-3 py-2 font-medium text-sm">
+        {summary(first, second)}
+      </p>
+    </SectionCard>
   );
 }
 
@@ -66,17 +60,15 @@ export function LimitsCard() {
   const { limits } = POINTS_TEXT;
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t(limits.title)}</CardTitle>
-        <CardDescription>{t(limits.description)}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2">
-        {[limits.minimum, limits.maximum].map(({ name, label, ...input }) => (
-          <TextField key={name} id={name} name={name} label={t(label)} {...input} />
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t(limits.title)}
+      description={t(limits.description)}
+      contentClassName="grid gap-4 sm:grid-cols-2"
+    >
+      {[limits.minimum, limits.maximum].map(({ name, label, ...input }) => (
+        <TextField key={name} id={name} name={name} label={t(label)} {...input} />
+      ))}
+    </SectionCard>
   );
 }
 
@@ -85,16 +77,14 @@ export function PurchaseLimitsCard() {
   const { purchases } = POINTS_TEXT;
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t(purchases.title)}</CardTitle>
-        <CardDescription>{t(purchases.description)}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {purchases.fields.map(({ name, label, ...input }) => (
-          <TextField key={name} id={name} name={name} label={t(label)} {...input} />
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t(purchases.title)}
+      description={t(purchases.description)}
+      contentClassName="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+    >
+      {purchases.fields.map(({ name, label, ...input }) => (
+        <TextField key={name} id={name} name={name} label={t(label)} {...input} />
+      ))}
+    </SectionCard>
   );
 }

@@ -1,15 +1,9 @@
 import * as React from 'react';
+import { DialogShell } from '@/components/dialog-shell';
+import { Labelled } from '@/components/labelled';
 import { PasswordInput, UsernameHint } from '@/components/password-field';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { DialogFooter } from '@/components/ui/dialog';
 import { useT } from '@/lib/i18n/use-t';
 import { useAccountActions } from '../account-actions';
 import { mapReauthError } from '../profile-messages';
@@ -52,42 +46,41 @@ function ConfirmIdentityDialog({ open, onConfirmed, onCancel }: ConfirmIdentityD
   };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <DialogContent className="sm:max-w-sm">
-        <DialogHeader>
-          <DialogTitle>{t('profile.confirmTitle')}</DialogTitle>
-          <DialogDescription>{t('profile.confirmText')}</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
-          <UsernameHint email={actions.currentAccount()?.email} />
-          <div className="grid gap-2">
-            <Label htmlFor="confirm-identity-password">{t('profile.password')}</Label>
-            <PasswordInput
-              id="confirm-identity-password"
-              label={t('profile.password')}
-              autoComplete="current-password"
-              autoFocus
-              value={password}
-              aria-invalid={error ? true : undefined}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
-          {error && (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          )}
-          <DialogFooter>
-            <Button variant="outline" disabled={busy} onClick={onCancel}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" disabled={busy || password === ''}>
-              {t('profile.confirm')}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onClose={() => !busy && onCancel()}
+      title={t('profile.confirmTitle')}
+      description={t('profile.confirmText')}
+      className="sm:max-w-sm"
+    >
+      <form className="grid gap-4" noValidate onSubmit={onSubmit}>
+        <UsernameHint email={actions.currentAccount()?.email} />
+        <Labelled id="confirm-identity-password" label={t('profile.password')}>
+          <PasswordInput
+            id="confirm-identity-password"
+            label={t('profile.password')}
+            autoComplete="current-password"
+            autoFocus
+            value={password}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </Labelled>
+        {error && (
+          <p role="alert" className="text-destructive text-sm">
+            {error}
+          </p>
+        )}
+        <DialogFooter>
+          <Button variant="outline" disabled={busy} onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy || password === ''}>
+            {t('profile.confirm')}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogShell>
   );
 }
 

@@ -1,4 +1,5 @@
 import * as React from 'react';
+import { PlainForm } from '@/components/plain-form';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { VerificationCodeInput } from '@/components/verification/code-input';
@@ -90,14 +91,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
   };
 
   return (
-    <form
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void verify(code);
-      }}
-    >
+    <PlainForm className="grid gap-4" onSubmit={() => void verify(code)}>
       <DialogDescription className="text-center">
         {verificationId ? t('profile.codeSentTo') : t('profile.codeSendingTo')}{' '}
         <span className="font-medium text-foreground">{maskPhone(phone)}</span>
@@ -121,7 +115,7 @@ function VerifyPhoneBody({ phone, onVerified, onSecurityError, onBusyChange }: V
       <ResendControl countdown={countdown} onResend={() => void send()} disabled={status !== 'idle'} />
       {/* The invisible captcha renders here, out of the layout's flow. */}
       <div ref={container} className="absolute" />
-    </form>
+    </PlainForm>
   );
 }
 

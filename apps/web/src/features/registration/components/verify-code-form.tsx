@@ -1,5 +1,6 @@
 import { Loader2Icon } from 'lucide-react';
 import type * as React from 'react';
+import { PlainForm } from '@/components/plain-form';
 import { Button } from '@/components/ui/button';
 import { VerificationCodeInput } from '@/components/verification/code-input';
 import { maskPhone } from '@/components/verification/mask-phone';
@@ -26,14 +27,7 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
   const { phone, code, onCodeChange, onVerify, verifying, sending, countdown, onResend, actions } = props;
   const t = useT();
   return (
-    <form
-      className="grid gap-6"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onVerify(code);
-      }}
-    >
+    <PlainForm className="grid gap-6" onSubmit={() => onVerify(code)}>
       <p className="text-center text-muted-foreground text-sm">
         {t('verify.sentTo')}{' '}
         <span className="font-medium text-foreground tabular-nums" data-testid="masked-phone">
@@ -59,6 +53,6 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
         <ResendControl countdown={countdown} onResend={onResend} disabled={verifying} />
       )}
       <div className="flex flex-wrap items-center justify-center gap-2 border-t pt-4">{actions}</div>
-    </form>
+    </PlainForm>
   );
 }

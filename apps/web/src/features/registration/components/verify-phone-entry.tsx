@@ -1,8 +1,9 @@
 import { Loader2Icon } from 'lucide-react';
 import * as React from 'react';
+import { Labelled } from '@/components/labelled';
 import { PhoneInput } from '@/components/phone-input/phone-input';
+import { PlainForm } from '@/components/plain-form';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { VERIFICATION_MESSAGES } from '@/components/verification/verification-errors';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -29,17 +30,14 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
   const error = phoneEntryError(phone);
   const t = useT();
   return (
-    <form
+    <PlainForm
       className="grid gap-6"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         setSubmitted(true);
         if (!error) onSend(phone);
       }}
     >
-      <div className="grid gap-2">
-        <Label htmlFor="verify-phone">{t('phone.number')}</Label>
+      <Labelled id="verify-phone" label={t('phone.number')}>
         <PhoneInput
           id="verify-phone"
           value={phone}
@@ -49,12 +47,12 @@ export function VerifyPhoneEntry({ initialPhone = '', sending, onSend, actions }
           required
           disabled={sending}
         />
-      </div>
+      </Labelled>
       <Button type="submit" className="w-full" disabled={sending}>
         {sending && <Loader2Icon className="animate-spin" aria-hidden="true" />}
         {sending ? t('verify.sendingCode') : t('verify.sendCode')}
       </Button>
       <div className="flex flex-wrap items-center justify-center gap-2 border-t pt-4">{actions}</div>
-    </form>
+    </PlainForm>
   );
 }

@@ -1,7 +1,7 @@
 import { REWARD_KINDS, type Reward, type RewardInput } from '@loyalty/contracts';
 import * as React from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
 import { ErrorMessages, errorMessages, FormField } from '@/components/ui/form';
@@ -47,14 +47,7 @@ export function RewardFormDialog({ target, onClose }: { target: Reward | 'new' |
     <TextField id={`reward-${name}`} name={name} label={t(label)} {...extra} />
   );
   return (
-    <FormDialog
-      open={target !== null}
-      onClose={onClose}
-      text={text}
-      formId="reward-form"
-      form={form}
-      onSubmit={dialogSubmit(form, text, submit, onClose)}
-    >
+    <FormDialog open={target !== null} onClose={onClose} text={text} form={form} save={submit}>
       <div className="grid max-h-[60vh] gap-4 overflow-y-auto px-1">
         {field('name', 'rewards.name', { autoComplete: 'off' })}
         <div className="grid gap-4 sm:grid-cols-2">

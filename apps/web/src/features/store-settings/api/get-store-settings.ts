@@ -2,13 +2,9 @@ import { storeSettingsSchema } from '@loyalty/contracts';
 import { settingsQuery } from '@/lib/settings-query';
 
 /** GET /api/tenant/store-settings; null until saved, which means all three empty (docs/spec/data-screens.md §3). */
-const storeSettings = settingsQuery({
+export const storeSettings = settingsQuery({
   path: '/api/tenant/store-settings',
   key: 'store-settings',
   schema: storeSettingsSchema,
   fetchFailed: 'storeSettings.fetchFailed',
 });
-
-export const storeSettingsKeys = storeSettings.keys;
-export const storeSettingsQueryOptions = storeSettings.options;
-export const useStoreSettings = storeSettings.useSettings;

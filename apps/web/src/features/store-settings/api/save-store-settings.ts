@@ -2,7 +2,7 @@ import { type StoreSettings, type StoreSettingsInput, storeSettingsSchema } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
-import { storeSettingsKeys } from './get-store-settings';
+import { storeSettings } from './get-store-settings';
 
 /** PUT /api/tenant/store-settings with {logoUrl, text, backgroundUrl} (docs/spec/data-screens.md §7). */
 function saveStoreSettings(body: StoreSettingsInput): Promise<StoreSettings> {
@@ -15,6 +15,6 @@ export function useSaveStoreSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveStoreSettings,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeSettingsKeys.all(tenantId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: storeSettings.keys.all(tenantId) }),
   });
 }

@@ -1,15 +1,15 @@
 import { SETTINGS_MESSAGES, STORE_NAME_MAX, type StoreSettings } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { type BrandImage, useBrandBasics } from '@/components/brand-images';
+import { useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
 import { TextField } from '@/components/form-fields';
 import { ImageDropzone } from '@/components/image-dropzone';
-import { Button } from '@/components/ui/button';
+import { missingParts, SaveRow } from '@/components/settings-screen';
 import { Card, CardContent } from '@/components/ui/card';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
-import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useSaveStoreSettings } from '../api/save-store-settings';
@@ -28,15 +28,15 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
   const busy = save.isPending || uploading.logoUrl || uploading.backgroundUrl;
   const missing = !values.logoUrl || !values.text || !values.backgroundUrl;
   const basics = useBrandBasics('pass').data;
-  const missingImages: BrandImage[] = [];
-  if (!values.logoUrl) missingImages.push('logo');
-  if (!values.backgroundUrl) missingImages.push('storeBackground');
   // What a disabled Save still waits for, in the screen's words.
-  const missingNames = [
-    !values.text.trim() && translate('storeSettings.storeName'),
-    !values.logoUrl && translate('storeSettings.logo'),
-    !values.backgroundUrl && translate('storeSettings.background'),
-  ].filter(Boolean);
+  const { missingNames, missingImages } = missingParts(
+    [
+      { filled: values.text.trim() !== '', name: 'storeSettings.storeName' },
+      { filled: !!values.logoUrl, name: 'storeSettings.logo', image: 'logo' },
+      { filled: !!values.backgroundUrl, name: 'storeSettings.background', image: 'storeBackground' },
+    ],
+    translate,
+  );
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -108,22 +108,13 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
               {zone('backgroundUrl', 'storeSettings.background', 'storeSettings.backgroundHint')}
             </div>
             {canWrite && (
-              <div className="flex flex-wrap items-center justify-end gap-3">
-                {missing && (
-                  <p id="store-save-hint" className="text-muted-foreground text-sm">
-                    {translate('settings.stillMissing', {
-                      list: missingNames.join(activeLocale() === 'en' ? ', ' : '、'),
-                    })}
-                  </p>
-                )}
-                <Button
-                  type="submit"
-                  disabled={busy || missing}
-                  aria-describedby={missing ? 'store-save-hint' : undefined}
-                >
-                  {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-                </Button>
-              </div>
+              <SaveRow
+                hintId="store-save-hint"
+                missing={missing}
+                missingNames={missingNames}
+                busy={busy}
+                pending={save.isPending}
+              />
             )}
           </CardContent>
         </Card>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateUserBody, type CreateUserInput, createUserSchema } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
@@ -41,14 +41,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   return (
-    <FormDialog
-      open={open}
-      onClose={close}
-      text={TEXT}
-      formId="add-user-form"
-      form={form}
-      onSubmit={dialogSubmit(form, TEXT, create.mutateAsync, close)}
-    >
+    <FormDialog open={open} onClose={close} text={TEXT} form={form} save={create.mutateAsync}>
       <PersonFields idPrefix="add-user" />
       <SelectField
         id="add-user-role"

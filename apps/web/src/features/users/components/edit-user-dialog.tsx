@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TenantUser, type UpdateUserBody, type UpdateUserInput, updateUserSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
-import { dialogSubmit, FormDialog } from '@/components/form-dialog';
+import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
@@ -65,14 +65,7 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
   };
 
   return (
-    <FormDialog
-      open={user !== null}
-      onClose={onClose}
-      text={TEXT}
-      formId="edit-user-form"
-      form={form}
-      onSubmit={dialogSubmit(form, TEXT, save, onClose)}
-    >
+    <FormDialog open={user !== null} onClose={onClose} text={TEXT} form={form} save={save}>
       <PersonFields idPrefix="edit-user" />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField id="edit-user-role" name="role" label={t('users.role')} choices={translated(ROLES, t)} />

@@ -1,6 +1,6 @@
 import type { TenantUser } from '@loyalty/contracts';
 import { PencilIcon, Trash2Icon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { RowActionButton } from '@/components/row-action-button';
 import { useT } from '@/lib/i18n/use-t';
 import { displayName, rowPermissions } from '../users-labels';
 
@@ -18,30 +18,24 @@ export function UserRowActions({ user, ownUserId, onEdit, onDelete }: RowActions
   const t = useT();
   return (
     <div className="flex items-center gap-2">
-      <Button
-        variant="outline"
-        size="sm"
+      <RowActionButton
+        icon={PencilIcon}
+        label={t('users.editWho', { name: who })}
+        text={t('users.edit')}
         disabled={!canEdit}
-        aria-label={t('users.editWho', { name: who })}
         title={canEdit ? undefined : t('users.ownerNotEditable')}
         onClick={() => onEdit(user)}
-      >
-        <PencilIcon aria-hidden="true" />
-        {t('users.edit')}
-      </Button>
-      <Button
-        variant="outline"
-        size="sm"
+      />
+      <RowActionButton
+        icon={Trash2Icon}
+        label={t('users.deleteWho', { name: who })}
+        text={t('dialog.delete')}
         disabled={!canDelete}
-        aria-label={t('users.deleteWho', { name: who })}
         title={
           canDelete ? undefined : user.role === 'owner' ? t('users.ownerNotDeletable') : t('users.selfNotDeletable')
         }
         onClick={() => onDelete(user)}
-      >
-        <Trash2Icon aria-hidden="true" />
-        {t('dialog.delete')}
-      </Button>
+      />
     </div>
   );
 }

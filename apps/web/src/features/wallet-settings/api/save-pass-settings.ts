@@ -2,7 +2,7 @@ import { type PassSettings, type PassSettingsInput, passSettingsSchema } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
-import { passSettingsKeys } from './get-pass-settings';
+import { passSettings } from './get-pass-settings';
 
 /** PUT /api/tenant/pass-settings with every wallet settings field (docs/spec/data-screens.md §7). */
 function savePassSettings(body: PassSettingsInput): Promise<PassSettings> {
@@ -14,6 +14,6 @@ export function useSavePassSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePassSettings,
-    onSuccess: (saved) => queryClient.setQueryData(passSettingsKeys.all(tenantId), saved),
+    onSuccess: (saved) => queryClient.setQueryData(passSettings.keys.all(tenantId), saved),
   });
 }

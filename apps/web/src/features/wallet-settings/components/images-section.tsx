@@ -1,5 +1,5 @@
 import { ImageDropzone } from '@/components/image-dropzone';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -54,27 +54,25 @@ export function ImagesSection({
 }) {
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('walletSettings.images')}</CardTitle>
-        <CardDescription>{t('walletSettings.imagesDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-3">
-        {SLOTS.map(({ slot, label, hint }) => (
-          <ImageDropzone
-            key={slot}
-            id={`wallet-${slot}`}
-            label={t(label)}
-            hint={t(hint)}
-            url={urls[slot]}
-            disabled={disabled}
-            onFileChosen={(file) => onFileChosen(slot, file)}
-            onUploadingChange={(uploading) => onUploadingChange(slot, uploading)}
-            onUploaded={(url) => onUploaded(slot, url)}
-            onError={() => onError(slot)}
-          />
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t('walletSettings.images')}
+      description={t('walletSettings.imagesDescription')}
+      contentClassName="grid gap-4 md:grid-cols-3"
+    >
+      {SLOTS.map(({ slot, label, hint }) => (
+        <ImageDropzone
+          key={slot}
+          id={`wallet-${slot}`}
+          label={t(label)}
+          hint={t(hint)}
+          url={urls[slot]}
+          disabled={disabled}
+          onFileChosen={(file) => onFileChosen(slot, file)}
+          onUploadingChange={(uploading) => onUploadingChange(slot, uploading)}
+          onUploaded={(url) => onUploaded(slot, url)}
+          onError={() => onError(slot)}
+        />
+      ))}
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { PASS_LABEL_TRANSLATIONS, type PassLabelField } from '@loyalty/contracts';
 import { DeferredSelect } from '@/components/deferred-select';
 import { TextField } from '@/components/form-fields';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { FormField, FormItem, FormLabel } from '@/components/ui/form';
 import { Switch } from '@/components/ui/switch';
 import type { MessageKey } from '@/lib/i18n/i18n';
@@ -32,40 +32,38 @@ const CARD_STYLES = [
 export function BasicSection({ disabled }: { disabled: boolean }) {
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('walletSettings.basicTitle')}</CardTitle>
-        <CardDescription>{t('walletSettings.basicDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <FormField
-          name="style"
-          render={({ field }) => (
-            <FormItem id="style">
-              <FormLabel>{t('walletSettings.cardStyle')}</FormLabel>
-              <DeferredSelect
-                id="style"
-                className="w-full"
-                value={field.value}
-                options={CARD_STYLES.map((style) => ({ value: style.value, label: t(style.label) }))}
-                onValueChange={field.onChange}
-                disabled={disabled}
-              />
-            </FormItem>
-          )}
-        />
-        <TextField
-          id="heroText"
-          name="heroText"
-          label={t('walletSettings.heroText')}
-          placeholder={t('walletSettings.heroPlaceholder')}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <SwitchRow name="showPoints" label="walletSettings.showPoints" />
-          <SwitchRow name="showLastUpdate" label="walletSettings.showLastUpdate" />
-        </div>
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t('walletSettings.basicTitle')}
+      description={t('walletSettings.basicDescription')}
+      contentClassName="grid gap-4"
+    >
+      <FormField
+        name="style"
+        render={({ field }) => (
+          <FormItem id="style">
+            <FormLabel>{t('walletSettings.cardStyle')}</FormLabel>
+            <DeferredSelect
+              id="style"
+              className="w-full"
+              value={field.value}
+              options={CARD_STYLES.map((style) => ({ value: style.value, label: t(style.label) }))}
+              onValueChange={field.onChange}
+              disabled={disabled}
+            />
+          </FormItem>
+        )}
+      />
+      <TextField
+        id="heroText"
+        name="heroText"
+        label={t('walletSettings.heroText')}
+        placeholder={t('walletSettings.heroPlaceholder')}
+      />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SwitchRow name="showPoints" label="walletSettings.showPoints" />
+        <SwitchRow name="showLastUpdate" label="walletSettings.showLastUpdate" />
+      </div>
+    </SectionCard>
   );
 }
 
@@ -78,31 +76,29 @@ const COLORS = [
 export function ColorsSection({ disabled }: { disabled: boolean }) {
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('walletSettings.colorsTitle')}</CardTitle>
-        <CardDescription>{t('walletSettings.colorsDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-3">
-        {COLORS.map((c) => (
-          <FormField
-            key={c.name}
-            name={c.name}
-            render={({ field, fieldState }) => (
-              <ColorField
-                id={c.name}
-                label={t(c.label)}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message && translateText(fieldState.error.message)}
-                disabled={disabled}
-              />
-            )}
-          />
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t('walletSettings.colorsTitle')}
+      description={t('walletSettings.colorsDescription')}
+      contentClassName="grid gap-4 sm:grid-cols-3"
+    >
+      {COLORS.map((c) => (
+        <FormField
+          key={c.name}
+          name={c.name}
+          render={({ field, fieldState }) => (
+            <ColorField
+              id={c.name}
+              label={t(c.label)}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error?.message && translateText(fieldState.error.message)}
+              disabled={disabled}
+            />
+          )}
+        />
+      ))}
+    </SectionCard>
   );
 }
 
@@ -120,30 +116,28 @@ const LABELS = [
 export function LabelsSection() {
   const t = useT();
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('walletSettings.labelsTitle')}</CardTitle>
-        <CardDescription>{t('walletSettings.labelsDescription')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {LABELS.map(({ name, label }) => (
-          <div key={name} className="grid gap-3 sm:grid-cols-3">
-            <TextField id={name} name={name} label={t(label)} />
-            <TextField
-              id={`${name}Zh`}
-              name={`${name}Zh`}
-              label={t('walletSettings.labelInTraditional', { label: t(label) })}
-              placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hant']}
-            />
-            <TextField
-              id={`${name}Cn`}
-              name={`${name}Cn`}
-              label={t('walletSettings.labelInSimplified', { label: t(label) })}
-              placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hans']}
-            />
-          </div>
-        ))}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={t('walletSettings.labelsTitle')}
+      description={t('walletSettings.labelsDescription')}
+      contentClassName="grid gap-4"
+    >
+      {LABELS.map(({ name, label }) => (
+        <div key={name} className="grid gap-3 sm:grid-cols-3">
+          <TextField id={name} name={name} label={t(label)} />
+          <TextField
+            id={`${name}Zh`}
+            name={`${name}Zh`}
+            label={t('walletSettings.labelInTraditional', { label: t(label) })}
+            placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hant']}
+          />
+          <TextField
+            id={`${name}Cn`}
+            name={`${name}Cn`}
+            label={t('walletSettings.labelInSimplified', { label: t(label) })}
+            placeholder={PASS_LABEL_TRANSLATIONS[name]['zh-Hans']}
+          />
+        </div>
+      ))}
+    </SectionCard>
   );
 }

@@ -11,13 +11,13 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
+import { missingParts, SaveRow } from '@/components/settings-screen';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { WalletCardPreview } from '@/components/wallet-card-preview';
 import { ApiError } from '@/lib/api-client';
-import { activeLocale, t } from '@/lib/i18n/i18n';
+import { t } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useSavePassSettings } from '../api/save-pass-settings';
@@ -51,20 +51,18 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
 
   const values = form.watch();
   const urls = { logo: values.logoUrl, strip: values.stripUrl, background: values.backgroundUrl };
-  const missing = !values.logoUrl || !values.stripUrl || !values.backgroundUrl || !values.heroText.trim();
   const busy = save.isPending || Object.values(uploading).some(Boolean);
   const basics = useBrandBasics('store').data;
-  const missingImages: BrandImage[] = [];
-  if (!values.logoUrl) missingImages.push('logo');
-  if (!values.stripUrl) missingImages.push('strip');
-  if (!values.backgroundUrl) missingImages.push('passBackground');
   // What a disabled Save still waits for, in the screen's words (the spec's message stays beside it).
-  const missingNames = [
-    !values.heroText.trim() && translate('walletSettings.heroText'),
-    !values.logoUrl && translate('walletSettings.logo'),
-    !values.stripUrl && translate('walletSettings.strip'),
-    !values.backgroundUrl && translate('walletSettings.background'),
-  ].filter(Boolean);
+  const { missingNames, missingImages } = missingParts(
+    [
+      { filled: values.heroText.trim() !== '', name: 'walletSettings.heroText' },
+      { filled: !!values.logoUrl, name: 'walletSettings.logo', image: 'logo' },
+      { filled: !!values.stripUrl, name: 'walletSettings.strip', image: 'strip' },
+      { filled: !!values.backgroundUrl, name: 'walletSettings.background', image: 'passBackground' },
+    ],
+    translate,
+  );
   const setDrawn = (urls: Partial<Record<BrandImage, string>>) => {
     const apply = (field: 'logoUrl' | 'stripUrl' | 'backgroundUrl', url: string | undefined) => {
       if (url) form.setValue(field, url, { shouldDirty: true, shouldValidate: true });
@@ -138,49 +136,36 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
             onError={onError}
           />
           {canWrite && (
-            <div className="flex flex-wrap items-center justify-end gap-3">
-              {missing && (
-                <p id="wallet-save-hint" className="grid text-right text-muted-foreground text-sm">
-                  <span>{translateText(SETTINGS_MESSAGES.walletRequired)}</span>
-                  <span>
-                    {translate('settings.stillMissing', {
-                      list: missingNames.join(activeLocale() === 'en' ? ', ' : '、'),
-                    })}
-                  </span>
-                </p>
-              )}
-              <Button
-                type="submit"
-                disabled={busy || missing}
-                aria-describedby={missing ? 'wallet-save-hint' : undefined}
-              >
-                {translate(save.isPending ? 'settings.saving' : 'settings.save')}
-              </Button>
-            </div>
+            <SaveRow
+              hintId="wallet-save-hint"
+              missingNames={missingNames}
+              busy={busy}
+              pending={save.isPending}
+              lead={translateText(SETTINGS_MESSAGES.walletRequired)}
+            />
           )}
         </div>
-        <Card className="xl:sticky xl:top-4">
-          <CardHeader>
-            <CardTitle>{translate('walletSettings.previewTitle')}</CardTitle>
-            <CardDescription>{translate('walletSettings.previewDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-3">
-            <WalletCardPreview
-              settings={{
-                ...PASS_SETTINGS_DEFAULTS,
-                ...values,
-                images: {
-                  logo: values.logoUrl || local.logo,
-                  strip: values.stripUrl || local.strip,
-                  background: values.backgroundUrl || local.background,
-                },
-              }}
-            />
-            <p className="text-center text-muted-foreground text-xs">
-              {translate(values.style === 'storeCard' ? 'walletSettings.storeCardNote' : 'walletSettings.genericNote')}
-            </p>
-          </CardContent>
-        </Card>
+        <SectionCard
+          title={translate('walletSettings.previewTitle')}
+          description={translate('walletSettings.previewDescription')}
+          className="xl:sticky xl:top-4"
+          contentClassName="grid gap-3"
+        >
+          <WalletCardPreview
+            settings={{
+              ...PASS_SETTINGS_DEFAULTS,
+              ...values,
+              images: {
+                logo: values.logoUrl || local.logo,
+                strip: values.stripUrl || local.strip,
+                background: values.backgroundUrl || local.background,
+              },
+            }}
+          />
+          <p className="text-center text-muted-foreground text-xs">
+            {translate(values.style === 'storeCard' ? 'walletSettings.storeCardNote' : 'walletSettings.genericNote')}
+          </p>
+        </SectionCard>
       </form>
     </Form>
   );
