@@ -45,7 +45,8 @@ async function appliedMigrations(db: Database): Promise<number> {
   return Number(rows[0]?.n);
 }
 
-describe('migrations', () => {
+// Each test starts an embedded database of its own from scratch (no template): seconds each on a busy machine.
+describe('migrations', { timeout: 90_000 }, () => {
   let fresh: DatabaseHandle;
   beforeAll(() => {
     fresh = createDatabase({ dataDir: ':memory:' });
