@@ -12,11 +12,10 @@ import {
   webhooksListSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
 import { badRequest, foundOr404, notFound } from '../../lib/errors';
-import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { checkedAddress, WebhookAddressError } from './address-guard';
 import { newWebhookSecret, type webhookJobs } from './delivery-job';
 import {
@@ -107,19 +106,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/webhooks/:id',
-    route.admin({
-      summary: 'Remove an endpoint and its deliveries',
-      params: webhookParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      const remove = async () => {
-        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
-          throw notFound('Webhook not found');
-      };
-      return deleted(reply, remove());
+    { summary: 'Remove an endpoint and its deliveries', params: webhookParamsSchema },
+    async (request) => {
+      if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
+        throw notFound('Webhook not found');
     },
   );
 
