@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { Database } from '../db/client';
 import type { Access } from './access-levels';
+import { foundOr404 } from './errors';
 import type { fileAnswer } from './openapi-answers';
 import { toPage } from './page';
 
@@ -46,6 +47,7 @@ type RouteSchema = {
  *
  * The shapes many modules share are one call each, so a module states only what is its own:
  *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
+ *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
  *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
 export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuses: readonly S[]) {
@@ -100,6 +102,21 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     );
   }
 
+  /** GET `url`: the tenant's row of the `:id` that `find` finds, or 404 with `missing`. */
+  function one<P extends ZodType<{ id: string }>, R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { access: 'staff' | 'admin'; summary: string; params: P; response: R },
+    find: (db: Database, tenantId: string, id: string) => Promise<z.input<R> | undefined>,
+    missing: string,
+  ) {
+    const { summary, params, response } = schema;
+    app.get(url, widened(access[schema.access]({ summary, params, response: { 200: response } })), async (request) => {
+      const { id } = request.params as z.output<P>;
+      return foundOr404(await find(app.db, request.tenant.tenantId, id), missing);
+    });
+  }
+
   /** DELETE `url` (admin and owner; an API key with `scope`): 204 and no body once `remove` is done. */
   function remove<P extends ZodType>(
     app: App,
@@ -112,7 +129,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
   }
 
-  return { ...access, page, remove };
+  return { ...access, page, one, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */

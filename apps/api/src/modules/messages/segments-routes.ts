@@ -48,10 +48,12 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listSegments(app.db, request.tenant.tenantId),
   );
 
-  app.get(
+  route.one(
+    app,
     '/api/tenants/segments/:id',
-    route.admin({ summary: 'One saved segment', params: segmentParamsSchema, response: { 200: segmentSchema } }),
-    async (request) => foundOr404(await findSegment(app.db, request.tenant.tenantId, request.params.id), NOT_FOUND),
+    { access: 'admin', summary: 'One saved segment', params: segmentParamsSchema, response: segmentSchema },
+    findSegment,
+    NOT_FOUND,
   );
 
   app.post(
