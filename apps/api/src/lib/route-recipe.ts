@@ -1,7 +1,10 @@
 import { type ApiKeyScope, apiErrorSchema, type Page } from '@loyalty/contracts';
-import type { FastifyReply } from 'fastify';
-import type { ZodType } from 'zod';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type ZodType, z } from 'zod';
+import type { Database } from '../db/client';
 import type { Access } from './access-levels';
+import { foundOr404 } from './errors';
 import type { fileAnswer } from './openapi-answers';
 import { toPage } from './page';
 
@@ -9,6 +12,15 @@ import { toPage } from './page';
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
 
 type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof apiErrorSchema };
+
+/** The app a routes plugin is given, its schemas typed by zod. */
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The request of a route whose `:params` a zod schema reads (its tenant already resolved by the guards). */
+export type ParamsRequest<P extends ZodType> = FastifyRequest & { params: z.output<P> };
+
+/** The row type of a page answer's schema. */
+type PageRow<R extends ZodType> = z.input<R> extends { content: (infer T)[] } ? T : never;
 
 /** What one route states itself: its summary, inputs and success answers (its module adds tags and errors). */
 type RouteSchema = {
@@ -32,6 +44,11 @@ type RouteSchema = {
  *
  * A route that API keys may call names the scope they need: `route.staff(schema, 'members:read')`; every
  * other route refuses keys (403). The scope is also stated in the OpenAPI document.
+ *
+ * The shapes many modules share are one call each, so a module states only what is its own:
+ *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
+ *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
+ *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
 export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuses: readonly S[]) {
   const errors = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as ErrorResponses<S>;
@@ -54,7 +71,65 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
         },
       };
     };
-  return { public: options('public'), account: options('account'), staff: options('staff'), admin: options('admin') };
+  const access = {
+    public: options('public'),
+    account: options('account'),
+    staff: options('staff'),
+    admin: options('admin'),
+  };
+  // The shared routes below widen their options: Fastify cannot resolve a reply type from this recipe's generic
+  // error statuses, so each helper's own parameter types tie its callbacks to its schemas instead.
+  const widened = (built: { config: { access: Access; scope?: ApiKeyScope }; schema: object }) =>
+    built as { config: typeof built.config; schema: FastifySchema };
+
+  /**
+   * GET `url`: the page of the tenant's rows that `list` finds for the query (its page, size and filters).
+   */
+  function page<Q extends ZodType<{ page: number; size: number }>, R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { access: 'staff' | 'admin'; summary: string; querystring: Q; response: R },
+    list: (db: Database, tenantId: string, query: z.output<Q>) => Promise<{ rows: PageRow<R>[]; total: number }>,
+  ) {
+    const { summary, querystring, response } = schema;
+    app.get(
+      url,
+      widened(access[schema.access]({ summary, querystring, response: { 200: response } })),
+      async (request) => {
+        const query = request.query as z.output<Q>;
+        return pageAnswer(query, list(app.db, request.tenant.tenantId, query));
+      },
+    );
+  }
+
+  /** GET `url`: the tenant's row of the `:id` that `find` finds, or 404 with `missing`. */
+  function one<P extends ZodType<{ id: string }>, R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { access: 'staff' | 'admin'; summary: string; params: P; response: R },
+    find: (db: Database, tenantId: string, id: string) => Promise<z.input<R> | undefined>,
+    missing: string,
+  ) {
+    const { summary, params, response } = schema;
+    app.get(url, widened(access[schema.access]({ summary, params, response: { 200: response } })), async (request) => {
+      const { id } = request.params as z.output<P>;
+      return foundOr404(await find(app.db, request.tenant.tenantId, id), missing);
+    });
+  }
+
+  /** DELETE `url` (admin and owner; an API key with `scope`): 204 and no body once `remove` is done. */
+  function remove<P extends ZodType>(
+    app: App,
+    url: string,
+    schema: { summary: string; params: P },
+    remove: (request: ParamsRequest<P>) => Promise<unknown>,
+    scope?: ApiKeyScope,
+  ) {
+    const options = widened(access.admin({ ...schema, response: { 204: z.null() } }, scope));
+    app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
+  }
+
+  return { ...access, page, one, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */

@@ -8,9 +8,7 @@ import { foundOr404 } from './errors';
 import { assertOwnUploads } from './own-upload';
 import { routeRecipe } from './route-recipe';
 
-const route = routeRecipe(['settings'], [400, 401, 403, 404]);
-
-/** What differs between the tenant's one-record settings (wallet pass, points conversion, store). */
+/** What differs between the tenant's one-record settings (wallet pass, points conversion, store, business, setup). */
 type SettingsSpec<T, B> = {
   path: string;
   /** How the summaries name the record, lower case: 'store settings'. */
@@ -25,14 +23,25 @@ type SettingsSpec<T, B> = {
   save: (db: Database, tenantId: string, body: B, trail: AuditTrail, changes: ChangeFeed) => Promise<T>;
   /** Image fields of the body that must be this tenant's own uploads. */
   images?: readonly Extract<{ [K in keyof B]: B[K] extends string ? K : never }[keyof B], string>[];
+  /** The OpenAPI tags: ['settings'] unless the record has its own. */
+  tags?: string[];
+  /** The two routes' own summaries, where the generated ones do not fit the record. */
+  summaries?: { read: string; save: string };
+  /** Who reads the record: staff unless it is for admins only. */
+  readAccess?: 'staff' | 'admin';
 };
 
 /**
  * The routes of a settings record the tenant has at most one of (docs/spec/data-screens.md §3; docs/design.md §4): staff
- * read it (404 until saved), admin and owner save it (insert or replace, in one statement).
+ * (or only admins) read it (404 until saved), admin and owner save it (insert or replace, in one statement).
  */
 export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsyncZod {
   const title = spec.name.charAt(0).toUpperCase() + spec.name.slice(1);
+  const summaries = spec.summaries ?? {
+    read: `${title} of the tenant; 404 when none are saved`,
+    save: `Save the ${spec.name} (insert or replace, in one statement)`,
+  };
+  const route = routeRecipe(spec.tags ?? ['settings'], [400, 401, 403, 404]);
   // Widened here: Fastify cannot resolve a reply type from a generic schema; the spec's own types tie
   // find and save to its schemas at each call site.
   const schema: ZodType = spec.schema;
@@ -40,7 +49,7 @@ export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsy
   return async (app) => {
     app.get(
       spec.path,
-      route.staff({ summary: `${title} of the tenant; 404 when none are saved`, response: { 200: schema } }),
+      route[spec.readAccess ?? 'staff']({ summary: summaries.read, response: { 200: schema } }),
       async (request) => foundOr404(await spec.find(app.db, request.tenant.tenantId), spec.missing),
     );
 
@@ -48,7 +57,7 @@ export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsy
       method: spec.saveMethod,
       url: spec.path,
       ...route.admin({
-        summary: `Save the ${spec.name} (insert or replace, in one statement)`,
+        summary: summaries.save,
         body: bodySchema,
         response: { 200: schema },
       }),

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN, type ApiKeyScope } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
-import { findWorkingKey, touchApiKey } from './repository';
+import type { AuditTrail } from '../../lib/audit';
+import { findWorkingKey, insertApiKey, touchApiKey } from './repository';
 
 /** Who a verified key is: the tenant it belongs to, its name (for logs and the audit) and what it may do. */
 export type ApiKeyPrincipal = { id: string; tenantId: string; name: string; scopes: ApiKeyScope[] };
@@ -13,6 +14,18 @@ export function newApiKey() {
   const id = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   return { id, key: `lpk_${id}_${secret}`, secretHash: hashOf(secret).toString('hex') };
+}
+
+/** Makes and saves a new key of the tenant, made by `accountId`: its row, and the whole key shown this once. */
+export async function createApiKey(
+  db: Database,
+  { tenantId, accountId }: { tenantId: string; accountId: string },
+  body: { name: string; scopes: ApiKeyScope[] },
+  trail: AuditTrail,
+) {
+  const { id, key, secretHash } = newApiKey();
+  const row = await insertApiKey(db, tenantId, { id, secretHash, createdBy: accountId, ...body }, trail);
+  return { ...row, key };
 }
 
 /** How long a verified key is trusted without reading its row again; revoking on this instance clears it. */

@@ -1,11 +1,10 @@
 import { apiKeyParamsSchema, apiKeysListSchema, createApiKeySchema, createdApiKeySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { created, deleted, routeRecipe } from '../../lib/route-recipe';
-import { newApiKey } from './keys';
-import { insertApiKey, listApiKeys, revokeApiKey } from './repository';
+import { created, routeRecipe } from '../../lib/route-recipe';
+import { createApiKey } from './keys';
+import { listApiKeys, revokeApiKey } from './repository';
 
 const route = routeRecipe(['api keys'], [400, 401, 403, 404]);
 
@@ -18,20 +17,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createApiKeySchema,
       response: { 201: createdApiKeySchema },
     }),
-    async (request, reply) => {
-      const { id, key, secretHash } = newApiKey();
-      const { tenantId, accountId } = request.tenant;
-      const made = insertApiKey(
-        app.db,
-        tenantId,
-        { id, secretHash, createdBy: accountId, ...request.body },
-        trailOf(request),
-      );
-      return created(
-        reply,
-        made.then((row) => ({ ...row, key })),
-      );
-    },
+    async (request, reply) => created(reply, createApiKey(app.db, request.tenant, request.body, trailOf(request))),
   );
 
   app.get(
@@ -40,20 +26,14 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listApiKeys(app.db, request.tenant.tenantId),
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/api-keys/:id',
-    route.admin({
-      summary: 'Revoke an API key: 401 from then on',
-      params: apiKeyParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      const revoke = async () => {
-        if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
-          throw notFound('API key not found');
-        app.apiKeys.forget();
-      };
-      return deleted(reply, revoke());
+    { summary: 'Revoke an API key: 401 from then on', params: apiKeyParamsSchema },
+    async (request) => {
+      if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
+        throw notFound('API key not found');
+      app.apiKeys.forget();
     },
   );
 };

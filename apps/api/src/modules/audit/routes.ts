@@ -1,20 +1,22 @@
 import { auditActorsSchema, auditPageSchema, auditQuerySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { routeRecipe } from '../../lib/route-recipe';
 import { listAuditActors, listAuditEvents } from './repository';
 
 const route = routeRecipe(['audit'], [400, 401, 403]);
 
 /** The audit trail (docs/design.md §8): read only; events are appended by the writes themselves (lib/audit.ts). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  route.page(
+    app,
     '/api/tenants/audit',
-    route.admin({
+    {
+      access: 'admin',
       summary: 'The audit trail of the tenant, newest first: filter by actor id, action and a [from, to) time range',
       querystring: auditQuerySchema,
-      response: { 200: auditPageSchema },
-    }),
-    async (request) => pageAnswer(request.query, listAuditEvents(app.db, request.tenant.tenantId, request.query)),
+      response: auditPageSchema,
+    },
+    listAuditEvents,
   );
 
   app.get(

@@ -11,14 +11,13 @@ import {
   updateMemberSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
-import { counterMember, createMember, deleteMember, memberDetail, memberPage, updateMember } from './service';
+import { addMember, counterMember, deleteMember, memberDetail, memberPage, updateMember } from './service';
 import { createTierNameCache } from './tier-names';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
@@ -58,10 +57,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       'members:write',
     ),
-    async (request, reply) => {
-      const id = await createMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request));
-      return created(reply, memberDetail(app.db, request.tenant.tenantId, id));
-    },
+    async (request, reply) =>
+      created(reply, addMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
   app.get(
@@ -115,18 +112,15 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/member/:id',
-    route.admin(
-      {
-        summary: 'Erase a member: the person goes (name, phone, e-mail, code), the ledger stays for the figures',
-        params: memberIdParamsSchema,
-        response: { 204: z.null() },
-      },
-      'members:write',
-    ),
-    async (request, reply) =>
-      deleted(reply, deleteMember(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request))),
+    {
+      summary: 'Erase a member: the person goes (name, phone, e-mail, code), the ledger stays for the figures',
+      params: memberIdParamsSchema,
+    },
+    (request) => deleteMember(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
+    'members:write',
   );
 
   app.get(

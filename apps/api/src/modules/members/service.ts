@@ -246,6 +246,18 @@ export async function memberPage(
   return { value: toPage(rows, total, params.page, params.size), staleAt };
 }
 
+/** Adds a member (createMember) and answers with its detail, as the new member's page shows it. */
+export async function addMember(
+  db: Database,
+  feed: ChangeFeed,
+  tenantId: string,
+  body: CreateMemberBody,
+  trail: AuditTrail,
+): Promise<MemberDetail> {
+  const id = await createMember(db, feed, tenantId, body, trail);
+  return memberDetail(db, tenantId, id);
+}
+
 export async function memberDetail(db: Database, tenantId: string, id: string): Promise<MemberDetail> {
   const [row, tiers, rates, policy] = await Promise.all([
     findMemberRow(db, tenantId, id),

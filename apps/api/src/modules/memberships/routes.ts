@@ -6,9 +6,8 @@ import {
   membershipSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { trailOf } from '../../lib/audit';
-import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
 import { getMembership, removeMembership, saveMembership } from './service';
@@ -61,14 +60,10 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/memberships/:id',
-    route.admin({
-      summary: 'Delete a tier no member holds',
-      params: membershipIdParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) =>
-      deleted(reply, removeMembership(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
+    { summary: 'Delete a tier no member holds', params: membershipIdParamsSchema },
+    (request) => removeMembership(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
   );
 };

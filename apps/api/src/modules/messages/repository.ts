@@ -60,6 +60,15 @@ export async function findMessage(db: Queries, tenantId: string, id: string) {
   return row;
 }
 
+/** The 404 of a message the tenant does not have. */
+export const MESSAGE_NOT_FOUND = 'Message not found';
+
+/** One message of the tenant and its log, as the API answers it. */
+export const messageOf = async (db: Queries, tenantId: string, id: string) => {
+  const row = await findMessage(db, tenantId, id);
+  return row && asMessage(row);
+};
+
 export async function listMessages(db: Queries, tenantId: string, limit = 100) {
   const rows = await db
     .select()

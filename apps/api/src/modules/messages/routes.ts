@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
-import { asMessage, findMessage, listMessages } from './repository';
+import { listMessages, MESSAGE_NOT_FOUND, messageOf } from './repository';
 import { cancelMessage, createMessage, type SendJob } from './service';
 
 const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
@@ -35,11 +35,12 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ send: SendJob }> = async (a
     async (request) => listMessages(app.db, request.tenant.tenantId),
   );
 
-  app.get(
+  route.one(
+    app,
     '/api/tenants/messages/:id',
-    route.admin({ summary: 'One message and its log', params: messageParamsSchema, response: { 200: messageSchema } }),
-    async (request) =>
-      asMessage(foundOr404(await findMessage(app.db, request.tenant.tenantId, request.params.id), 'Message not found')),
+    { access: 'admin', summary: 'One message and its log', params: messageParamsSchema, response: messageSchema },
+    messageOf,
+    MESSAGE_NOT_FOUND,
   );
 
   app.post(
@@ -51,9 +52,7 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ send: SendJob }> = async (a
     }),
     async (request) => {
       await cancelMessage(app.db, request, request.params.id);
-      return asMessage(
-        foundOr404(await findMessage(app.db, request.tenant.tenantId, request.params.id), 'Message not found'),
-      );
+      return foundOr404(await messageOf(app.db, request.tenant.tenantId, request.params.id), MESSAGE_NOT_FOUND);
     },
   );
 };

@@ -7,10 +7,9 @@ import {
   segmentsListSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { audit } from '../../lib/audit';
 import { AppError, foundOr404 } from '../../lib/errors';
-import { created, deleted, routeRecipe } from '../../lib/route-recipe';
+import { created, routeRecipe } from '../../lib/route-recipe';
 import {
   deleteSegment,
   findSegment,
@@ -49,10 +48,12 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listSegments(app.db, request.tenant.tenantId),
   );
 
-  app.get(
+  route.one(
+    app,
     '/api/tenants/segments/:id',
-    route.admin({ summary: 'One saved segment', params: segmentParamsSchema, response: { 200: segmentSchema } }),
-    async (request) => foundOr404(await findSegment(app.db, request.tenant.tenantId, request.params.id), NOT_FOUND),
+    { access: 'admin', summary: 'One saved segment', params: segmentParamsSchema, response: segmentSchema },
+    findSegment,
+    NOT_FOUND,
   );
 
   app.post(
@@ -100,16 +101,14 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         .catch((error) => Promise.reject(nameTaken(error))),
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/segments/:id',
-    route.admin({ summary: 'Delete a segment', params: segmentParamsSchema, response: { 204: z.null() } }),
-    async (request, reply) =>
-      deleted(
-        reply,
-        app.db.transaction(async (tx) => {
-          const before = foundOr404(await deleteSegment(tx, request.tenant.tenantId, request.params.id), NOT_FOUND);
-          await audit(tx, request, { action: 'segment.delete', target: { type: 'segment', id: before.id }, before });
-        }),
-      ),
+    { summary: 'Delete a segment', params: segmentParamsSchema },
+    (request) =>
+      app.db.transaction(async (tx) => {
+        const before = foundOr404(await deleteSegment(tx, request.tenant.tenantId, request.params.id), NOT_FOUND);
+        await audit(tx, request, { action: 'segment.delete', target: { type: 'segment', id: before.id }, before });
+      }),
   );
 };

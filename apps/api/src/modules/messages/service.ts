@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { findMemberRow } from '../members/repository';
 import type { messageJobs } from './delivery';
-import { findMessage, insertMessage, insertTargets, setState } from './repository';
+import { findMessage, insertMessage, insertTargets, MESSAGE_NOT_FOUND, setState } from './repository';
 import { findSegment } from './segments-repository';
 
 export type SendJob = ReturnType<typeof messageJobs>['send'];
@@ -104,7 +104,7 @@ export async function cancelMessage(db: Database, request: FastifyRequest, id: s
   const { tenantId } = request.tenant;
   return db.transaction(async (tx) => {
     const before = await findMessage(tx, tenantId, id);
-    if (!before) throw new AppError(404, 'Message not found', { error: 'NOT_FOUND' });
+    if (!before) throw new AppError(404, MESSAGE_NOT_FOUND, { error: 'NOT_FOUND' });
     if (!(await setState(tx, tenantId, id, ['SCHEDULED'], 'CANCELLED'))) {
       throw new AppError(409, 'Only a scheduled message can be cancelled', { error: 'NOT_CANCELLABLE' });
     }

@@ -1,4 +1,5 @@
 import type { MemberDataExport } from '@loyalty/contracts';
+import type { FastifyReply } from 'fastify';
 import type { Queries } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listLedger } from '../members/repository';
@@ -49,3 +50,10 @@ export async function memberExport(db: Queries, tenantId: string, memberId: stri
 /** The file name the export downloads as: the code only, never the person's name. */
 export const exportFileName = (data: MemberDataExport) =>
   `member-data-${data.member.membershipCode.replace(/[^\w-]/g, '')}.json`;
+
+/** The export as the customer's own download (at the counter or on the card): never cached, named by the code. */
+export const sendExport = (reply: FastifyReply, data: MemberDataExport) =>
+  reply
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${exportFileName(data)}"`)
+    .send(data);

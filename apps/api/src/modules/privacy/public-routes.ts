@@ -11,7 +11,7 @@ import { insertEvent } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { customerGuards } from '../enrolment/customer-guards';
 import { eraseMember } from './erase';
-import { exportFileName, memberExport } from './export';
+import { memberExport, sendExport } from './export';
 import { assertRecentSmsSignIn } from './recent-sign-in';
 import { findMemberForExport, setMarketingConsent } from './repository';
 
@@ -36,11 +36,7 @@ export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfi
     },
     async (request, reply) => {
       const { tenantId, memberId } = await cardMember(request, reply);
-      const data = await memberExport(app.db, tenantId, memberId);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${exportFileName(data)}"`)
-        .send(data);
+      return sendExport(reply, await memberExport(app.db, tenantId, memberId));
     },
   );
 

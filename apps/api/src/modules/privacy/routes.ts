@@ -1,7 +1,7 @@
 import { memberDataExportSchema, memberIdParamsSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeRecipe } from '../../lib/route-recipe';
-import { exportFileName, memberExport } from './export';
+import { memberExport, sendExport } from './export';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404]);
 
@@ -17,12 +17,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       params: memberIdParamsSchema,
       response: { 200: memberDataExportSchema },
     }),
-    async (request, reply) => {
-      const data = await memberExport(app.db, request.tenant.tenantId, request.params.id);
-      return reply
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${exportFileName(data)}"`)
-        .send(data);
-    },
+    async (request, reply) => sendExport(reply, await memberExport(app.db, request.tenant.tenantId, request.params.id)),
   );
 };

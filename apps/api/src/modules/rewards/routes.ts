@@ -5,6 +5,7 @@ import {
   memberIdParamsSchema,
   memberRewardParamsSchema,
   memberRewardsPanelSchema,
+  type RedeemAnswer,
   redeemAnswerSchema,
   redemptionParamsSchema,
   redemptionSchema,
@@ -13,11 +14,12 @@ import {
   rewardListSchema,
   rewardSchema,
 } from '@loyalty/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorAccountId } from '../../lib/actor';
 import { recordedByOf, trailOf } from '../../lib/audit';
-import { created, deleted, routeRecipe } from '../../lib/route-recipe';
+import { created, routeRecipe } from '../../lib/route-recipe';
 import { redeemClaim } from './claims';
 import { memberRewardsPanel } from './panel';
 import { cancelRedemption, fulfilRedemption, redeemReward } from './redeem';
@@ -26,6 +28,20 @@ import { getReward, removeReward, saveReward } from './service';
 
 const route = routeRecipe(['rewards'], [400, 401, 403, 404, 409]);
 const keyHeader = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
+
+/** Who redeems, for the ledger and the audit, and the Idempotency-Key that records a redemption once. */
+const redeemerOf = (request: FastifyRequest & { headers: z.output<typeof keyHeader> }) => ({
+  tenantId: request.tenant.tenantId,
+  accountId: actorAccountId(request),
+  recordedBy: recordedByOf(request),
+  idempotencyKey: request.headers['idempotency-key'],
+});
+
+/** 201 with a new redemption, 200 with the one an Idempotency-Key already recorded. */
+async function sendRedeemed(reply: FastifyReply, redeemed: Promise<{ answer: RedeemAnswer; replayed: boolean }>) {
+  const { answer, replayed } = await redeemed;
+  return reply.code(replayed ? 200 : 201).send(answer);
+}
 
 /** Rewards (docs/design.md §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -55,15 +71,11 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     async (request) => saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
   );
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/rewards/:id',
-    route.admin({
-      summary: 'Delete a reward (its redemptions keep its name)',
-      params: rewardIdParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) =>
-      deleted(reply, removeReward(app.db, request.tenant.tenantId, request.params.id, trailOf(request))),
+    { summary: 'Delete a reward (its redemptions keep its name)', params: rewardIdParamsSchema },
+    (request) => removeReward(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
   );
 
   app.get(
@@ -89,17 +101,15 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       'transactions:write',
     ),
-    async (request, reply) => {
-      const { answer, replayed } = await redeemReward(app.db, app, {
-        tenantId: request.tenant.tenantId,
-        memberId: request.params.id,
-        rewardId: request.params.rewardId,
-        accountId: actorAccountId(request),
-        recordedBy: recordedByOf(request),
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      return reply.code(replayed ? 200 : 201).send(answer);
-    },
+    async (request, reply) =>
+      sendRedeemed(
+        reply,
+        redeemReward(app.db, app, {
+          ...redeemerOf(request),
+          memberId: request.params.id,
+          rewardId: request.params.rewardId,
+        }),
+      ),
   );
   app.post(
     '/api/tenants/reward-claims/:claimCode/redeem',
@@ -113,15 +123,8 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       'transactions:write',
     ),
-    async (request, reply) => {
-      const { answer, replayed } = await redeemClaim(app.db, app, request.params.claimCode, {
-        tenantId: request.tenant.tenantId,
-        accountId: actorAccountId(request),
-        recordedBy: recordedByOf(request),
-        idempotencyKey: request.headers['idempotency-key'],
-      });
-      return reply.code(replayed ? 200 : 201).send(answer);
-    },
+    async (request, reply) =>
+      sendRedeemed(reply, redeemClaim(app.db, app, request.params.claimCode, redeemerOf(request))),
   );
   app.post(
     '/api/tenants/reward-redemptions/:id/fulfil',

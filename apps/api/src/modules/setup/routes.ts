@@ -1,32 +1,27 @@
 import { setupBodySchema, setupSchema } from '@loyalty/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { foundOr404 } from '../../lib/errors';
-import { routeRecipe } from '../../lib/route-recipe';
+import { settingsRoutes } from '../../lib/settings-routes';
 import { readSetup, setSetupDismissed } from './repository';
 
-const route = routeRecipe(['setup'], [400, 401, 403, 404]);
+const NOT_FOUND = 'Business not found';
 
 /** The dashboard's setup checklist: owners and admins set the business up, so staff get 403. */
-export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/tenants/setup',
-    route.admin({
-      summary: 'The setup checklist: each step done or not, and whether it was dismissed',
-      response: { 200: setupSchema },
-    }),
-    async (request) => foundOr404(await readSetup(app.db, request.tenant.tenantId), 'Business not found'),
-  );
-
-  app.put(
-    '/api/tenants/setup',
-    route.admin({
-      summary: 'Dismiss the setup checklist, or show it again',
-      body: setupBodySchema,
-      response: { 200: setupSchema },
-    }),
-    async (request) => {
-      await setSetupDismissed(app.db, request.tenant.tenantId, request.body.dismissed);
-      return foundOr404(await readSetup(app.db, request.tenant.tenantId), 'Business not found');
-    },
-  );
-};
+export const setupRoutes = settingsRoutes({
+  path: '/api/tenants/setup',
+  name: 'setup checklist',
+  missing: NOT_FOUND,
+  saveMethod: 'PUT',
+  schema: setupSchema,
+  body: setupBodySchema,
+  find: readSetup,
+  save: async (db, tenantId, body) => {
+    await setSetupDismissed(db, tenantId, body.dismissed);
+    return foundOr404(await readSetup(db, tenantId), NOT_FOUND);
+  },
+  tags: ['setup'],
+  summaries: {
+    read: 'The setup checklist: each step done or not, and whether it was dismissed',
+    save: 'Dismiss the setup checklist, or show it again',
+  },
+  readAccess: 'admin',
+});

@@ -7,9 +7,8 @@ import {
   usersQuerySchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { trailOf } from '../../lib/audit';
-import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { created, routeRecipe } from '../../lib/route-recipe';
 import { listTenantUsers } from './repository';
 import { createTenantUser, deleteUser, updateUser } from './service';
 
@@ -17,14 +16,16 @@ const route = routeRecipe(['users'], [400, 401, 403, 404, 409]);
 
 /** Team users of the caller's tenant (docs/design.md §4): staff read, admin and owner write. */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  route.page(
+    app,
     '/api/tenants/users',
-    route.staff({
+    {
+      access: 'staff',
       summary: 'Team users of the tenant, paged, sorted and filtered on the server',
       querystring: usersQuerySchema,
-      response: { 200: tenantUsersPageSchema },
-    }),
-    async (request) => pageAnswer(request.query, listTenantUsers(app.db, request.tenant.tenantId, request.query)),
+      response: tenantUsersPageSchema,
+    },
+    listTenantUsers,
   );
 
   app.post(
@@ -48,13 +49,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => updateUser(app, request.tenant, request.params.userId, request.body, trailOf(request)),
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/users/:userId/permanent',
-    route.admin({
+    {
       summary: 'Remove a team user (never the owner nor oneself); an account left in no tenant is deleted',
       params: userIdParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => deleted(reply, deleteUser(app, request.tenant, request.params.userId, trailOf(request))),
+    },
+    (request) => deleteUser(app, request.tenant, request.params.userId, trailOf(request)),
   );
 };

@@ -4,33 +4,23 @@ import {
   deliveriesQuerySchema,
   deliveryParamsSchema,
   deliverySchema,
-  INTEGRATION_MESSAGES,
-  type WebhookBody,
   webhookInputSchema,
   webhookParamsSchema,
   webhookSchema,
   webhooksListSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
-import { badRequest, foundOr404, notFound } from '../../lib/errors';
-import { created, deleted, pageAnswer, routeRecipe } from '../../lib/route-recipe';
-import { checkedAddress, WebhookAddressError } from './address-guard';
-import { newWebhookSecret, type webhookJobs } from './delivery-job';
-import {
-  deleteEndpoint,
-  findEndpoint,
-  insertEndpoint,
-  listDeliveries,
-  listEndpoints,
-  reopenDelivery,
-  updateEndpoint,
-} from './repository';
+import { foundOr404, notFound } from '../../lib/errors';
+import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import type { webhookJobs } from './delivery-job';
+import { deleteEndpoint, findEndpoint, listDeliveries, listEndpoints } from './repository';
 import { startRetentionSweep } from './retention';
+import { addEndpoint, changeEndpoint, retryDelivery } from './service';
 
 const route = routeRecipe(['webhooks'], [400, 401, 403, 404]);
+const NOT_FOUND = 'Webhook not found';
 
 /** Webhook endpoints (docs/design.md §8): admin and owner only, never an API key. */
 export const webhooksRoutes: FastifyPluginAsyncZod<{
@@ -43,17 +33,6 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
   const stopSweep = startRetentionSweep(app.db, opts.config.webhooks.retentionDays, app.log);
   app.addHook('onClose', stopSweep);
 
-  /** The SSRF guard at save time (it runs again before every delivery, on the address then resolved). */
-  async function assertReachable(body: WebhookBody) {
-    try {
-      await checkedAddress(new URL(body.url), allowPrivate);
-    } catch (error) {
-      if (!(error instanceof WebhookAddressError)) throw error;
-      const message = error.reason === 'private' ? INTEGRATION_MESSAGES.privateUrl : INTEGRATION_MESSAGES.unresolvable;
-      throw badRequest({ url: message }, message);
-    }
-  }
-
   app.post(
     '/api/tenants/webhooks',
     route.admin({
@@ -61,16 +40,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       body: webhookInputSchema,
       response: { 201: createdWebhookSchema },
     }),
-    async (request, reply) => {
-      await assertReachable(request.body);
-      const secret = newWebhookSecret();
-      const id = crypto.randomUUID();
-      const made = insertEndpoint(app.db, request.tenant.tenantId, { ...request.body, id, secret }, trailOf(request));
-      return created(
-        reply,
-        made.then((endpoint) => ({ ...endpoint, secret })),
-      );
-    },
+    async (request, reply) =>
+      created(reply, addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
   app.get(
@@ -79,11 +50,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
     async (request) => listEndpoints(app.db, request.tenant.tenantId),
   );
 
-  app.get(
+  route.one(
+    app,
     '/api/tenants/webhooks/:id',
-    route.admin({ summary: 'One webhook endpoint', params: webhookParamsSchema, response: { 200: webhookSchema } }),
-    async (request) =>
-      foundOr404(await findEndpoint(app.db, request.tenant.tenantId, request.params.id), 'Webhook not found'),
+    { access: 'admin', summary: 'One webhook endpoint', params: webhookParamsSchema, response: webhookSchema },
+    findEndpoint,
+    NOT_FOUND,
   );
 
   app.put(
@@ -94,32 +66,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       body: webhookInputSchema,
       response: { 200: webhookSchema },
     }),
-    async (request) => {
-      await assertReachable(request.body);
-      const updated = await updateEndpoint(
-        app.db,
-        request.tenant.tenantId,
-        request.params.id,
-        request.body,
-        trailOf(request),
-      );
-      return foundOr404(updated, 'Webhook not found');
-    },
+    async (request) =>
+      changeEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.params.id, request.body, trailOf(request)),
   );
 
-  app.delete(
+  route.remove(
+    app,
     '/api/tenants/webhooks/:id',
-    route.admin({
-      summary: 'Remove an endpoint and its deliveries',
-      params: webhookParamsSchema,
-      response: { 204: z.null() },
-    }),
-    async (request, reply) => {
-      const remove = async () => {
-        if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
-          throw notFound('Webhook not found');
-      };
-      return deleted(reply, remove());
+    { summary: 'Remove an endpoint and its deliveries', params: webhookParamsSchema },
+    async (request) => {
+      if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
+        throw notFound(NOT_FOUND);
     },
   );
 
@@ -133,7 +90,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
     }),
     async (request) => {
       const { tenantId } = request.tenant;
-      foundOr404(await findEndpoint(app.db, tenantId, request.params.id), 'Webhook not found');
+      foundOr404(await findEndpoint(app.db, tenantId, request.params.id), NOT_FOUND);
       const { page, size } = request.query;
       return pageAnswer(request.query, listDeliveries(app.db, tenantId, request.params.id, page, size));
     },
@@ -146,20 +103,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       params: deliveryParamsSchema,
       response: { 202: deliverySchema },
     }),
-    async (request, reply) => {
-      const { tenantId } = request.tenant;
-      const { id, deliveryId } = request.params;
-      const reopened = await app.db.transaction(async (tx) => {
-        const row = await reopenDelivery(tx, tenantId, id, deliveryId);
-        if (row) await app.jobs.send(tx, deliver, { deliveryId });
-        return row;
-      });
-      const row = foundOr404(reopened, 'Delivery not found');
-      return reply.code(202).send({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
-      });
-    },
+    async (request, reply) =>
+      reply.code(202).send(await retryDelivery(app.db, app.jobs, deliver, request.tenant.tenantId, request.params)),
   );
 };
