@@ -1,4 +1,6 @@
 import { createApiClient } from '@/lib/api-client';
+// The API's page envelope, imported from its source (a pure function): test code only.
+import { toPage } from '../../../api/src/lib/page';
 
 /**
  * Stands in for '@/lib/api' in component tests: `vi.mock('@/lib/api', () => import('@/test/fake-api'))`, then
@@ -31,21 +33,12 @@ export const notFound = (message = 'Not found') => apiError(404, message);
 /** An answer without a body (204), as a DELETE gets. */
 export const noContent = () => new Response(null, { status: 204 });
 
-/** One page of a Spring-style list as the API answers it: `items` is the whole list, cut to the page asked for. */
-export function pageOf<T>(items: readonly T[], page = 0, size = 20) {
-  const content = items.slice(page * size, (page + 1) * size);
-  const totalPages = Math.ceil(items.length / size);
-  return {
-    content,
-    totalElements: items.length,
-    totalPages,
-    number: page,
-    size,
-    numberOfElements: content.length,
-    first: page === 0,
-    last: page >= totalPages - 1,
-  };
-}
+/**
+ * One page of a list as the API answers it: `items` is the whole list, cut to the page asked for, in the envelope
+ * the API itself builds (its own toPage, so the fake cannot drift from it).
+ */
+export const pageOf = <T>(items: readonly T[], page = 0, size = 20) =>
+  toPage(items.slice(page * size, (page + 1) * size), items.length, page, size);
 
 /** A request as the fake API received it from the real client. */
 export interface FakeRequest {
