@@ -130,12 +130,3 @@ export function serveRoutes(routes: Routes): FakeRequest[] {
   serveApi(fetch);
   return requests;
 }
-
-/** A gate a fake answer can wait at: `wait` resolves once `open()` is called (to see a screen mid-load). */
-export function gate() {
-  let open = () => {};
-  const wait = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { wait, open };
-}
