@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { json, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { openUserMenu } from '@/test/user-menu';
@@ -14,16 +14,13 @@ const puts: unknown[] = [];
 beforeEach(() => {
   puts.length = 0;
   profile = { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.test', phone: '+85291234567' };
-  serveApi(async (input, init) => {
-    const json = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    if (String(input) !== '/api/users/me') return new Response('{}', { status: 404 });
-    if ((init?.method ?? 'GET') === 'PUT') {
-      const body = JSON.parse(String(init?.body));
+  serveRoutes({
+    'GET /api/users/me': () => json(profile),
+    'PUT /api/users/me': ({ body }) => {
       puts.push(body);
-      profile = { ...profile, ...body };
-    }
-    return json(profile);
+      profile = { ...profile, ...(body as Record<string, string>) };
+      return json(profile);
+    },
   });
 });
 

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
+import { json, noContent, routeFetch } from '@/test/fake-api';
 import { CardPrivacy } from './card-privacy';
 
 const confirm = vi.fn(async (_code: string) => ({ user: { getIdToken: async () => 'fresh-token' } }));
@@ -13,28 +14,20 @@ vi.mock('./customer-firebase', () => ({
   signOutCustomer: () => signOut(),
 }));
 
-type Call = { method: string; url: string; auth: string | null; body: unknown };
-
-/** The card page's API as the contract answers it, recording every call. */
+/** The card page's API as the contract answers it (it calls the global fetch); returns the calls made so far. */
 function fakeApi(consent = true) {
-  const calls: Call[] = [];
   let marketingOptIn = consent;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const method = init.method ?? 'GET';
-      const headers = init.headers as Record<string, string>;
-      const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ method, url, auth: headers.Authorization ?? null, body });
-      if (url.endsWith('/consents')) {
-        if (method === 'PUT') marketingOptIn = body.marketingOptIn;
-        return Response.json({ marketingOptIn });
-      }
-      if (method === 'DELETE') return new Response(null, { status: 204 });
-      return Response.json({}, { status: 404 });
-    }),
-  );
-  return calls;
+  const { fetch, requests } = routeFetch({
+    'GET /api/public/card/:slug/consents': () => json({ marketingOptIn }),
+    'PUT /api/public/card/:slug/consents': ({ body }) => {
+      marketingOptIn = (body as { marketingOptIn: boolean }).marketingOptIn;
+      return json({ marketingOptIn });
+    },
+    'DELETE /api/public/card/:slug': () => noContent(),
+  });
+  vi.stubGlobal('fetch', vi.fn(fetch));
+  return () =>
+    requests.map((r) => ({ method: r.method, url: r.path, auth: r.headers.get('Authorization'), body: r.body }));
 }
 
 describe('the card page’s own data section', () => {
@@ -56,7 +49,7 @@ describe('the card page’s own data section', () => {
     await user.click(box);
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(box).not.toBeChecked();
-    expect(calls.at(-1)).toEqual({
+    expect(calls().at(-1)).toEqual({
       method: 'PUT',
       url: '/api/public/card/blue-bottle/consents',
       auth: 'Bearer customer-token',
@@ -72,12 +65,12 @@ describe('the card page’s own data section', () => {
     await user.click(await screen.findByRole('button', { name: '刪除我的會員卡' }));
     expect(screen.getByText(/積分亦會失效/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '發送驗證碼以確認' }));
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls().some((c) => c.method === 'DELETE')).toBe(false);
     await user.type(await screen.findByLabelText('驗證碼'), '123456');
     await user.click(screen.getByRole('button', { name: '永久刪除我的會員卡' }));
     expect(await screen.findByText('您的會員卡已刪除')).toBeInTheDocument();
     expect(confirm).toHaveBeenCalledWith('123456');
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+    expect(calls().filter((c) => c.method === 'DELETE')).toEqual([
       { method: 'DELETE', url: '/api/public/card/blue-bottle', auth: 'Bearer fresh-token', body: undefined },
     ]);
     expect(signOut).toHaveBeenCalledOnce();
@@ -90,6 +83,6 @@ describe('the card page’s own data section', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete my card' }));
     await user.click(screen.getByRole('button', { name: 'Keep my card' }));
     expect(screen.getByRole('button', { name: 'Delete my card' })).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls().some((c) => c.method === 'DELETE')).toBe(false);
   });
 });

@@ -1,7 +1,5 @@
 import type { ZodType } from 'zod';
-import { json } from './fake-api';
-
-export const notFound = () => json({ status: 404, message: 'Not found' }, 404);
+import { apiError, type FakeRequest, json, notFound } from './fake-api';
 
 /** What a settings stand-in remembers: the saved record, the bodies sent, and the failures a test asks for. */
 interface SettingsState {
@@ -35,24 +33,22 @@ export const freshSettingsState = (): SettingsState => ({
 export async function answerSettings<B>(
   state: SettingsState,
   bodySchema: ZodType<B>,
-  method: string,
-  init?: RequestInit,
+  { method, body }: FakeRequest,
 ): Promise<Response> {
   if (method === 'GET') {
     state.gets += 1;
     if (state.getHold) await state.getHold;
     if (state.getFailures > 0) {
       state.getFailures -= 1;
-      return json({ status: 500, message: 'Database unavailable' }, 500);
+      return apiError(500, 'Database unavailable');
     }
     return state.stored ? json(state.stored) : notFound();
   }
-  const body = JSON.parse(String(init?.body));
   state.saved.push(body);
   if (state.saveHold) await state.saveHold;
-  if (state.saveFails) return json({ status: 500, message: 'Internal server error' }, 500);
+  if (state.saveFails) return apiError(500, 'Internal server error');
   const parsed = bodySchema.safeParse(body);
-  if (!parsed.success) return json({ status: 400, message: 'Validation failed' }, 400);
+  if (!parsed.success) return apiError(400, 'Validation failed');
   state.stored = parsed.data;
   return json(parsed.data);
 }
@@ -66,6 +62,6 @@ export async function answerUpload(state: {
   state.uploads += 1;
   const n = state.uploads;
   if (state.uploadHold) await state.uploadHold;
-  if (state.uploadFails) return json({ status: 500, message: 'Internal server error' }, 500);
+  if (state.uploadFails) return apiError(500, 'Internal server error');
   return json({ message: `/files/t-1/upload-${n}.png` });
 }

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { i18n, loadWorkspaceMessages } from '@/lib/i18n/i18n';
+import { fakeMatchMedia } from './match-media';
 
 // Screens render here without the workspace route that fetches their texts: English is loaded whole, and a test
 // that switches language leaves English behind it.
@@ -17,19 +18,7 @@ afterEach(() => {
 configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout engine; these are the browser APIs Radix and the sidebar ask for.
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+window.matchMedia ??= fakeMatchMedia(() => false);
 if (!globalThis.ResizeObserver) {
   globalThis.ResizeObserver = class {
     observe() {}

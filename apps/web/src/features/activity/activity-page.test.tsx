@@ -3,14 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
-import { serveApi } from '@/test/fake-api';
+import { json, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const EVENTS: AuditEvent[] = [
   {
@@ -43,19 +40,17 @@ const EVENTS: AuditEvent[] = [
 
 function fakeAudit(events: AuditEvent[] = EVENTS) {
   const queries: Record<string, unknown>[] = [];
-  serveApi(async (input) => {
-    const url = new URL(String(input), 'http://x');
-    if (url.pathname === '/api/tenants/audit/actors') {
-      return json(200, [
+  serveRoutes({
+    'GET /api/tenants/audit/actors': () =>
+      json([
         { id: 'a-1', name: 'Ada Lovelace <ada@example.test>', type: 'account' },
         { id: 'a-2', name: 'Sam Lee <sam@example.test>', type: 'account' },
-      ]);
-    }
-    if (url.pathname === '/api/tenants/audit') {
-      const q = auditQuerySchema.parse(Object.fromEntries(url.searchParams));
+      ]),
+    'GET /api/tenants/audit': ({ query }) => {
+      const q = auditQuerySchema.parse(query);
       queries.push(q);
       const content = events.filter((e) => (!q.actor || e.actorId === q.actor) && (!q.action || e.action === q.action));
-      return json(200, {
+      return json({
         content,
         totalElements: content.length,
         totalPages: 1,
@@ -65,8 +60,7 @@ function fakeAudit(events: AuditEvent[] = EVENTS) {
         first: true,
         last: true,
       });
-    }
-    return json(404, { status: 404, message: 'Not found' });
+    },
   });
   return { queries };
 }

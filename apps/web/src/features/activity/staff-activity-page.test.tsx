@@ -3,14 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
-import { serveApi } from '@/test/fake-api';
+import { json, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ROWS: StaffActivity['rows'] = [
   {
@@ -55,21 +52,18 @@ const ROWS: StaffActivity['rows'] = [
 function fakeReport() {
   const queries: { from: string; to: string }[] = [];
   const downloads: string[] = [];
-  serveApi(async (input) => {
-    const url = new URL(String(input), 'http://x');
-    if (url.pathname === '/api/tenants/reports/staff-activity') {
-      const q = staffActivityQuerySchema.parse(Object.fromEntries(url.searchParams));
+  serveRoutes({
+    'GET /api/tenants/reports/staff-activity': ({ query }) => {
+      const q = staffActivityQuerySchema.parse(query);
       queries.push(q);
-      return json(200, { ...q, timeZone: 'Asia/Hong_Kong', rows: ROWS });
-    }
-    if (url.pathname === '/api/tenants/business') {
-      return json(200, { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null });
-    }
-    if (url.pathname === '/api/tenants/reports/staff-activity.csv') {
+      return json({ ...q, timeZone: 'Asia/Hong_Kong', rows: ROWS });
+    },
+    'GET /api/tenants/business': () =>
+      json({ country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null }),
+    'GET /api/tenants/reports/staff-activity.csv': ({ url }) => {
       downloads.push(url.search);
       return new Response('\uFEFFUser id,Name\r\n', { status: 200, headers: { 'content-type': 'text/csv' } });
-    }
-    return json(404, { status: 404, message: 'Not found' });
+    },
   });
   return { queries, downloads };
 }

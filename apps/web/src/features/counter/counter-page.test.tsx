@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { apiError, json, notFound, routeFetch, serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
@@ -41,9 +41,6 @@ const MIA: CounterMember = {
   earnTerms: { isActive: true, earnRateAmount: 1, earnRatePoints: 10 },
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /**
  * A fake member API with a balance: by-code (code in any case, or the phone), transactions honouring the
  * Idempotency-Key (a key seen before answers 200 with the first result), reversals (once; `refuseReversal`
@@ -66,26 +63,20 @@ function fakeServer({ refuseReversal = false, loseFirstAnswer = false } = {}) {
       replayed: false,
     } satisfies TransactionResult;
   };
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    const method = init?.method ?? 'GET';
-    const lookup = /^\/api\/tenants\/member\/by-code\/([^/]+)$/.exec(path);
-    if (lookup && method === 'GET') {
-      const { code } = memberCodeParamsSchema.parse({ code: decodeURIComponent(lookup[1] ?? '') });
+  const { fetch } = routeFetch({
+    'GET /api/tenants/member/by-code/:code': ({ params }) => {
+      const { code } = memberCodeParamsSchema.parse(params);
       const found = code.toUpperCase() === MIA.membershipCode || code === MIA.phone;
-      return found ? json(200, { ...MIA, pointsBalance: balance }) : json(404, { status: 404, message: 'Not found' });
-    }
-    if (path === `/api/tenants/member/${MIA.userId}/transactions` && method === 'POST') {
-      const body = transactionBodySchema.parse(JSON.parse(String(init?.body)));
-      const key = new Headers(init?.headers).get('Idempotency-Key');
+      return found ? json({ ...MIA, pointsBalance: balance }) : notFound();
+    },
+    [`POST /api/tenants/member/${MIA.userId}/transactions`]: ({ body: raw, headers }) => {
+      const body = transactionBodySchema.parse(raw);
+      const key = headers.get('Idempotency-Key');
       posts.push({ body, key });
       const replay = key ? byKey.get(key) : undefined;
-      if (replay) return json(200, { ...replay, replayed: true });
+      if (replay) return json({ ...replay, replayed: true });
       if (body.type === 'REDEEM' && body.points > balance)
-        return json(422, {
-          status: 422,
-          message: `Not enough points: the member has ${balance.toLocaleString('en-US')} to spend`,
-        });
+        return apiError(422, `Not enough points: the member has ${balance.toLocaleString('en-US')} to spend`);
       const result =
         body.type === 'PURCHASE'
           ? answer('PURCHASE', Math.floor(body.amount * 10), body.amount)
@@ -94,23 +85,19 @@ function fakeServer({ refuseReversal = false, loseFirstAnswer = false } = {}) {
       // Recorded, but the answer never reaches the till (a dropped connection).
       if (loseFirstAnswer && !lost) {
         lost = true;
-        return json(503, { status: 503, message: 'Service unavailable' });
+        return apiError(503, 'Service unavailable');
       }
-      return json(201, result);
-    }
-    const reversal = /^\/api\/tenants\/member\/m-1\/transactions\/([^/]+)\/reversal$/.exec(path);
-    if (reversal && method === 'POST') {
-      const entryId = reversal[1] ?? '';
-      if (refuseReversal)
-        return json(409, { status: 409, error: 'POINTS_SPENT', message: REVERSAL_MESSAGES.pointsSpent });
+      return json(result, 201);
+    },
+    'POST /api/tenants/member/m-1/transactions/:entryId/reversal': ({ params: { entryId = '' } }) => {
+      if (refuseReversal) return apiError(409, REVERSAL_MESSAGES.pointsSpent, { error: 'POINTS_SPENT' });
       if (reversals.includes(entryId))
-        return json(409, { status: 409, error: 'ALREADY_REVERSED', message: REVERSAL_MESSAGES.alreadyReversed });
+        return apiError(409, REVERSAL_MESSAGES.alreadyReversed, { error: 'ALREADY_REVERSED' });
       reversals.push(entryId);
       const original = [...byKey.values()].find((r) => r.entry.id === entryId);
-      return json(201, answer('REVERSAL', -(original?.entry.points ?? 0), original?.entry.amount ?? null));
-    }
-    return json(404, { status: 404, message: 'Not found' });
-  };
+      return json(answer('REVERSAL', -(original?.entry.points ?? 0), original?.entry.amount ?? null), 201);
+    },
+  });
   return { fetch, posts, reversals };
 }
 

@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { apiError, json, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
@@ -51,9 +51,6 @@ const reward = (id: string, name: string, pointsCost: number, extra: object = {}
   ...extra,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 /** The member lookup and reward calls; the mug is out of stock by the time the till taps it. */
 function fakeServer() {
   const keys: string[] = [];
@@ -62,17 +59,13 @@ function fakeServer() {
     rewards: [reward('r-coffee', 'Free coffee', 100), reward('r-mug', 'Mug', 150), reward('r-cake', 'Cake', 200)],
     redemptions: [],
   };
-  serveApi(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    const method = init?.method ?? 'GET';
-    if (path.startsWith('/api/tenants/member/by-code/')) return json(200, MIA);
-    if (path === '/api/tenants/member/m-1/rewards') return json(200, panel);
-    const redeem = /^\/api\/tenants\/member\/([^/]+)\/rewards\/([^/]+)\/redeem$/.exec(path);
-    if (redeem && method === 'POST') {
-      const { rewardId } = memberRewardParamsSchema.parse({ id: redeem[1], rewardId: redeem[2] });
-      keys.push(new Headers(init?.headers).get('Idempotency-Key') ?? '');
-      if (rewardId === 'r-mug')
-        return json(409, { status: 409, error: 'OUT_OF_STOCK', message: REWARD_MESSAGES.OUT_OF_STOCK });
+  serveRoutes({
+    'GET /api/tenants/member/by-code/:code': () => json(MIA),
+    'GET /api/tenants/member/m-1/rewards': () => json(panel),
+    'POST /api/tenants/member/:id/rewards/:rewardId/redeem': ({ params, headers }) => {
+      const { rewardId } = memberRewardParamsSchema.parse(params);
+      keys.push(headers.get('Idempotency-Key') ?? '');
+      if (rewardId === 'r-mug') return apiError(409, REWARD_MESSAGES.OUT_OF_STOCK, { error: 'OUT_OF_STOCK' });
       const answer: RedeemAnswer = {
         redemption: {
           id: 'red-1',
@@ -88,9 +81,8 @@ function fakeServer() {
       };
       panel.pointsBalance = 62;
       panel.redemptions = [answer.redemption];
-      return json(201, answer);
-    }
-    return json(404, { status: 404, message: 'Not found' });
+      return json(answer, 201);
+    },
   });
   return { keys };
 }

@@ -2,17 +2,11 @@ import { type ApiKey, createApiKeySchema, type Delivery, type Webhook, webhookIn
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { json, noContent, pageOf, type Routes, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const TURNED_OFF: Webhook = {
   id: 'w-off',
@@ -36,17 +30,13 @@ const DELIVERY: Delivery = {
 };
 
 /** The developers API as the server answers it, bodies checked with the contracts. */
-function fakeServer() {
+function fakeServer(): Routes {
   const keys: ApiKey[] = [];
   const webhooks: Webhook[] = [TURNED_OFF];
-  const calls: string[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url.pathname}`);
-    if (url.pathname === '/api/tenants/api-keys' && method === 'GET') return json(200, keys);
-    if (url.pathname === '/api/tenants/api-keys' && method === 'POST') {
-      const body = createApiKeySchema.parse(JSON.parse(String(init?.body)));
+  return {
+    'GET /api/tenants/api-keys': () => json(keys),
+    'POST /api/tenants/api-keys': ({ body: raw }) => {
+      const body = createApiKeySchema.parse(raw);
       const key: ApiKey = {
         id: '0123456789abcdef',
         name: body.name,
@@ -56,15 +46,15 @@ function fakeServer() {
         lastUsedAt: null,
       };
       keys.push(key);
-      return json(201, { ...key, key: `lpk_0123456789abcdef_${'s'.repeat(43)}` });
-    }
-    if (url.pathname === '/api/tenants/api-keys/0123456789abcdef' && method === 'DELETE') {
+      return json({ ...key, key: `lpk_0123456789abcdef_${'s'.repeat(43)}` }, 201);
+    },
+    'DELETE /api/tenants/api-keys/0123456789abcdef': () => {
       keys.pop();
-      return json(204, null);
-    }
-    if (url.pathname === '/api/tenants/webhooks' && method === 'GET') return json(200, webhooks);
-    if (url.pathname === '/api/tenants/webhooks' && method === 'POST') {
-      const body = webhookInputSchema.parse(JSON.parse(String(init?.body)));
+      return noContent();
+    },
+    'GET /api/tenants/webhooks': () => json(webhooks),
+    'POST /api/tenants/webhooks': ({ body: raw }) => {
+      const body = webhookInputSchema.parse(raw);
       const made: Webhook = {
         ...body,
         id: 'w-new',
@@ -73,31 +63,22 @@ function fakeServer() {
         createdAt: '2026-02-01T10:00:00.000Z',
       };
       webhooks.unshift(made);
-      return json(201, { ...made, secret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5' });
-    }
-    if (url.pathname === '/api/tenants/webhooks/w-off/deliveries' && method === 'GET')
-      return json(200, {
-        content: [DELIVERY],
-        totalElements: 1,
-        totalPages: 1,
-        number: 0,
-        size: 10,
-        numberOfElements: 1,
-        first: true,
-        last: true,
-      });
-    if (url.pathname === '/api/tenants/webhooks/w-off/deliveries/d-1/retry' && method === 'POST')
-      return json(202, { ...DELIVERY, status: 'PENDING' });
-    return json(404, { status: 404, message: 'Not found' });
+      return json({ ...made, secret: 'whsec_c2VjcmV0LXNpZ25pbmcta2V5' }, 201);
+    },
+    'GET /api/tenants/webhooks/w-off/deliveries': () => json(pageOf([DELIVERY], 0, 10)),
+    'POST /api/tenants/webhooks/w-off/deliveries/d-1/retry': () => json({ ...DELIVERY, status: 'PENDING' }, 202),
   };
-  return { fetch, calls };
 }
 
+/** Opens the developers screen on the fake developers API; `calls` are the requests sent, as "METHOD /path". */
 const renderDevelopers = (role: 'owner' | 'staff' = 'owner') => {
-  const server = fakeServer();
-  serveApi(server.fetch);
+  const requests = serveRoutes(fakeServer());
   renderApp('/developers', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
-  return server;
+  return {
+    get calls() {
+      return requests.map((r) => `${r.method} ${r.path}`);
+    },
+  };
 };
 
 describe('Developers', () => {

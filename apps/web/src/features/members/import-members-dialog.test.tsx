@@ -3,25 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
-import { serveApi } from '@/test/fake-api';
+import { json, pageOf, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const EMPTY_PAGE = {
-  content: [],
-  totalElements: 0,
-  totalPages: 0,
-  number: 0,
-  size: 20,
-  numberOfElements: 0,
-  first: true,
-  last: true,
-};
 
 const status = (over: Partial<ImportStatus>): ImportStatus => ({
   id: 'imp-1',
@@ -46,31 +32,27 @@ const ERRORS = [
 function fakeImports() {
   const sent: { dryRun: string | null; mapping: unknown; fileName: string }[] = [];
   let polls = 0;
-  serveApi(async (input, init) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/tenants/member' && method === 'GET') return json(200, EMPTY_PAGE);
-    if (url.pathname === '/api/tenants/member/import' && method === 'POST') {
-      const form = init?.body as FormData;
+  serveRoutes({
+    'GET /api/tenants/member': () => json(pageOf([])),
+    'POST /api/tenants/member/import': ({ body, query }) => {
+      const form = body as FormData;
       const file = form.get('file') as File;
       sent.push({
-        dryRun: url.searchParams.get('dryRun'),
+        dryRun: query.dryRun ?? null,
         mapping: JSON.parse(String(form.get('mapping'))),
         fileName: file.name,
       });
-      return json(202, { importId: url.searchParams.get('dryRun') === 'true' ? 'dry-1' : 'run-1' });
-    }
-    if (url.pathname === '/api/tenants/imports/dry-1') return json(200, status({ id: 'dry-1', errors: ERRORS }));
-    if (url.pathname === '/api/tenants/imports/run-1') {
+      return json({ importId: query.dryRun === 'true' ? 'dry-1' : 'run-1' }, 202);
+    },
+    '/api/tenants/imports/dry-1': () => json(status({ id: 'dry-1', errors: ERRORS })),
+    '/api/tenants/imports/run-1': () => {
       polls++;
       return json(
-        200,
         polls === 1
           ? status({ id: 'run-1', dryRun: false, state: 'running', processed: 400, created: 399 })
           : status({ id: 'run-1', dryRun: false, errors: ERRORS }),
       );
-    }
-    return json(404, { status: 404, message: 'Not found' });
+    },
   });
   return { sent };
 }

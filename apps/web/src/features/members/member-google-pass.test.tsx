@@ -1,14 +1,11 @@
 import type { GooglePassStatus } from '@loyalty/contracts';
-import { PASS_SETTINGS_DEFAULTS } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/i18n/format';
 import { setLocale } from '@/lib/i18n/i18n';
-import { json, serveApi } from '@/test/fake-api';
-import { SAMPLE_USER } from '@/test/fake-auth';
-import { renderApp } from '@/test/render-app';
-import { SAMPLE_MEMBER as member } from './members-test-fixtures';
+import { json } from '@/test/fake-api';
+import { callsTo, memberDialogRoutes, openMemberDialog } from './members-fake-server';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
@@ -25,46 +22,13 @@ const status = (over: Partial<GooglePassStatus>): GooglePassStatus => ({
   ...over,
 });
 
-/** The API the member's dialog calls; the Google calls logged with their bearer token. */
-function fakeServer(google: GooglePassStatus, link: Response | (() => Response) = () => json({ saveUrl: SAVE_URL })) {
-  const calls: { path: string; auth: string | null }[] = [];
-  serveApi(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    if (path.includes('/passes/google')) calls.push({ path, auth: new Headers(init?.headers).get('Authorization') });
-    if (path === '/api/tenants/member/m-1') return json(member);
-    if (path === '/api/tenants/member/m-1/passes/google/status') return json(google);
-    if (path === '/api/tenants/member/m-1/passes/google') return typeof link === 'function' ? link() : link;
-    if (path === '/api/tenants/member/m-1/passes/apple/status')
-      return json({
-        issued: false,
-        updatedAt: null,
-        pushAttemptedAt: null,
-        pushedAt: null,
-        pushError: null,
-        devices: 0,
-        failingPushes: 0,
-        deviceStatus: [],
-      });
-    if (path === '/api/tenant/pass-settings') return json(PASS_SETTINGS_DEFAULTS);
-    if (path === '/api/tenants/member' || path.endsWith('/transactions') || path === '/api/memberships')
-      return json({
-        content: [],
-        totalElements: 0,
-        totalPages: 0,
-        number: 0,
-        size: 20,
-        numberOfElements: 0,
-        first: true,
-        last: true,
-      });
-    return json({ status: 404, message: 'Not found' }, 404);
+/** The member's dialog on the fake API, with this Google pass status and save link; returns every request sent. */
+const fakeServer = (google: GooglePassStatus, link: Response | (() => Response) = () => json({ saveUrl: SAVE_URL })) =>
+  openMemberDialog({
+    ...memberDialogRoutes(),
+    'GET /api/tenants/member/m-1/passes/google/status': () => json(google),
+    '/api/tenants/member/m-1/passes/google': () => (typeof link === 'function' ? link() : link),
   });
-  renderApp('/members?member=m-1', {
-    user: SAMPLE_USER,
-    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
-  });
-  return calls;
-}
 
 const googleSection = async (name = 'Google Wallet') =>
   within(await screen.findByRole('region', { name }, { timeout: 5000 }));
@@ -102,7 +66,10 @@ describe("A member's Google Wallet pass", () => {
     await waitFor(() => expect(tab.location.href).toBe(SAVE_URL));
     expect(openSpy).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(calls).toContainEqual({ path: '/api/tenants/member/m-1/passes/google', auth: 'Bearer token' });
+    expect(callsTo(calls, '/api/tenants/member/m-1/passes/google')).toContainEqual({
+      path: '/api/tenants/member/m-1/passes/google',
+      auth: 'Bearer token',
+    });
   });
 
   it('closes the tab and says so when the link cannot be made', async () => {

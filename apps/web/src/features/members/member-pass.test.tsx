@@ -5,10 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/i18n/format';
 import { setLocale } from '@/lib/i18n/i18n';
-import { json, serveApi } from '@/test/fake-api';
-import { SAMPLE_USER } from '@/test/fake-auth';
-import { renderApp } from '@/test/render-app';
-import { SAMPLE_MEMBER as member } from './members-test-fixtures';
+import { json } from '@/test/fake-api';
+import { applePassStatus, callsTo, memberDialogRoutes, openMemberDialog } from './members-fake-server';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
@@ -16,49 +14,14 @@ const design: PassSettings = { ...PASS_SETTINGS_DEFAULTS, heroText: 'Harbour Cof
 /** Not a real zip: what matters is that the bytes reach the download unchanged. */
 const PKPASS = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 
-/** The API the member's dialog calls; every request's path and bearer token logged. */
-/** A status as the API answers it; a test gives only what it is about. */
-const passStatus = (given: Partial<MemberPassStatus>): MemberPassStatus => ({
-  issued: false,
-  updatedAt: null,
-  pushAttemptedAt: null,
-  pushedAt: null,
-  pushError: null,
-  devices: 0,
-  failingPushes: 0,
-  deviceStatus: [],
-  ...given,
-});
-
-function fakeServer(status: MemberPassStatus) {
-  const calls: { path: string; auth: string | null }[] = [];
-  serveApi(async (input, init) => {
-    const path = new URL(String(input), 'http://x').pathname;
-    calls.push({ path, auth: new Headers(init?.headers).get('Authorization') });
-    if (path === '/api/tenants/member/m-1') return json(member);
-    if (path === '/api/tenants/member/m-1/passes/apple/status') return json(status);
-    if (path === '/api/tenants/member/m-1/passes/apple')
-      return new Response(PKPASS, { headers: { 'content-type': 'application/vnd.apple.pkpass' } });
-    if (path === '/api/tenant/pass-settings') return json(design);
-    if (path === '/api/tenants/member' || path.endsWith('/transactions') || path === '/api/memberships')
-      return json({
-        content: [],
-        totalElements: 0,
-        totalPages: 0,
-        number: 0,
-        size: 20,
-        numberOfElements: 0,
-        first: true,
-        last: true,
-      });
-    return json({ status: 404, message: 'Not found' }, 404);
+/** The member's dialog on the fake API, with this Apple pass status; returns every request sent. */
+const fakeServer = (status: MemberPassStatus) =>
+  openMemberDialog({
+    ...memberDialogRoutes(design),
+    'GET /api/tenants/member/m-1/passes/apple/status': () => json(status),
+    'GET /api/tenants/member/m-1/passes/apple': () =>
+      new Response(PKPASS, { headers: { 'content-type': 'application/vnd.apple.pkpass' } }),
   });
-  renderApp('/members?member=m-1', {
-    user: SAMPLE_USER,
-    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
-  });
-  return calls;
-}
 
 const passSection = async () => within(await screen.findByRole('region', { name: 'Apple Wallet' }, { timeout: 5000 }));
 
@@ -72,7 +35,7 @@ afterEach(() => {
 describe("A member's Apple Wallet pass", () => {
   it('shows the card in the tenant design with the member, the devices holding it and the last push', async () => {
     fakeServer(
-      passStatus({
+      applePassStatus({
         issued: true,
         updatedAt: '2026-11-20T09:00:00.000Z',
         pushedAt: '2026-11-20T10:15:00.000Z',
@@ -92,7 +55,7 @@ describe("A member's Apple Wallet pass", () => {
 
   it('counts the devices whose last push failed, with APNs’s reason, and shows no push APNs never took', async () => {
     fakeServer(
-      passStatus({
+      applePassStatus({
         issued: true,
         updatedAt: '2026-11-20T09:00:00.000Z',
         pushAttemptedAt: '2026-11-20T10:15:00.000Z',
@@ -110,21 +73,21 @@ describe("A member's Apple Wallet pass", () => {
   });
 
   it('shows no failing pushes when every device took the last one', async () => {
-    fakeServer(passStatus({ issued: true, updatedAt: '2026-11-20T09:00:00.000Z', devices: 1 }));
+    fakeServer(applePassStatus({ issued: true, updatedAt: '2026-11-20T09:00:00.000Z', devices: 1 }));
     const pass = await passSection();
     expect(await pass.findByText('1 device')).toBeInTheDocument();
     expect(pass.queryByTestId('member-pass-failing')).toBeNull();
   });
 
   it('says so when no device holds the pass', async () => {
-    fakeServer(passStatus({}));
+    fakeServer(applePassStatus({}));
     const pass = await passSection();
     expect(await pass.findByText('Not added to a wallet yet')).toBeInTheDocument();
     expect(pass.getByText('None')).toBeInTheDocument();
   });
 
   it('downloads the .pkpass with the bearer token and offers it named after the membership code', async () => {
-    const calls = fakeServer(passStatus({}));
+    const calls = fakeServer(applePassStatus({}));
     const blobs: Blob[] = [];
     URL.createObjectURL = (blob: Blob) => {
       blobs.push(blob);
@@ -138,7 +101,7 @@ describe("A member's Apple Wallet pass", () => {
     const pass = await passSection();
     await userEvent.setup().click(pass.getByRole('button', { name: 'Download pass' }));
     await waitFor(() => expect(offered).toEqual([{ href: 'blob:pass-1', download: 'M000001.pkpass' }]));
-    expect(calls.filter((c) => c.path === '/api/tenants/member/m-1/passes/apple')).toEqual([
+    expect(callsTo(calls, '/api/tenants/member/m-1/passes/apple')).toEqual([
       { path: '/api/tenants/member/m-1/passes/apple', auth: 'Bearer token' },
     ]);
     expect(new Uint8Array(await blobs[0]!.arrayBuffer())).toEqual(PKPASS);
@@ -146,7 +109,7 @@ describe("A member's Apple Wallet pass", () => {
 
   it('zh-Hant: the section in Traditional Chinese', async () => {
     await setLocale('zh-Hant');
-    fakeServer(passStatus({}));
+    fakeServer(applePassStatus({}));
     const pass = within(await screen.findByRole('region', { name: 'Apple 錢包' }));
     expect(await pass.findByText('尚未加入錢包')).toBeInTheDocument();
     expect(pass.getByRole('button', { name: '下載卡券' })).toBeInTheDocument();

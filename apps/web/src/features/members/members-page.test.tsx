@@ -4,7 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
-import { serveApi } from '@/test/fake-api';
+import {
+  apiError,
+  type FakeRequest,
+  json,
+  notFound,
+  pageOf,
+  type Route,
+  type Routes,
+  serveRoutes,
+} from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
@@ -41,10 +50,7 @@ const detail = (m: MemberRow): MemberDetail => ({
   },
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A fake /api/tenants/member: queries and bodies checked with the contracts, calls logged. */
+/** A fake /api/tenants/member on the shared fake API: queries and bodies checked with the contracts, calls logged. */
 function fakeServer(
   members: MemberRow[],
   {
@@ -57,76 +63,50 @@ function fakeServer(
 ) {
   const log: string[] = [];
   const posts: { body: unknown; key: string | null }[] = [];
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/tenants/member' && method === 'GET') {
-      if (fail) return json(500, { status: 500, message: 'Database is down' });
-      const q = membersQuerySchema.parse(Object.fromEntries(url.searchParams));
+  /** A route for one member: 404 for an id no member has. */
+  const member =
+    (route: (found: MemberRow, request: FakeRequest) => Response): Route =>
+    (request) => {
+      const found = members.find((m) => m.userId === request.params.id);
+      return found ? route(found, request) : notFound();
+    };
+  const routes: Routes = {
+    'GET /api/tenants/member': ({ query }) => {
+      if (fail) return apiError(500, 'Database is down');
+      const q = membersQuerySchema.parse(query);
       log.push(`GET page=${q.page} size=${q.size} search=${q.search ?? ''}`);
       const text = (q.search ?? '').toLowerCase();
       const hits = members.filter(
         (m) => !text || `${m.firstName} ${m.lastName} ${m.membershipCode}`.toLowerCase().includes(text),
       );
-      const content = hits.slice(q.page * q.size, (q.page + 1) * q.size);
-      const totalPages = Math.ceil(hits.length / q.size);
-      return json(200, {
-        content,
-        totalElements: hits.length,
-        totalPages,
-        number: q.page,
-        size: q.size,
-        numberOfElements: content.length,
-        first: q.page === 0,
-        last: q.page >= totalPages - 1,
-      });
-    }
-    if (url.pathname === '/api/memberships')
-      return json(200, {
-        content: [],
-        totalElements: 0,
-        totalPages: 0,
-        number: 0,
-        size: 100,
-        numberOfElements: 0,
-        first: true,
-        last: true,
-      });
-    const match = /^\/api\/tenants\/member\/([^/]+)(\/transactions)?$/.exec(url.pathname);
-    const found = members.find((m) => m.userId === match?.[1]);
-    if (match && found && !match[2]) return json(200, { ...detail(found), ...detailOver });
-    if (match && found && method === 'GET')
-      return json(200, {
-        content: entries,
-        totalElements: entries.length,
-        totalPages: 1,
-        number: 0,
-        size: 10,
-        numberOfElements: entries.length,
-        first: true,
-        last: true,
-      });
-    if (match && found && method === 'POST') {
-      const body = transactionBodySchema.parse(JSON.parse(String(init?.body)));
-      posts.push({ body, key: new Headers(init?.headers).get('Idempotency-Key') });
-      return json(201, {
-        entry: {
-          id: 'e2',
-          type: body.type,
-          points: 100,
-          amount: 10,
-          reason: null,
-          createdAt: '2025-02-02T10:00:00.000Z',
+      return json(pageOf(hits, q.page, q.size));
+    },
+    '/api/memberships': () => json(pageOf([], 0, 100)),
+    '/api/tenants/member/:id': member((found) => json({ ...detail(found), ...detailOver })),
+    'GET /api/tenants/member/:id/transactions': member(() => json(pageOf(entries, 0, 10))),
+    'POST /api/tenants/member/:id/transactions': member((_, request) => {
+      const body = transactionBodySchema.parse(request.body);
+      posts.push({ body, key: request.headers.get('Idempotency-Key') });
+      return json(
+        {
+          entry: {
+            id: 'e2',
+            type: body.type,
+            points: 100,
+            amount: 10,
+            reason: null,
+            createdAt: '2025-02-02T10:00:00.000Z',
+          },
+          pointsBalance: 4356,
+          lifetimeSpend: 435.65,
+          tier: { id: 't', name: 'Basic', color: '#888888' },
+          replayed: false,
         },
-        pointsBalance: 4356,
-        lifetimeSpend: 435.65,
-        tier: { id: 't', name: 'Basic', color: '#888888' },
-        replayed: false,
-      });
-    }
-    return json(404, { status: 404, message: 'Not found' });
+        201,
+      );
+    }),
   };
-  return { fetch, log, posts };
+  return { routes, log, posts };
 }
 
 /** A purchase with an order and a note, partly refunded, and one without an order (issue 39). */
@@ -156,7 +136,7 @@ const ORDER_ENTRIES = [
 ];
 
 function renderMembers(server: ReturnType<typeof fakeServer>, role: 'owner' | 'staff' = 'owner', path = '/members') {
-  serveApi(server.fetch);
+  serveRoutes(server.routes);
   return renderApp(path, { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
 }
 

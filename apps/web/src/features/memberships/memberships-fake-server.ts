@@ -1,6 +1,7 @@
 import {
   DEFAULT_TIER_POLICY,
   type Membership,
+  type MembershipBody,
   membershipBodySchema,
   membershipListQuerySchema,
   type TierPolicy,
@@ -9,8 +10,17 @@ import {
   tierPolicySchema,
 } from '@loyalty/contracts';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import {
+  apiError,
+  type FakeRequest,
+  json,
+  noContent,
+  notFound,
+  pageOf,
+  type Route,
+  type Routes,
+  routeFetch,
+} from '@/test/fake-api';
 
 export const tier = (n: number, over: Partial<Membership> = {}): Membership => ({
   id: `tier-${n}`,
@@ -37,103 +47,100 @@ export const tier = (n: number, over: Partial<Membership> = {}): Membership => (
 
 type Call = { method: string; path: string; body?: unknown; headers: Headers };
 
+const asCall = (request: FakeRequest): Call => ({
+  method: request.method,
+  path: request.path + request.url.search,
+  body: request.body instanceof FormData ? undefined : request.body,
+  headers: request.headers,
+});
+
+const isPolicy = (request: FakeRequest) => request.path.startsWith('/api/tenants/tier-policy');
+
+/** The tier as stored from a create or update body: benefits become `{ benefit }` rows. */
+const stored = (body: MembershipBody, id: string): Membership => ({
+  ...body,
+  id,
+  benefits: body.benefits.map((benefit) => ({ benefit })),
+  benefitsZh: body.benefitsZh.map((benefit) => ({ benefit })),
+  benefitsCn: body.benefitsCn.map((benefit) => ({ benefit })),
+});
+
 /**
- * A fake /api/memberships and upload call: queries and bodies checked with the contracts, calls recorded.
- * `hold` delays the detail answer until the test releases it; `failures` makes the next list calls fail.
+ * A fake /api/memberships and upload call on the shared fake API: queries and bodies checked with the
+ * contracts, calls recorded. `hold` delays the detail answer until the test releases it; `failures` makes the
+ * next list calls fail; `nextError` answers the next write with an error.
  */
 export function fakeMembershipsServer(initial: Membership[]) {
   const state = {
     tiers: [...initial],
-    calls: [] as Call[],
+    /** Every call but the tier policy card's, in order. */
+    get calls(): Call[] {
+      return requests.filter((r) => !isPolicy(r)).map(asCall);
+    },
+    /** The tier policy card's calls, apart from the tiers' own. */
+    get policyCalls(): Call[] {
+      return requests.filter(isPolicy).map(asCall);
+    },
     listFailures: 0,
     nextError: null as null | { status: number; body: unknown },
     hold: null as null | Promise<void>,
     uploads: 0,
     policy: { ...DEFAULT_TIER_POLICY } as TierPolicy,
-    /** The tier policy card's calls, apart from the tiers' own. */
-    policyCalls: [] as Call[],
   };
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    const headers = new Headers(init?.headers);
-    const call: Call = { method, path: url.pathname + url.search, headers };
-    if (url.pathname.startsWith('/api/tenants/tier-policy')) {
-      state.policyCalls.push(call);
-      return tierPolicyAnswer(state, url.pathname, method, init, call);
-    }
-    state.calls.push(call);
-    if (url.pathname === '/api/oci-object-storage') {
-      const form = init?.body as FormData;
-      if (!(form.get('file') instanceof File)) return json(400, { status: 400, message: 'no file' });
-      state.uploads += 1;
-      return json(200, { message: `/files/t-1/upload-${state.uploads}.png` });
-    }
-    if (state.nextError && method !== 'GET') {
+  /** A write answers the error the test set up, once, instead of `route`. */
+  const write =
+    (route: Route): Route =>
+    (request) => {
+      if (!state.nextError) return route(request);
       const { status, body } = state.nextError;
       state.nextError = null;
-      return json(status, body);
-    }
-    if (url.pathname === '/api/memberships' && method === 'GET') {
+      return json(body, status);
+    };
+  const find = (id: string | undefined) => state.tiers.findIndex((t) => t.id === id);
+  const withTier =
+    (route: (request: FakeRequest, index: number) => Response | Promise<Response>): Route =>
+    (request) => {
+      const index = find(request.params.id);
+      return index < 0 ? notFound('Membership not found') : route(request, index);
+    };
+  const { fetch, requests } = routeFetch({
+    ...tierPolicyRoutes(state),
+    'POST /api/oci-object-storage': ({ body }) => {
+      if (!((body as FormData).get('file') instanceof File)) return apiError(400, 'no file');
+      state.uploads += 1;
+      return json({ message: `/files/t-1/upload-${state.uploads}.png` });
+    },
+    'GET /api/memberships': ({ query }) => {
       if (state.listFailures > 0) {
         state.listFailures -= 1;
-        return json(500, { status: 500, message: 'Database unavailable' });
+        return apiError(500, 'Database unavailable');
       }
-      const q = membershipListQuerySchema.parse(Object.fromEntries(url.searchParams));
-      const content = state.tiers.slice(q.page * q.size, (q.page + 1) * q.size);
-      const totalPages = Math.ceil(state.tiers.length / q.size);
-      return json(200, {
-        content,
-        totalElements: state.tiers.length,
-        totalPages,
-        number: q.page,
-        size: q.size,
-        numberOfElements: content.length,
-        first: q.page === 0,
-        last: q.page >= totalPages - 1,
-      });
-    }
-    if (url.pathname === '/api/memberships' && method === 'POST') {
-      const raw = JSON.parse(String(init?.body));
-      call.body = raw;
-      const body = membershipBodySchema.parse(raw);
-      const created: Membership = {
-        ...body,
-        id: `tier-new-${state.tiers.length}`,
-        benefits: body.benefits.map((benefit) => ({ benefit })),
-        benefitsZh: body.benefitsZh.map((benefit) => ({ benefit })),
-        benefitsCn: body.benefitsCn.map((benefit) => ({ benefit })),
-      };
+      const q = membershipListQuerySchema.parse(query);
+      return json(pageOf(state.tiers, q.page, q.size));
+    },
+    'POST /api/memberships': write(({ body }) => {
+      const created = stored(membershipBodySchema.parse(body), `tier-new-${state.tiers.length}`);
       state.tiers.push(created);
-      return json(201, created);
-    }
-    const match = /^\/api\/memberships\/([^/]+)$/.exec(url.pathname);
-    const index = state.tiers.findIndex((t) => t.id === match?.[1]);
-    if (!match || index < 0) return json(404, { status: 404, message: 'Membership not found' });
-    if (method === 'GET') {
+      return json(created, 201);
+    }),
+    'GET /api/memberships/:id': withTier(async (_, index) => {
       if (state.hold) await state.hold;
-      return json(200, state.tiers[index]);
-    }
-    if (method === 'PUT') {
-      const raw = JSON.parse(String(init?.body));
-      call.body = raw;
-      const body = membershipBodySchema.parse(raw);
-      const updated: Membership = {
-        ...body,
-        id: match[1] as string,
-        benefits: body.benefits.map((benefit) => ({ benefit })),
-        benefitsZh: body.benefitsZh.map((benefit) => ({ benefit })),
-        benefitsCn: body.benefitsCn.map((benefit) => ({ benefit })),
-      };
-      state.tiers[index] = updated;
-      return json(200, updated);
-    }
-    if (method === 'DELETE') {
-      state.tiers.splice(index, 1);
-      return new Response(null, { status: 204 });
-    }
-    return json(405, { status: 405, message: 'Method not allowed' });
-  };
+      return json(state.tiers[index]);
+    }),
+    'PUT /api/memberships/:id': write(
+      withTier(({ body, params }, index) => {
+        const updated = stored(membershipBodySchema.parse(body), params.id as string);
+        state.tiers[index] = updated;
+        return json(updated);
+      }),
+    ),
+    'DELETE /api/memberships/:id': write(
+      withTier((_, index) => {
+        state.tiers.splice(index, 1);
+        return noContent();
+      }),
+    ),
+  });
   return { state, fetch };
 }
 
@@ -142,20 +149,7 @@ export function fakeMembershipsServer(initial: Membership[]) {
  * members up (one named), 3 down unless it never moves anyone down, and starts 1 grace period; the saved policy's
  * (GET) moves 2 up and nobody down, naming nobody.
  */
-function tierPolicyAnswer(
-  state: { policy: TierPolicy },
-  path: string,
-  method: string,
-  init: RequestInit | undefined,
-  call: Call,
-) {
-  if (path === '/api/tenants/tier-policy' && method === 'GET') return json(200, state.policy);
-  if (path === '/api/tenants/tier-policy' && method === 'PUT') {
-    call.body = JSON.parse(String(init?.body));
-    const body = tierPolicySchema.parse(call.body);
-    state.policy = { ...body, months: body.months ?? null, saved: true };
-    return json(200, state.policy);
-  }
+function tierPolicyRoutes(state: { policy: TierPolicy }): Routes {
   const preview = (downgrades: number, named: boolean): TierPolicyPreview => ({
     runsAt: '2026-12-01T00:00:00.000Z',
     upgrades: 2,
@@ -165,8 +159,17 @@ function tierPolicyAnswer(
       ? [{ memberId: 'm-1', name: 'Mia Chen', direction: 'UP', fromTier: null, toTier: { id: 't1', name: 'Gold' } }]
       : [],
   });
-  if (method === 'GET') return json(200, preview(0, false));
-  call.body = JSON.parse(String(init?.body));
-  const { policy } = tierPolicyPreviewBodySchema.parse(call.body);
-  return json(200, preview(policy.downgrade === 'NONE' ? 0 : 3, true));
+  return {
+    'GET /api/tenants/tier-policy': () => json(state.policy),
+    'PUT /api/tenants/tier-policy': ({ body }) => {
+      const policy = tierPolicySchema.parse(body);
+      state.policy = { ...policy, months: policy.months ?? null, saved: true };
+      return json(state.policy);
+    },
+    'GET /api/tenants/tier-policy/preview': () => json(preview(0, false)),
+    'POST /api/tenants/tier-policy/preview': ({ body }) => {
+      const { policy } = tierPolicyPreviewBodySchema.parse(body);
+      return json(preview(policy.downgrade === 'NONE' ? 0 : 3, true));
+    },
+  };
 }

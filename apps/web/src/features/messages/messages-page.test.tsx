@@ -9,17 +9,11 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { apiError, json, pageOf, type Routes, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(body === null ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
 
 const TIERS = [
   { id: 'tier-gold', name: 'Gold' },
@@ -52,26 +46,13 @@ function fakeServer() {
   const segments: Segment[] = [];
   const messages: Message[] = [];
   const business = { country: 'HK', timeZone: 'Asia/Hong_Kong', language: 'en', quietHours: null as unknown };
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    if (url.pathname === '/api/memberships')
-      return json(200, {
-        content: TIERS,
-        totalElements: 2,
-        totalPages: 1,
-        number: 0,
-        size: 100,
-        numberOfElements: 2,
-        first: true,
-        last: true,
-      });
-    if (url.pathname === '/api/tenants/segments/preview') {
+  const routes: Routes = {
+    '/api/memberships': () => json(pageOf(TIERS, 0, 100)),
+    '/api/tenants/segments/preview': ({ body }) => {
       const { filter } = segmentPreviewBodySchema.parse(body);
       previews.push(filter);
       const gold = filter.tierIds?.includes('tier-gold');
-      return json(200, {
+      return json({
         count: gold ? 2 : 5,
         reachable: gold ? 1 : 3,
         sample: [
@@ -87,9 +68,9 @@ function fakeServer() {
           },
         ],
       });
-    }
-    if (url.pathname === '/api/tenants/segments' && method === 'GET') return json(200, segments);
-    if (url.pathname === '/api/tenants/segments' && method === 'POST') {
+    },
+    'GET /api/tenants/segments': () => json(segments),
+    'POST /api/tenants/segments': ({ body }) => {
       const parsed = segmentInputSchema.parse(body);
       const made = {
         id: 's-1',
@@ -98,12 +79,12 @@ function fakeServer() {
         updatedAt: '2026-02-01T10:00:00.000Z',
       };
       segments.push(made);
-      return json(201, made);
-    }
-    if (url.pathname === '/api/tenants/messages' && method === 'GET') return json(200, messages);
-    if (url.pathname === '/api/tenants/messages' && method === 'POST') {
+      return json(made, 201);
+    },
+    'GET /api/tenants/messages': () => json(messages),
+    'POST /api/tenants/messages': ({ body }) => {
       const parsed = messageInputSchema.safeParse(body);
-      if (!parsed.success) return json(400, { status: 400, message: 'Validation failed' });
+      if (!parsed.success) return apiError(400, 'Validation failed');
       sent.push(body);
       messages.unshift({
         id: 'msg-1',
@@ -122,22 +103,21 @@ function fakeServer() {
         googleQuiet: 0,
         failed: 0,
       });
-      return json(202, { id: 'msg-1', targeted: 1 });
-    }
-    if (url.pathname === '/api/tenants/business' && method === 'GET') return json(200, business);
-    if (url.pathname === '/api/tenants/business' && method === 'PUT') {
+      return json({ id: 'msg-1', targeted: 1 }, 202);
+    },
+    'GET /api/tenants/business': () => json(business),
+    'PUT /api/tenants/business': ({ body }) => {
       const parsed = businessProfileBodySchema.parse(body);
       Object.assign(business, parsed);
-      return json(200, business);
-    }
-    return json(404, { status: 404, message: 'Not found' });
+      return json(business);
+    },
   };
-  return { fetch, previews, sent, business };
+  return { routes, previews, sent, business };
 }
 
 const renderMessages = (role: 'owner' | 'staff' = 'owner') => {
   const server = fakeServer();
-  serveApi(server.fetch);
+  serveRoutes(server.routes);
   renderApp('/messages', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
   return server;
 };

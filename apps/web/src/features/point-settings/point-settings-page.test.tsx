@@ -10,7 +10,7 @@ import { renderApp } from '@/test/render-app';
 import { withSeconds } from './point-settings-form';
 import { server } from './point-settings-test-api';
 
-vi.mock('@/lib/api', () => import('./point-settings-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const renderPage = (role: Role = 'owner') =>
   renderApp('/point-settings', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });

@@ -6,6 +6,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import type { AuthUser } from '@/lib/auth-context';
 import { createQueryClient } from '@/lib/query-client';
+import { json, routeFetch } from '@/test/fake-api';
 import { FakeAuthProvider, SAMPLE_USER } from '@/test/fake-auth';
 import { type AccountActions, AccountActionsContext } from './account-actions';
 import { EditProfileDialog } from './components/edit-profile-dialog';
@@ -18,29 +19,27 @@ export const SAMPLE_PROFILE: Profile = {
 };
 
 /**
- * A stand-in for GET/PUT /api/users/me behind the real API client. Every call lands in `log` beside the
+ * A stand-in for GET/PUT /api/users/me on the shared fake API. Every call lands in `log` beside the
  * fake account actions' calls, so a test can assert the order of API and provider steps together.
  */
 export function createFakeProfileServer(log: string[], initial: Profile = SAMPLE_PROFILE) {
   let profile = { ...initial };
   const failures = new Map<string, { status: number; body: unknown }>();
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const method = init?.method ?? 'GET';
-    if (String(input) !== '/api/users/me') return json(404, { message: 'Not found' });
-    if (method === 'GET') return json(200, profile);
-    const body = JSON.parse(String(init?.body)) as Record<string, string>;
-    const key = Object.keys(body).join(',');
-    log.push(`PUT ${key}`);
-    const failure = failures.get(key);
-    if (failure) return json(failure.status, failure.body);
-    if (body.first_name !== undefined)
-      profile = { ...profile, firstName: body.first_name, lastName: body.last_name ?? '' };
-    if (body.phone !== undefined) profile = { ...profile, phone: body.phone };
-    if (body.email !== undefined) profile = { ...profile, email: body.email };
-    return json(200, profile);
-  };
+  const { fetch } = routeFetch({
+    'GET /api/users/me': () => json(profile),
+    '/api/users/me': ({ body: sent }) => {
+      const body = sent as Record<string, string>;
+      const key = Object.keys(body).join(',');
+      log.push(`PUT ${key}`);
+      const failure = failures.get(key);
+      if (failure) return json(failure.body, failure.status);
+      if (body.first_name !== undefined)
+        profile = { ...profile, firstName: body.first_name, lastName: body.last_name ?? '' };
+      if (body.phone !== undefined) profile = { ...profile, phone: body.phone };
+      if (body.email !== undefined) profile = { ...profile, email: body.email };
+      return json(profile);
+    },
+  });
   return {
     fetch,
     current: () => profile,

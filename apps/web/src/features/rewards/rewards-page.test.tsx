@@ -2,14 +2,11 @@ import { type Reward, rewardBodySchema } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { serveApi } from '@/test/fake-api';
+import { json, pageOf, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const COFFEE: Reward = {
   id: 'r-1',
@@ -35,30 +32,16 @@ const COFFEE: Reward = {
 function fakeServer() {
   const rewards: Reward[] = [COFFEE];
   const sent: unknown[] = [];
-  serveApi(async (input, init) => {
-    const url = new URL(String(input), 'http://x');
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/tenants/rewards' && method === 'GET') return json(200, rewards);
-    if (url.pathname === '/api/memberships')
-      return json(200, {
-        content: [{ id: 't-gold', name: 'Gold' }],
-        totalElements: 1,
-        totalPages: 1,
-        number: 0,
-        size: 100,
-        numberOfElements: 1,
-        first: true,
-        last: true,
-      });
-    if (url.pathname === '/api/tenants/rewards' && method === 'POST') {
-      const raw = JSON.parse(String(init?.body));
+  serveRoutes({
+    'GET /api/tenants/rewards': () => json(rewards),
+    '/api/memberships': () => json(pageOf([{ id: 't-gold', name: 'Gold' }], 0, 100)),
+    'POST /api/tenants/rewards': ({ body: raw }) => {
       sent.push(raw);
       const body = rewardBodySchema.parse(raw);
       const made: Reward = { ...COFFEE, ...body, id: 'r-2', redeemed: 0 };
       rewards.push(made);
-      return json(201, made);
-    }
-    return json(404, { status: 404, message: 'Not found' });
+      return json(made, 201);
+    },
   });
   return { sent };
 }

@@ -8,7 +8,7 @@ import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { server } from './store-settings-test-api';
 
-vi.mock('@/lib/api', () => import('./store-settings-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 // jsdom has no canvas: the drawing and its upload are stood in for; the screen's use of them is what is tested.
 vi.mock('@/components/brand-images', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/components/brand-images')>()),

@@ -4,14 +4,13 @@ import {
   PASS_SETTINGS_DEFAULTS,
   storeSettingsBodySchema,
 } from '@loyalty/contracts';
-import { createApiClient } from '@/lib/api-client';
-import { json } from '@/test/fake-api';
-import { answerSettings, answerUpload, freshSettingsState, notFound } from '@/test/settings-stand-in';
+import { apiError, json, notFound, type Routes, serveRoutes } from '@/test/fake-api';
+import { answerSettings, answerUpload, freshSettingsState } from '@/test/settings-stand-in';
 
 /**
- * Stands in for '@/lib/api' in these tests: `vi.mock('@/lib/api', () => import('./store-settings-test-api'))`.
- * The real client runs; `server` holds the saved store settings (test/settings-stand-in.ts), the business
- * profile and the uploads, and counts GETs (cache refreshes).
+ * The store settings API on the shared fake API (`vi.mock('@/lib/api', () => import('@/test/fake-api'))`):
+ * `server` holds the saved store settings (test/settings-stand-in.ts), the business profile and the uploads,
+ * and counts GETs (cache refreshes); `reset()` starts afresh and serves it.
  */
 const freshBusiness = (): BusinessProfile => ({
   country: 'HK',
@@ -29,42 +28,31 @@ const fresh = () => ({
   passLogo: '',
 });
 
-export const server = {
-  ...fresh(),
-  reset() {
-    Object.assign(server, fresh());
-  },
-};
-
-async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  if (url.pathname === '/api/oci-object-storage' && method === 'POST') return answerUpload(server);
-  if (url.pathname === '/api/tenant/pass-settings') {
-    if (!server.passLogo) return notFound();
-    return json({
-      ...PASS_SETTINGS_DEFAULTS,
-      logoUrl: server.passLogo,
-      stripUrl: '/s.png',
-      backgroundUrl: '/b.png',
-    });
-  }
-  if (url.pathname === '/api/tenants/business') {
-    if (method === 'GET') return json(server.business);
-    const body = JSON.parse(String(init?.body));
+const routes: Routes = {
+  'POST /api/oci-object-storage': () => answerUpload(server),
+  '/api/tenant/pass-settings': () =>
+    server.passLogo
+      ? json({ ...PASS_SETTINGS_DEFAULTS, logoUrl: server.passLogo, stripUrl: '/s.png', backgroundUrl: '/b.png' })
+      : notFound(),
+  'GET /api/tenants/business': () => json(server.business),
+  '/api/tenants/business': ({ body }) => {
     server.businessPuts.push(body);
     const parsed = businessProfileBodySchema.safeParse(body);
-    if (!parsed.success) return json({ status: 400, message: 'Validation failed' }, 400);
+    if (!parsed.success) return apiError(400, 'Validation failed');
     // Quiet hours absent from the body are kept, as the server keeps them.
     server.business = {
       ...parsed.data,
       quietHours: parsed.data.quietHours === undefined ? server.business.quietHours : parsed.data.quietHours,
     };
     return json(server.business);
-  }
-  if (url.pathname === '/api/tenant/store-settings')
-    return answerSettings(server, storeSettingsBodySchema, method, init);
-  return notFound();
-}
+  },
+  '/api/tenant/store-settings': (request) => answerSettings(server, storeSettingsBodySchema, request),
+};
 
-export const api = createApiClient({ getToken: async () => 'token', getTenantId: () => 't-1', fetch: handle });
+export const server = {
+  ...fresh(),
+  reset() {
+    Object.assign(server, fresh());
+    serveRoutes(routes);
+  },
+};

@@ -1,4 +1,5 @@
 import { createUserSchema, type TenantUser, updateUserSchema, usersQuerySchema } from '@loyalty/contracts';
+import { apiError, json, noContent, pageOf, type Route, routeFetch } from '@/test/fake-api';
 
 export const OWNER: TenantUser = {
   id: 'row-owner',
@@ -27,17 +28,14 @@ export function teamUser(n: number, overrides: Partial<TenantUser> = {}): Tenant
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
 const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
 
+const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
+  apiError(400, 'Validation failed', { errors: fieldErrors(issues) });
+
 /**
- * A stand-in for /api/tenants/users behind the real API client: bodies and queries are checked with the
+ * A stand-in for /api/tenants/users on the shared fake API: bodies and queries are checked with the
  * contracts, every call lands in `log` ("GET page=0 filter=", "POST ...", ...), and fail() makes the next
  * call of a method answer an error.
  */
@@ -47,45 +45,32 @@ export function createFakeUsersServer(initial: TenantUser[] = [OWNER]) {
   const failures = new Map<string, { status: number; body: unknown }>();
   let hold: Promise<void> | null = null;
 
-  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/users/me')
-      return json(200, { firstName: 'Olivia', lastName: 'Owner', email: OWNER.email, phone: OWNER.phone });
-    if (!url.pathname.startsWith('/api/tenants/users')) return json(404, { status: 404, message: 'Not found' });
-    const failure = failures.get(method);
-    if (failure) {
-      failures.delete(method);
-      log.push(`${method} failed`);
-      return json(failure.status, failure.body);
-    }
-    if (method === 'GET') {
+  /** The users API answers the failure the test set up for this method, once, instead of `route`. */
+  const orFailure =
+    (route: Route): Route =>
+    (request) => {
+      const failure = failures.get(request.method);
+      if (!failure) return route(request);
+      failures.delete(request.method);
+      log.push(`${request.method} failed`);
+      return json(failure.body, failure.status);
+    };
+
+  const { fetch } = routeFetch({
+    '/api/users/me': () => json({ firstName: 'Olivia', lastName: 'Owner', email: OWNER.email, phone: OWNER.phone }),
+    'GET /api/tenants/users': orFailure(async ({ query: raw }) => {
       if (hold) await hold;
-      const query = usersQuerySchema.parse(Object.fromEntries(url.searchParams));
+      const query = usersQuerySchema.parse(raw);
       log.push(
         `GET page=${query.page} size=${query.size} sortBy=${query.sortBy} direction=${query.direction} filter=${query.filter ?? ''}`,
       );
       const text = (query.filter ?? '').toLowerCase();
       const matching = users.filter((u) => `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(text));
-      const content = matching.slice(query.page * query.size, (query.page + 1) * query.size);
-      const totalPages = Math.ceil(matching.length / query.size);
-      return json(200, {
-        content,
-        totalElements: matching.length,
-        totalPages,
-        number: query.page,
-        size: query.size,
-        numberOfElements: content.length,
-        first: query.page === 0,
-        last: query.page >= totalPages - 1,
-      });
-    }
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const id = url.pathname.split('/')[4] ?? '';
-    if (method === 'POST') {
+      return json(pageOf(matching, query.page, query.size));
+    }),
+    'POST /api/tenants/users': orFailure(({ body }) => {
       const parsed = createUserSchema.safeParse(body);
-      if (!parsed.success)
-        return json(400, { status: 400, message: 'Validation failed', errors: fieldErrors(parsed.error.issues) });
+      if (!parsed.success) return invalid(parsed.error.issues);
       log.push(`POST ${JSON.stringify(body)}`);
       const row = teamUser(users.length + 1, {
         ...parsed.data,
@@ -93,29 +78,24 @@ export function createFakeUsersServer(initial: TenantUser[] = [OWNER]) {
         status: 'PENDING_VERIFICATION',
       });
       users = [row, ...users];
-      return json(201, row);
-    }
-    if (method === 'PUT') {
+      return json(row, 201);
+    }),
+    'PUT /api/tenants/users/:id': orFailure(({ body, params: { id } }) => {
       const parsed = updateUserSchema.safeParse(body);
-      if (!parsed.success)
-        return json(400, { status: 400, message: 'Validation failed', errors: fieldErrors(parsed.error.issues) });
+      if (!parsed.success) return invalid(parsed.error.issues);
       log.push(`PUT ${id} ${JSON.stringify(body)}`);
       const { newPassword: _secret, ...rest } = parsed.data;
       users = users.map((u) =>
         u.userId === id ? { ...u, ...rest, role: rest.role === 'ADMIN' ? 'admin' : 'staff' } : u,
       );
-      return json(
-        200,
-        users.find((u) => u.userId === id),
-      );
-    }
-    if (method === 'DELETE') {
+      return json(users.find((u) => u.userId === id));
+    }),
+    'DELETE /api/tenants/users/:id/permanent': orFailure(({ params: { id } }) => {
       log.push(`DELETE ${id}`);
       users = users.filter((u) => u.userId !== id);
-      return new Response(null, { status: 204 });
-    }
-    return json(405, { status: 405, message: 'Method not allowed' });
-  };
+      return noContent();
+    }),
+  });
 
   return {
     fetch,

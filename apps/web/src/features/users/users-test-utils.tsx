@@ -1,6 +1,7 @@
 import type { Role } from '@loyalty/contracts';
 import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { fakeMatchMedia } from '@/test/match-media';
 import { renderApp } from '@/test/render-app';
 import type { createFakeUsersServer } from './users-test-server';
 
@@ -16,17 +17,7 @@ export function renderUsers(
 /** Makes useIsMobile() answer true (below 768 px) until the returned function restores the window. */
 export function pretendMobile(): () => void {
   const original = window.matchMedia;
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('max-width: 767px'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia((query) => query.includes('max-width: 767px'));
   return () => {
     window.matchMedia = original;
   };

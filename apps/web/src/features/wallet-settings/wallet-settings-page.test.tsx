@@ -8,7 +8,7 @@ import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { server } from './wallet-settings-test-api';
 
-vi.mock('@/lib/api', () => import('./wallet-settings-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const renderPage = (role: Role = 'owner') =>
   renderApp('/wallet-settings', {

@@ -1,10 +1,10 @@
 import { type Setup, setupBodySchema } from '@loyalty/contracts';
-import { createApiClient } from '@/lib/api-client';
+import { apiError, json, type Routes, serveRoutes } from '@/test/fake-api';
 
-/** Stands in for '@/lib/api' in the checklist's tests: the setup record and a dashboard the page also reads. */
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
+/**
+ * The checklist's API on the shared fake API (`vi.mock('@/lib/api', () => import('@/test/fake-api'))`): the
+ * setup record and a dashboard the page also reads; `reset()` starts afresh and serves it.
+ */
 const fresh = (): Setup => ({
   steps: [
     { key: 'points', done: true, optional: false },
@@ -23,6 +23,7 @@ export const server = {
   reset() {
     server.setup = fresh();
     server.setupGets = 0;
+    serveRoutes(routes);
   },
 };
 
@@ -36,21 +37,16 @@ const dashboard = {
   tierMix: [],
 };
 
-async function handle(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(String(input), 'http://localhost');
-  const method = init?.method ?? 'GET';
-  if (url.pathname === '/api/tenants/setup') {
-    if (method === 'GET') {
-      server.setupGets += 1;
-      return json(200, server.setup);
-    }
-    const parsed = setupBodySchema.safeParse(JSON.parse(String(init?.body)));
-    if (!parsed.success) return json(400, { status: 400, message: 'Validation failed' });
+const routes: Routes = {
+  'GET /api/tenants/setup': () => {
+    server.setupGets += 1;
+    return json(server.setup);
+  },
+  '/api/tenants/setup': ({ body }) => {
+    const parsed = setupBodySchema.safeParse(body);
+    if (!parsed.success) return apiError(400, 'Validation failed');
     server.setup = { ...server.setup, dismissed: parsed.data.dismissed };
-    return json(200, server.setup);
-  }
-  if (url.pathname === '/api/dashboard') return json(200, dashboard);
-  return json(404, { status: 404, message: 'Not found' });
-}
-
-export const api = createApiClient({ getToken: async () => 'token', getTenantId: () => 't-1', fetch: handle });
+    return json(server.setup);
+  },
+  '/api/dashboard': () => json(dashboard),
+};

@@ -8,7 +8,7 @@ import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
 import { server } from './setup-checklist-test-api';
 
-vi.mock('@/lib/api', () => import('./setup-checklist-test-api'));
+vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
 const renderDashboard = (role: Role = 'owner') =>
   renderApp('/', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role } });
