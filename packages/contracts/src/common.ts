@@ -131,3 +131,21 @@ export type Page<T> = {
   first: boolean;
   last: boolean;
 };
+
+/**
+ * The page envelope from one page of rows and the total: the server answers lists with it, and the web's test
+ * fake answers with the very same, so neither can drift from the shape above.
+ */
+export function toPage<T>(content: T[], totalElements: number, page: number, size: number): Page<T> {
+  const totalPages = Math.ceil(totalElements / size);
+  return {
+    content,
+    totalElements,
+    totalPages,
+    number: page,
+    size,
+    numberOfElements: content.length,
+    first: page === 0,
+    last: page >= totalPages - 1,
+  };
+}

@@ -1,4 +1,4 @@
-import { type ApiKeyScope, apiErrorSchema, type Page } from '@loyalty/contracts';
+import { type ApiKeyScope, apiErrorSchema, type Page, toPage } from '@loyalty/contracts';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
@@ -6,7 +6,6 @@ import type { Database } from '../db/client';
 import type { Access } from './access-levels';
 import { foundOr404 } from './errors';
 import type { fileAnswer } from './openapi-answers';
-import { toPage } from './page';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;

@@ -1,6 +1,5 @@
+import { toPage } from '@loyalty/contracts';
 import { createApiClient } from '@/lib/api-client';
-// The API's page envelope, imported from its source (a pure function): test code only.
-import { toPage } from '../../../api/src/lib/page';
 
 /**
  * Stands in for '@/lib/api' in component tests: `vi.mock('@/lib/api', () => import('@/test/fake-api'))`, then
@@ -35,7 +34,7 @@ export const noContent = () => new Response(null, { status: 204 });
 
 /**
  * One page of a list as the API answers it: `items` is the whole list, cut to the page asked for, in the envelope
- * the API itself builds (its own toPage, so the fake cannot drift from it).
+ * the API itself builds (the contracts' toPage, so the fake cannot drift from it).
  */
 export const pageOf = <T>(items: readonly T[], page = 0, size = 20) =>
   toPage(items.slice(page * size, (page + 1) * size), items.length, page, size);

@@ -7,6 +7,7 @@ import {
   type MemberRow,
   type Page,
   PHONE_PATTERN,
+  toPage,
   type UpdateMemberBody,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,7 +17,6 @@ import { members } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { toPage } from '../../lib/page';
 import type { Loaded } from '../../lib/versioned-cache';
 import { eraseMember } from '../privacy/erase';
 import { getPolicy } from '../tier-review/repository';
