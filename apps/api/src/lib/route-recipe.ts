@@ -47,6 +47,7 @@ type RouteSchema = {
  *
  * The shapes many modules share are one call each, so a module states only what is its own:
  *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
+ *   route.list(app, '/api/tenants/api-keys', { access: 'admin', summary, response }, listApiKeys);
  *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
  *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
@@ -102,6 +103,19 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     );
   }
 
+  /** GET `url`: the tenant's whole list (or other figures) as `list` reads it; no query, no params. */
+  function list<R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { access: 'staff' | 'admin'; summary: string; response: R },
+    list: (db: Database, tenantId: string) => Promise<z.input<R>>,
+  ) {
+    const { summary, response } = schema;
+    app.get(url, widened(access[schema.access]({ summary, response: { 200: response } })), async (request) =>
+      list(app.db, request.tenant.tenantId),
+    );
+  }
+
   /** GET `url`: the tenant's row of the `:id` that `find` finds, or 404 with `missing`. */
   function one<P extends ZodType<{ id: string }>, R extends ZodType>(
     app: App,
@@ -129,7 +143,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
   }
 
-  return { ...access, page, one, remove };
+  return { ...access, page, list, one, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */

@@ -20,10 +20,11 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => created(reply, createApiKey(app.db, request.tenant, request.body, trailOf(request))),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/api-keys',
-    route.admin({ summary: 'The working API keys, newest first', response: { 200: apiKeysListSchema } }),
-    async (request) => listApiKeys(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'The working API keys, newest first', response: apiKeysListSchema },
+    listApiKeys,
   );
 
   route.remove(

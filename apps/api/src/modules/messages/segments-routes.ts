@@ -42,10 +42,11 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => previewSegment(app.db, request.tenant.tenantId, request.body.filter),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/segments',
-    route.admin({ summary: 'Saved segments, by name', response: { 200: segmentsListSchema } }),
-    async (request) => listSegments(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'Saved segments, by name', response: segmentsListSchema },
+    listSegments,
   );
 
   route.one(

@@ -45,10 +45,11 @@ async function sendRedeemed(reply: FastifyReply, redeemed: Promise<{ answer: Red
 
 /** Rewards (docs/design.md §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  route.list(
+    app,
     '/api/tenants/rewards',
-    route.staff({ summary: 'Every reward, cheapest first', response: { 200: rewardListSchema } }),
-    async (request) => listRewards(app.db, request.tenant.tenantId),
+    { access: 'staff', summary: 'Every reward, cheapest first', response: rewardListSchema },
+    listRewards,
   );
   app.get(
     '/api/tenants/rewards/:id',

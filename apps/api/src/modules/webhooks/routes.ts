@@ -44,10 +44,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       created(reply, addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, trailOf(request))),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/webhooks',
-    route.admin({ summary: 'The webhook endpoints, newest first', response: { 200: webhooksListSchema } }),
-    async (request) => listEndpoints(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'The webhook endpoints, newest first', response: webhooksListSchema },
+    listEndpoints,
   );
 
   route.one(
