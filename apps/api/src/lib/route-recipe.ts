@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { Database } from '../db/client';
 import type { Access } from './access-levels';
+import { sendCsv } from './csv';
 import { foundOr404 } from './errors';
-import type { fileAnswer } from './openapi-answers';
+import { fileAnswer, MEDIA } from './openapi-answers';
 import { toPage } from './page';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
@@ -18,6 +19,12 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The request of a route whose `:params` a zod schema reads (its tenant already resolved by the guards). */
 export type ParamsRequest<P extends ZodType> = FastifyRequest & { params: z.output<P> };
+
+/** The request of a CSV download, its query and `:params` read by the route's zod schemas. */
+type CsvRequest<Q extends ZodType, P extends ZodType> = FastifyRequest & { query: z.output<Q>; params: z.output<P> };
+
+/** A CSV download: its file name, header row and the rows, in chunks as a repository streams them. */
+type CsvFile = { name: string; header: readonly string[]; rows: AsyncIterable<readonly (string | number | null)[][]> };
 
 /** The row type of a page answer's schema. */
 type PageRow<R extends ZodType> = z.input<R> extends { content: (infer T)[] } ? T : never;
@@ -49,6 +56,7 @@ type RouteSchema = {
  *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
  *   route.list(app, '/api/tenants/api-keys', { access: 'admin', summary, response }, listApiKeys);
  *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
+ *   route.csv(app, '/api/tenants/reports/staff-activity.csv', { summary, querystring, rows }, (request) => file);
  *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
 export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuses: readonly S[]) {
@@ -131,6 +139,24 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     });
   }
 
+  /**
+   * GET `url` (admin and owner): a CSV download (lib/csv.ts: UTF-8 with BOM, streamed, formula-like text made
+   * inert) of the `file` the request asks for; `rows` says in the OpenAPI document what its rows are.
+   */
+  function csv<Q extends ZodType, P extends ZodType>(
+    app: App,
+    url: string,
+    schema: { summary: string; querystring?: Q; params?: P; rows: string },
+    file: (request: CsvRequest<Q, P>) => Promise<CsvFile> | CsvFile,
+  ) {
+    const { rows, ...inputs } = schema;
+    const response = { 200: fileAnswer(MEDIA.csv, rows) };
+    app.get(url, widened(access.admin({ ...inputs, produces: ['text/csv'], response })), async (request, reply) => {
+      const { name, header, rows } = await file(request as CsvRequest<Q, P>);
+      return sendCsv(reply, name, header, rows);
+    });
+  }
+
   /** DELETE `url` (admin and owner; an API key with `scope`): 204 and no body once `remove` is done. */
   function remove<P extends ZodType>(
     app: App,
@@ -143,7 +169,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
   }
 
-  return { ...access, page, list, one, remove };
+  return { ...access, page, list, one, csv, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */
