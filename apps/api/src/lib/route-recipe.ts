@@ -20,6 +20,9 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 /** The request of a route whose `:params` a zod schema reads (its tenant already resolved by the guards). */
 export type ParamsRequest<P extends ZodType> = FastifyRequest & { params: z.output<P> };
 
+/** The request of a create, its body read by the route's zod schema. */
+export type BodyRequest<B extends ZodType> = FastifyRequest & { body: z.output<B> };
+
 /** The request of a CSV download, its query and `:params` read by the route's zod schemas. */
 type CsvRequest<Q extends ZodType, P extends ZodType> = FastifyRequest & { query: z.output<Q>; params: z.output<P> };
 
@@ -56,6 +59,7 @@ type RouteSchema = {
  *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
  *   route.list(app, '/api/tenants/api-keys', { access: 'admin', summary, response }, listApiKeys);
  *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
+ *   route.create(app, '/api/tenants/rewards', { summary, body, response }, (request) => saveReward(…));
  *   route.csv(app, '/api/tenants/reports/staff-activity.csv', { summary, querystring, rows }, (request) => file);
  *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
@@ -139,6 +143,19 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     });
   }
 
+  /** POST `url` (admin and owner; an API key with `scope`): 201 with what `make` made of the body. */
+  function create<B extends ZodType, R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { summary: string; body: B; response: R },
+    make: (request: BodyRequest<B>) => Promise<z.input<R>>,
+    scope?: ApiKeyScope,
+  ) {
+    const { summary, body, response } = schema;
+    const options = widened(access.admin({ summary, body, response: { 201: response } }, scope));
+    app.post(url, options, async (request, reply) => created(reply, make(request as BodyRequest<B>)));
+  }
+
   /**
    * GET `url` (admin and owner): a CSV download (lib/csv.ts: UTF-8 with BOM, streamed, formula-like text made
    * inert) of the `file` the request asks for; `rows` says in the OpenAPI document what its rows are.
@@ -169,7 +186,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
   }
 
-  return { ...access, page, list, one, csv, remove };
+  return { ...access, page, list, one, create, csv, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */
