@@ -115,16 +115,16 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     );
   }
 
-  /** GET `url`: the tenant's whole list (or other figures) as `list` reads it; no query, no params. */
+  /** GET `url`: the tenant's whole list as `read` finds it; no query, no params. */
   function list<R extends ZodType>(
     app: App,
     url: string,
     schema: { access: 'staff' | 'admin'; summary: string; response: R },
-    list: (db: Database, tenantId: string) => Promise<z.input<R>>,
+    read: (db: Database, tenantId: string) => Promise<z.input<R>>,
   ) {
     const { summary, response } = schema;
     app.get(url, widened(access[schema.access]({ summary, response: { 200: response } })), async (request) =>
-      list(app.db, request.tenant.tenantId),
+      read(app.db, request.tenant.tenantId),
     );
   }
 
