@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { Database } from '../db/client';
 import type { Access } from './access-levels';
+import { sendCsv } from './csv';
 import { foundOr404 } from './errors';
-import type { fileAnswer } from './openapi-answers';
+import { fileAnswer, MEDIA } from './openapi-answers';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
@@ -17,6 +18,15 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 
 /** The request of a route whose `:params` a zod schema reads (its tenant already resolved by the guards). */
 export type ParamsRequest<P extends ZodType> = FastifyRequest & { params: z.output<P> };
+
+/** The request of a create, its body read by the route's zod schema. */
+export type BodyRequest<B extends ZodType> = FastifyRequest & { body: z.output<B> };
+
+/** The request of a CSV download, its query and `:params` read by the route's zod schemas. */
+type CsvRequest<Q extends ZodType, P extends ZodType> = FastifyRequest & { query: z.output<Q>; params: z.output<P> };
+
+/** A CSV download: its file name, header row and the rows, in chunks as a repository streams them. */
+type CsvFile = { name: string; header: readonly string[]; rows: AsyncIterable<readonly (string | number | null)[][]> };
 
 /** The row type of a page answer's schema. */
 type PageRow<R extends ZodType> = z.input<R> extends { content: (infer T)[] } ? T : never;
@@ -46,7 +56,10 @@ type RouteSchema = {
  *
  * The shapes many modules share are one call each, so a module states only what is its own:
  *   route.page(app, '/api/tenants/users', { access: 'staff', summary, querystring, response }, listTenantUsers);
+ *   route.list(app, '/api/tenants/api-keys', { access: 'admin', summary, response }, listApiKeys);
  *   route.one(app, '/api/tenants/webhooks/:id', { access: 'admin', summary, params, response }, findEndpoint, '…');
+ *   route.create(app, '/api/tenants/rewards', { summary, body, response }, (request) => saveReward(…));
+ *   route.csv(app, '/api/tenants/reports/staff-activity.csv', { summary, querystring, rows }, (request) => file);
  *   route.remove(app, '/api/tenants/rewards/:id', { summary, params }, (request) => removeReward(…));
  */
 export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuses: readonly S[]) {
@@ -101,6 +114,19 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     );
   }
 
+  /** GET `url`: the tenant's whole list as `read` finds it; no query, no params. */
+  function list<R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { access: 'staff' | 'admin'; summary: string; response: R },
+    read: (db: Database, tenantId: string) => Promise<z.input<R>>,
+  ) {
+    const { summary, response } = schema;
+    app.get(url, widened(access[schema.access]({ summary, response: { 200: response } })), async (request) =>
+      read(app.db, request.tenant.tenantId),
+    );
+  }
+
   /** GET `url`: the tenant's row of the `:id` that `find` finds, or 404 with `missing`. */
   function one<P extends ZodType<{ id: string }>, R extends ZodType>(
     app: App,
@@ -116,6 +142,37 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     });
   }
 
+  /** POST `url` (admin and owner; an API key with `scope`): 201 with what `make` made of the body. */
+  function create<B extends ZodType, R extends ZodType>(
+    app: App,
+    url: string,
+    schema: { summary: string; body: B; response: R },
+    make: (request: BodyRequest<B>) => Promise<z.input<R>>,
+    scope?: ApiKeyScope,
+  ) {
+    const { summary, body, response } = schema;
+    const options = widened(access.admin({ summary, body, response: { 201: response } }, scope));
+    app.post(url, options, async (request, reply) => created(reply, make(request as BodyRequest<B>)));
+  }
+
+  /**
+   * GET `url` (admin and owner): a CSV download (lib/csv.ts: UTF-8 with BOM, streamed, formula-like text made
+   * inert) of the `file` the request asks for; `rows` says in the OpenAPI document what its rows are.
+   */
+  function csv<Q extends ZodType, P extends ZodType>(
+    app: App,
+    url: string,
+    schema: { summary: string; querystring?: Q; params?: P; rows: string },
+    file: (request: CsvRequest<Q, P>) => Promise<CsvFile> | CsvFile,
+  ) {
+    const { rows, ...inputs } = schema;
+    const response = { 200: fileAnswer(MEDIA.csv, rows) };
+    app.get(url, widened(access.admin({ ...inputs, produces: ['text/csv'], response })), async (request, reply) => {
+      const { name, header, rows } = await file(request as CsvRequest<Q, P>);
+      return sendCsv(reply, name, header, rows);
+    });
+  }
+
   /** DELETE `url` (admin and owner; an API key with `scope`): 204 and no body once `remove` is done. */
   function remove<P extends ZodType>(
     app: App,
@@ -128,7 +185,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
   }
 
-  return { ...access, page, one, remove };
+  return { ...access, page, list, one, create, csv, remove };
 }
 
 /** The page answer of a list read: the rows and total a repository found for the query's page and size. */

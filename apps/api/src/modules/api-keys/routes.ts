@@ -2,7 +2,7 @@ import { apiKeyParamsSchema, apiKeysListSchema, createApiKeySchema, createdApiKe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { created, routeRecipe } from '../../lib/route-recipe';
+import { routeRecipe } from '../../lib/route-recipe';
 import { createApiKey } from './keys';
 import { listApiKeys, revokeApiKey } from './repository';
 
@@ -10,20 +10,22 @@ const route = routeRecipe(['api keys'], [400, 401, 403, 404]);
 
 /** API keys (docs/design.md §8): admin and owner make, list and revoke them; no key can reach these routes. */
 export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
+  route.create(
+    app,
     '/api/tenants/api-keys',
-    route.admin({
+    {
       summary: 'Create an API key; the answer is the only time the whole key (`lpk_<id>_<secret>`) is shown',
       body: createApiKeySchema,
-      response: { 201: createdApiKeySchema },
-    }),
-    async (request, reply) => created(reply, createApiKey(app.db, request.tenant, request.body, trailOf(request))),
+      response: createdApiKeySchema,
+    },
+    (request) => createApiKey(app.db, request.tenant, request.body, trailOf(request)),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/api-keys',
-    route.admin({ summary: 'The working API keys, newest first', response: { 200: apiKeysListSchema } }),
-    async (request) => listApiKeys(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'The working API keys, newest first', response: apiKeysListSchema },
+    listApiKeys,
   );
 
   route.remove(

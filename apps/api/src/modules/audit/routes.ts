@@ -19,12 +19,14 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     listAuditEvents,
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/audit/actors',
-    route.admin({
+    {
+      access: 'admin',
       summary: 'Everyone (accounts and keys) who appears in the audit trail, for the person filter',
-      response: { 200: auditActorsSchema },
-    }),
-    async (request) => listAuditActors(app.db, request.tenant.tenantId),
+      response: auditActorsSchema,
+    },
+    listAuditActors,
   );
 };

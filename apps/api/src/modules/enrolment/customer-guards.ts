@@ -1,12 +1,31 @@
 import { ENROLMENT_MESSAGES } from '@loyalty/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  HTTPMethods,
+  onRequestAsyncHookHandler,
+} from 'fastify';
+import type { ZodType, z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { forbidden, notFound } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
 import { findMemberRowByPhone } from '../members/repository';
 import { findJoinPage } from './repository';
 
 const MINUTE = 60_000;
+
+/** Every customer call is public in the OpenAPI document, with the same error answers. */
+const route = routeRecipe(['public'], [400, 401, 403, 404]);
+type CustomerSchema = Parameters<typeof route.public>[0];
+
+/** The member of the customer's card at the page's business, as `cardMember` finds it. */
+type CardMember = Awaited<ReturnType<ReturnType<typeof customerGuards>['cardMember']>>;
+
+/** The request of a card call, its `:params` and body read by the route's zod schemas. */
+type CardRequest<P extends ZodType, B extends ZodType> = FastifyRequest & { params: z.output<P>; body: z.output<B> };
 
 /**
  * The guards of every customer call (the join page's, the card page's and the customer's own data): rate limits
@@ -60,5 +79,32 @@ export function customerGuards(app: FastifyInstance, config: EnrolmentConfig) {
     return { page, phone, member, tenantId: page.tenantId, memberId: member.userId };
   }
 
-  return { guarded, verifiedPhone, anyPage, cardMember };
+  /** The options of a customer route: public (its tags and error answers) and behind the guards above. */
+  const customerRoute = <const R extends CustomerSchema>(schema: R) => ({
+    ...route.public(schema),
+    onRequest: guarded,
+  });
+
+  /**
+   * A call on the customer's own card (`:slug`): a customer route whose handler is given the card's member (the
+   * page, the token's phone and the member; 404 for no member) before it runs.
+   */
+  function cardRoute<P extends ZodType, B extends ZodType = ZodType>(
+    method: HTTPMethods,
+    url: string,
+    schema: CustomerSchema & { params: P; body?: B },
+    handle: (request: CardRequest<P, B>, reply: FastifyReply, member: CardMember) => Promise<unknown>,
+  ) {
+    // Fastify cannot resolve a reply type from the recipe's generic error statuses: `handle`'s types tie it instead.
+    const options = route.public(schema) as { config: { access: 'public' }; schema: FastifySchema };
+    app.route({
+      method,
+      url,
+      ...options,
+      onRequest: guarded,
+      handler: async (request, reply) => handle(request as CardRequest<P, B>, reply, await cardMember(request, reply)),
+    });
+  }
+
+  return { guarded, verifiedPhone, anyPage, cardMember, customerRoute, cardRoute };
 }

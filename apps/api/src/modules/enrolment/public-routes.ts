@@ -14,7 +14,6 @@ import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { badRequest, notFound } from '../../lib/errors';
 import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
-import { routeRecipe } from '../../lib/route-recipe';
 import { streamChanges } from '../live/stream';
 import { claimReward } from '../rewards/claims';
 import { PKPASS_TYPE } from '../wallet/apple/passkit-routes';
@@ -23,8 +22,6 @@ import { card, join, joinInfo } from './customer';
 import { customerGuards } from './customer-guards';
 import { expiredLinkPage, wantsHtml } from './expired-link-page';
 import { findJoinPage } from './repository';
-
-const route = routeRecipe(['public'], [400, 401, 403, 404]);
 
 const passQuerySchema = z.object({
   m: z.string().regex(/^[A-Za-z0-9-]{1,64}$/),
@@ -44,7 +41,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
 ) => {
   const { config } = opts;
   const links = createCardLinks(config.linkSecret, opts.publicUrl);
-  const { guarded, verifiedPhone, anyPage, cardMember } = customerGuards(app, config);
+  const { guarded, verifiedPhone, anyPage, customerRoute, cardRoute } = customerGuards(app, config);
 
   const openPage = async (slug: string) => {
     const page = await findJoinPage(app.db, slug);
@@ -54,29 +51,23 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
 
   app.get(
     '/api/public/join/:slug',
-    {
-      ...route.public({
-        summary: 'The join page of a business: its branding and what the form asks; 404 unknown or closed',
-        params: slugParamsSchema,
-        response: { 200: publicJoinInfoSchema },
-      }),
-      onRequest: guarded,
-    },
+    customerRoute({
+      summary: 'The join page of a business: its branding and what the form asks; 404 unknown or closed',
+      params: slugParamsSchema,
+      response: { 200: publicJoinInfoSchema },
+    }),
     async (request) => joinInfo(await openPage(request.params.slug)),
   );
 
   app.post(
     '/api/public/join/:slug',
-    {
-      ...route.public({
-        summary:
-          'Join with a Firebase phone sign-in token (the phone comes from the token only): 201 new member with the welcome points, 200 already a member',
-        params: slugParamsSchema,
-        body: joinBodySchema,
-        response: { 200: joinAnswerSchema, 201: joinAnswerSchema },
-      }),
-      onRequest: guarded,
-    },
+    customerRoute({
+      summary:
+        'Join with a Firebase phone sign-in token (the phone comes from the token only): 201 new member with the welcome points, 200 already a member',
+      params: slugParamsSchema,
+      body: joinBodySchema,
+      response: { 200: joinAnswerSchema, 201: joinAnswerSchema },
+    }),
     async (request, reply) => {
       const page = await openPage(request.params.slug);
       // There are terms to accept only when the business gave a link to them.
@@ -89,14 +80,11 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
 
   app.get(
     '/api/public/card/:slug',
-    {
-      ...route.public({
-        summary: "The customer's own card at this business, by the phone of their sign-in token; 404 no member",
-        params: slugParamsSchema,
-        response: { 200: publicCardSchema },
-      }),
-      onRequest: guarded,
-    },
+    customerRoute({
+      summary: "The customer's own card at this business, by the phone of their sign-in token; 404 no member",
+      params: slugParamsSchema,
+      response: { 200: publicCardSchema },
+    }),
     async (request, reply) => {
       // The card stays readable when the join page is closed: closing it stops new members, not cards.
       const page = await anyPage(request);
@@ -106,40 +94,32 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     },
   );
 
-  app.post(
+  cardRoute(
+    'POST',
     '/api/public/card/:slug/rewards/:rewardId/claim',
     {
-      ...route.public({
-        summary:
-          'Claim a reward on the phone: a single-use code valid 10 minutes that staff redeem at the counter; it reserves nothing',
-        params: cardRewardParamsSchema,
-        response: { 201: claimAnswerSchema, 409: apiErrorSchema },
-      }),
-      onRequest: guarded,
+      summary:
+        'Claim a reward on the phone: a single-use code valid 10 minutes that staff redeem at the counter; it reserves nothing',
+      params: cardRewardParamsSchema,
+      response: { 201: claimAnswerSchema, 409: apiErrorSchema },
     },
-    async (request, reply) => {
-      const { tenantId, member: row } = await cardMember(request, reply);
+    async (request, reply, { tenantId, member: row }) => {
       const member = { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance };
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(await claimReward(app.db, tenantId, member, request.params.rewardId));
     },
   );
 
-  app.get(
+  cardRoute(
+    'GET',
     '/api/public/card/:slug/events',
     {
-      ...route.public({
-        summary:
-          "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again",
-        params: slugParamsSchema,
-        response: { 200: fileAnswer(MEDIA.events, 'An event stream that stays open'), 503: apiErrorSchema },
-      }),
-      onRequest: guarded,
+      summary:
+        "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again",
+      params: slugParamsSchema,
+      response: { 200: fileAnswer(MEDIA.events, 'An event stream that stays open'), 503: apiErrorSchema },
     },
-    async (request, reply) => {
-      const { tenantId, memberId } = await cardMember(request, reply);
-      return streamChanges(app.live, request, reply, { tenantId, memberId });
-    },
+    async (request, reply, { tenantId, memberId }) => streamChanges(app.live, request, reply, { tenantId, memberId }),
   );
 
   app.get(

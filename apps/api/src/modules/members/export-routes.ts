@@ -1,8 +1,6 @@
 import { ledgerExportQuerySchema, memberIdParamsSchema, membersExportQuerySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { LEDGER_HEADER, ledgerLines, MEMBER_HEADER, memberLines } from './export-lines';
 import { exportLedger, exportMembers, findMemberRow } from './repository';
@@ -13,52 +11,57 @@ const stamp = () => new Date().toISOString().slice(0, 10);
 
 /** CSV downloads (docs/design.md §8 Import, export, audit): members with the list's filters, and the points ledger. */
 export const memberExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  route.csv(
+    app,
     '/api/tenants/member/export.csv',
-    route.admin({
+    {
       summary: 'The members list with its filters as CSV (UTF-8 with BOM, streamed; formula-like text made inert)',
       querystring: membersExportQuerySchema,
-      produces: ['text/csv'],
-      response: { 200: fileAnswer(MEDIA.csv, 'The members, one a row, with a header row') },
-    }),
-    async (request, reply) => {
-      const chunks = exportMembers(app.db, request.tenant.tenantId, request.query);
-      return sendCsv(reply, `members-${stamp()}.csv`, MEMBER_HEADER, memberLines(chunks));
+      rows: 'The members, one a row, with a header row',
     },
+    (request) => ({
+      name: `members-${stamp()}.csv`,
+      header: MEMBER_HEADER,
+      rows: memberLines(exportMembers(app.db, request.tenant.tenantId, request.query)),
+    }),
   );
 
-  app.get(
+  route.csv(
+    app,
     '/api/tenants/member/:id/transactions.csv',
-    route.admin({
+    {
       summary: 'One member’s points ledger as CSV, oldest first',
       params: memberIdParamsSchema,
-      produces: ['text/csv'],
-      response: { 200: fileAnswer(MEDIA.csv, 'The member’s ledger entries, one a row, with a header row') },
-    }),
-    async (request, reply) => {
+      rows: 'The member’s ledger entries, one a row, with a header row',
+    },
+    async (request) => {
       const { tenantId } = request.tenant;
       const member = await findMemberRow(app.db, tenantId, request.params.id);
       if (!member) throw notFound('Member not found');
       const chunks = exportLedger(app.db, tenantId, { memberId: request.params.id });
-      return sendCsv(reply, `ledger-${member.membershipCode}-${stamp()}.csv`, LEDGER_HEADER, ledgerLines(chunks));
+      return {
+        name: `ledger-${member.membershipCode}-${stamp()}.csv`,
+        header: LEDGER_HEADER,
+        rows: ledgerLines(chunks),
+      };
     },
   );
 
-  app.get(
+  route.csv(
+    app,
     '/api/tenants/transactions/export.csv',
-    route.admin({
+    {
       summary: 'The points ledger of every member in a [from, to) time range as CSV, oldest first',
       querystring: ledgerExportQuerySchema,
-      produces: ['text/csv'],
-      response: { 200: fileAnswer(MEDIA.csv, 'The ledger entries, one a row, with a header row') },
-    }),
-    async (request, reply) => {
+      rows: 'The ledger entries, one a row, with a header row',
+    },
+    (request) => {
       const { from, to } = request.query;
       const chunks = exportLedger(app.db, request.tenant.tenantId, {
         ...(from ? { from: new Date(from) } : {}),
         ...(to ? { to: new Date(to) } : {}),
       });
-      return sendCsv(reply, `ledger-${stamp()}.csv`, LEDGER_HEADER, ledgerLines(chunks));
+      return { name: `ledger-${stamp()}.csv`, header: LEDGER_HEADER, rows: ledgerLines(chunks) };
     },
   );
 };

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
-import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { createAnchorCache } from './page-anchors';
 import { findMemberRow, listLedger } from './repository';
@@ -47,18 +47,16 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
+  route.create(
+    app,
     '/api/tenants/member',
-    route.admin(
-      {
-        summary: 'Add a member; the membership code is generated and never reused',
-        body: createMemberSchema,
-        response: { 201: memberDetailSchema },
-      },
-      'members:write',
-    ),
-    async (request, reply) =>
-      created(reply, addMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request))),
+    {
+      summary: 'Add a member; the membership code is generated and never reused',
+      body: createMemberSchema,
+      response: memberDetailSchema,
+    },
+    (request) => addMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request)),
+    'members:write',
   );
 
   app.get(

@@ -7,7 +7,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trailOf } from '../../lib/audit';
-import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
 import { getMembership, removeMembership, saveMembership } from './service';
@@ -41,11 +41,11 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getMembership(app.db, request.tenant.tenantId, request.params.id),
   );
 
-  app.post(
+  route.create(
+    app,
     '/api/memberships',
-    route.admin({ summary: 'Create a tier', body: membershipBodySchema, response: { 201: membershipSchema } }),
-    async (request, reply) =>
-      created(reply, saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request))),
+    { summary: 'Create a tier', body: membershipBodySchema, response: membershipSchema },
+    (request) => saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request)),
   );
 
   app.put(

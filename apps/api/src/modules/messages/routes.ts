@@ -29,10 +29,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ send: SendJob }> = async (a
     async (request, reply) => reply.code(202).send(await createMessage(app.db, app.jobs, send, request, request.body)),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/messages',
-    route.admin({ summary: 'Messages, newest first, with their logs', response: { 200: messagesListSchema } }),
-    async (request) => listMessages(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'Messages, newest first, with their logs', response: messagesListSchema },
+    listMessages,
   );
 
   route.one(

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit } from '../../lib/audit';
 import { AppError, foundOr404 } from '../../lib/errors';
-import { created, routeRecipe } from '../../lib/route-recipe';
+import { routeRecipe } from '../../lib/route-recipe';
 import {
   deleteSegment,
   findSegment,
@@ -42,10 +42,11 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => previewSegment(app.db, request.tenant.tenantId, request.body.filter),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/segments',
-    route.admin({ summary: 'Saved segments, by name', response: { 200: segmentsListSchema } }),
-    async (request) => listSegments(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'Saved segments, by name', response: segmentsListSchema },
+    listSegments,
   );
 
   route.one(
@@ -56,24 +57,22 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     NOT_FOUND,
   );
 
-  app.post(
+  route.create(
+    app,
     '/api/tenants/segments',
-    route.admin({ summary: 'Save a segment', body: segmentInputSchema, response: { 201: segmentSchema } }),
-    async (request, reply) =>
-      created(
-        reply,
-        app.db
-          .transaction(async (tx) => {
-            const made = await insertSegment(tx, request.tenant.tenantId, request.body);
-            await audit(tx, request, {
-              action: 'segment.create',
-              target: { type: 'segment', id: made.id },
-              after: made,
-            });
-            return made;
-          })
-          .catch((error) => Promise.reject(nameTaken(error))),
-      ),
+    { summary: 'Save a segment', body: segmentInputSchema, response: segmentSchema },
+    (request) =>
+      app.db
+        .transaction(async (tx) => {
+          const made = await insertSegment(tx, request.tenant.tenantId, request.body);
+          await audit(tx, request, {
+            action: 'segment.create',
+            target: { type: 'segment', id: made.id },
+            after: made,
+          });
+          return made;
+        })
+        .catch((error) => Promise.reject(nameTaken(error))),
   );
 
   app.put(

@@ -8,89 +8,73 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { insertEvent } from '../../lib/audit';
-import { routeRecipe } from '../../lib/route-recipe';
 import { customerGuards } from '../enrolment/customer-guards';
 import { eraseMember } from './erase';
 import { memberExport, sendExport } from './export';
 import { assertRecentSmsSignIn } from './recent-sign-in';
 import { findMemberForExport, setMarketingConsent } from './repository';
 
-const route = routeRecipe(['public'], [400, 401, 403, 404]);
-
 /**
  * The customer's own data on the card page (docs/design.md §9): a copy of it, their marketing consent, and "Delete my
  * card". Each by the phone of the customer's sign-in token at this business, never a staff token.
  */
 export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfig }> = async (app, opts) => {
-  const { guarded, cardMember } = customerGuards(app, opts.config);
+  const { cardRoute } = customerGuards(app, opts.config);
 
-  app.get(
+  cardRoute(
+    'GET',
     '/api/public/card/:slug/export',
     {
-      ...route.public({
-        summary: "Download my data: the customer's member, ledger, redemptions and consents at this business (JSON)",
-        params: slugParamsSchema,
-        response: { 200: memberDataExportSchema },
-      }),
-      onRequest: guarded,
+      summary: "Download my data: the customer's member, ledger, redemptions and consents at this business (JSON)",
+      params: slugParamsSchema,
+      response: { 200: memberDataExportSchema },
     },
-    async (request, reply) => {
-      const { tenantId, memberId } = await cardMember(request, reply);
-      return sendExport(reply, await memberExport(app.db, tenantId, memberId));
-    },
+    async (_request, reply, { tenantId, memberId }) =>
+      sendExport(reply, await memberExport(app.db, tenantId, memberId)),
   );
 
-  app.get(
+  cardRoute(
+    'GET',
     '/api/public/card/:slug/consents',
     {
-      ...route.public({
-        summary: "The customer's marketing consent at this business",
-        params: slugParamsSchema,
-        response: { 200: cardConsentsSchema },
-      }),
-      onRequest: guarded,
+      summary: "The customer's marketing consent at this business",
+      params: slugParamsSchema,
+      response: { 200: cardConsentsSchema },
     },
-    async (request, reply) => {
-      const { tenantId, memberId } = await cardMember(request, reply);
+    async (_request, reply, { tenantId, memberId }) => {
       const found = await findMemberForExport(app.db, tenantId, memberId);
       reply.header('cache-control', 'no-store');
       return { marketingOptIn: found?.member.marketingOptIn ?? false };
     },
   );
 
-  app.put(
+  cardRoute(
+    'PUT',
     '/api/public/card/:slug/consents',
     {
-      ...route.public({
-        summary:
-          'Give or withdraw marketing consent: a member who withdrew it is never sent a message; each change is recorded',
-        params: slugParamsSchema,
-        body: cardConsentsBodySchema,
-        response: { 200: cardConsentsSchema },
-      }),
-      onRequest: guarded,
+      summary:
+        'Give or withdraw marketing consent: a member who withdrew it is never sent a message; each change is recorded',
+      params: slugParamsSchema,
+      body: cardConsentsBodySchema,
+      response: { 200: cardConsentsSchema },
     },
-    async (request, reply) => {
-      const { tenantId, memberId } = await cardMember(request, reply);
+    async (request, _reply, { tenantId, memberId }) => {
       const { marketingOptIn } = request.body;
       await app.db.transaction((tx) => setMarketingConsent(tx, tenantId, memberId, marketingOptIn, 'card'));
       return { marketingOptIn };
     },
   );
 
-  app.delete(
+  cardRoute(
+    'DELETE',
     '/api/public/card/:slug',
     {
-      ...route.public({
-        summary:
-          'Delete my card, with a token from an SMS sign-in of the last 5 minutes: the person erased, the ledger kept without them',
-        params: slugParamsSchema,
-        response: { 204: z.null() },
-      }),
-      onRequest: guarded,
+      summary:
+        'Delete my card, with a token from an SMS sign-in of the last 5 minutes: the person erased, the ledger kept without them',
+      params: slugParamsSchema,
+      response: { 204: z.null() },
     },
-    async (request, reply) => {
-      const { tenantId, memberId } = await cardMember(request, reply);
+    async (request, reply, { tenantId, memberId }) => {
       assertRecentSmsSignIn(request);
       // The customer is the actor, named without the person (the member id is no one once the row is gone).
       const by = {

@@ -1,7 +1,5 @@
 import { staffActivityQuerySchema, staffActivitySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendCsv } from '../../lib/csv';
-import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
 import { reportTimeZone, staffActivity } from './repository';
 
@@ -39,15 +37,15 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => staffActivityOf(request.tenant.tenantId, request.query),
   );
 
-  app.get(
+  route.csv(
+    app,
     '/api/tenants/reports/staff-activity.csv',
-    route.admin({
+    {
       summary: 'The staff activity report as CSV (UTF-8 with BOM)',
       querystring: staffActivityQuerySchema,
-      produces: ['text/csv'],
-      response: { 200: fileAnswer(MEDIA.csv, 'A row per team user, with a header row') },
-    }),
-    async (request, reply) => {
+      rows: 'A row per team user, with a header row',
+    },
+    async (request) => {
       const { from, to } = request.query;
       const report = await staffActivityOf(request.tenant.tenantId, request.query);
       async function* lines() {
@@ -64,7 +62,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           r.refunds,
         ]);
       }
-      return sendCsv(reply, `staff-activity-${from}-${to}.csv`, STAFF_ACTIVITY_HEADER, lines());
+      return { name: `staff-activity-${from}-${to}.csv`, header: STAFF_ACTIVITY_HEADER, rows: lines() };
     },
   );
 };

@@ -19,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorAccountId } from '../../lib/actor';
 import { recordedByOf, trailOf } from '../../lib/audit';
-import { created, routeRecipe } from '../../lib/route-recipe';
+import { routeRecipe } from '../../lib/route-recipe';
 import { redeemClaim } from './claims';
 import { memberRewardsPanel } from './panel';
 import { cancelRedemption, fulfilRedemption, redeemReward } from './redeem';
@@ -45,21 +45,22 @@ async function sendRedeemed(reply: FastifyReply, redeemed: Promise<{ answer: Red
 
 /** Rewards (docs/design.md §9): every role reads, admin and owner write; staff redeem and fulfil, admins cancel. */
 export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
+  route.list(
+    app,
     '/api/tenants/rewards',
-    route.staff({ summary: 'Every reward, cheapest first', response: { 200: rewardListSchema } }),
-    async (request) => listRewards(app.db, request.tenant.tenantId),
+    { access: 'staff', summary: 'Every reward, cheapest first', response: rewardListSchema },
+    listRewards,
   );
   app.get(
     '/api/tenants/rewards/:id',
     route.staff({ summary: 'One reward', params: rewardIdParamsSchema, response: { 200: rewardSchema } }),
     async (request) => getReward(app.db, request.tenant.tenantId, request.params.id),
   );
-  app.post(
+  route.create(
+    app,
     '/api/tenants/rewards',
-    route.admin({ summary: 'Create a reward', body: rewardBodySchema, response: { 201: rewardSchema } }),
-    async (request, reply) =>
-      created(reply, saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request))),
+    { summary: 'Create a reward', body: rewardBodySchema, response: rewardSchema },
+    (request) => saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request)),
   );
   app.put(
     '/api/tenants/rewards/:id',

@@ -8,7 +8,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trailOf } from '../../lib/audit';
-import { created, routeRecipe } from '../../lib/route-recipe';
+import { routeRecipe } from '../../lib/route-recipe';
 import { listTenantUsers } from './repository';
 import { createTenantUser, deleteUser, updateUser } from './service';
 
@@ -28,14 +28,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     listTenantUsers,
   );
 
-  app.post(
+  route.create(
+    app,
     '/api/tenants/users',
-    route.admin({
+    {
       summary: 'Add a team user: a new Firebase account, or an existing account whose e-mail is verified',
       body: createUserSchema,
-      response: { 201: tenantUserSchema },
-    }),
-    async (request, reply) => created(reply, createTenantUser(app, request.tenant, request.body, trailOf(request))),
+      response: tenantUserSchema,
+    },
+    (request) => createTenantUser(app, request.tenant, request.body, trailOf(request)),
   );
 
   app.put(

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
 import { foundOr404, notFound } from '../../lib/errors';
-import { created, pageAnswer, routeRecipe } from '../../lib/route-recipe';
+import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import type { webhookJobs } from './delivery-job';
 import { deleteEndpoint, findEndpoint, listDeliveries, listEndpoints } from './repository';
 import { startRetentionSweep } from './retention';
@@ -33,21 +33,22 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
   const stopSweep = startRetentionSweep(app.db, opts.config.webhooks.retentionDays, app.log);
   app.addHook('onClose', stopSweep);
 
-  app.post(
+  route.create(
+    app,
     '/api/tenants/webhooks',
-    route.admin({
+    {
       summary: 'Add a webhook endpoint; the answer is the only time its signing secret is shown',
       body: webhookInputSchema,
-      response: { 201: createdWebhookSchema },
-    }),
-    async (request, reply) =>
-      created(reply, addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, trailOf(request))),
+      response: createdWebhookSchema,
+    },
+    (request) => addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, trailOf(request)),
   );
 
-  app.get(
+  route.list(
+    app,
     '/api/tenants/webhooks',
-    route.admin({ summary: 'The webhook endpoints, newest first', response: { 200: webhooksListSchema } }),
-    async (request) => listEndpoints(app.db, request.tenant.tenantId),
+    { access: 'admin', summary: 'The webhook endpoints, newest first', response: webhooksListSchema },
+    listEndpoints,
   );
 
   route.one(
