@@ -1,11 +1,10 @@
 import type { ApiKey, CreatedApiKey } from '@loyalty/contracts';
 import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
@@ -62,17 +61,6 @@ export function ApiKeysSection() {
     },
   ];
 
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: t('developers.keyRevoked') });
-      setRevoking(null);
-    } catch (error) {
-      toastFailure(t('developers.keyRevokeFailed'), error);
-    }
-  };
-
   return (
     <section aria-labelledby="api-keys-heading" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -103,13 +91,15 @@ export function ApiKeysSection() {
         description={t('developers.keyShownOnce')}
         onClose={() => setMade(null)}
       />
-      <ConfirmDeleteDialog
-        open={revoking !== null}
+      <ConfirmRemovalDialog
+        item={revoking}
+        remove={(key) => revoke.mutateAsync(key.id)}
+        removed={() => ({ title: t('developers.keyRevoked') })}
+        onFailure={(error) => toastFailure(t('developers.keyRevokeFailed'), error)}
+        onClose={() => setRevoking(null)}
         title={t('developers.revokeTitle')}
         description={t('developers.revokeDescription', { name: revoking?.name ?? '' })}
         pending={revoke.isPending}
-        onConfirm={confirmRevoke}
-        onClose={() => setRevoking(null)}
       />
     </section>
   );

@@ -1,11 +1,10 @@
 import type { CreatedWebhook, Webhook } from '@loyalty/contracts';
 import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeleteWebhook } from '../api/delete-webhook';
@@ -82,17 +81,6 @@ export function WebhooksSection() {
     },
   ];
 
-  const confirmDelete = async () => {
-    if (open?.kind !== 'delete') return;
-    try {
-      await remove.mutateAsync(open.webhook.id);
-      toast({ title: t('developers.webhookDeleted') });
-      setOpen(null);
-    } catch (error) {
-      toastFailure(t('developers.webhookDeleteFailed'), error);
-    }
-  };
-
   return (
     <section aria-labelledby="webhooks-heading" className="grid gap-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -128,13 +116,15 @@ export function WebhooksSection() {
         description={t('developers.secretShownOnce')}
         onClose={() => setOpen(null)}
       />
-      <ConfirmDeleteDialog
-        open={open?.kind === 'delete'}
+      <ConfirmRemovalDialog
+        item={open?.kind === 'delete' ? open.webhook : null}
+        remove={(webhook) => remove.mutateAsync(webhook.id)}
+        removed={() => ({ title: t('developers.webhookDeleted') })}
+        onFailure={(error) => toastFailure(t('developers.webhookDeleteFailed'), error)}
+        onClose={() => setOpen(null)}
         title={t('developers.webhookDeleteTitle')}
         description={t('developers.webhookDeleteDescription', { url: open?.kind === 'delete' ? open.webhook.url : '' })}
         pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setOpen(null)}
       />
     </section>
   );
