@@ -1,5 +1,4 @@
 import type { ApiKey, CreatedApiKey } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
 import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
@@ -11,6 +10,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ApiKeyDialog } from './api-key-dialog';
+import { ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 
 const CELL = 'px-3 py-2';
@@ -62,19 +62,13 @@ export function ApiKeysSection() {
   ];
 
   return (
-    <section aria-labelledby="api-keys-heading" className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="api-keys-heading" className="font-semibold text-lg">
-            {t('developers.keysTitle')}
-          </h2>
-          <p className="text-muted-foreground text-sm">{t('developers.keysSubtitle')}</p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon aria-hidden="true" />
-          {t('developers.keyAdd')}
-        </Button>
-      </div>
+    <ListSection
+      id="api-keys"
+      title={t('developers.keysTitle')}
+      subtitle={t('developers.keysSubtitle')}
+      addLabel={t('developers.keyAdd')}
+      onAdd={() => setAdding(true)}
+    >
       <DataTable
         label={t('developers.keysTable')}
         rows={keys.data ?? []}
@@ -101,6 +95,6 @@ export function ApiKeysSection() {
         description={t('developers.revokeDescription', { name: revoking?.name ?? '' })}
         pending={revoke.isPending}
       />
-    </section>
+    </ListSection>
   );
 }

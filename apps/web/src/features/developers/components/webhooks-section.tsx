@@ -1,5 +1,4 @@
 import type { CreatedWebhook, Webhook } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
 import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
@@ -10,6 +9,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { DeliveriesDialog } from './deliveries-dialog';
+import { ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDialog } from './webhook-dialog';
 
@@ -82,19 +82,13 @@ export function WebhooksSection() {
   ];
 
   return (
-    <section aria-labelledby="webhooks-heading" className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="webhooks-heading" className="font-semibold text-lg">
-            {t('developers.webhooksTitle')}
-          </h2>
-          <p className="text-muted-foreground text-sm">{t('developers.webhooksSubtitle')}</p>
-        </div>
-        <Button onClick={() => setOpen({ kind: 'edit', target: 'new' })}>
-          <PlusIcon aria-hidden="true" />
-          {t('developers.webhookAdd')}
-        </Button>
-      </div>
+    <ListSection
+      id="webhooks"
+      title={t('developers.webhooksTitle')}
+      subtitle={t('developers.webhooksSubtitle')}
+      addLabel={t('developers.webhookAdd')}
+      onAdd={() => setOpen({ kind: 'edit', target: 'new' })}
+    >
       <DataTable
         label={t('developers.webhooksTable')}
         rows={webhooks.data ?? []}
@@ -126,6 +120,6 @@ export function WebhooksSection() {
         description={t('developers.webhookDeleteDescription', { url: open?.kind === 'delete' ? open.webhook.url : '' })}
         pending={remove.isPending}
       />
-    </section>
+    </ListSection>
   );
 }
