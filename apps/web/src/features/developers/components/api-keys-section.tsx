@@ -2,7 +2,6 @@ import type { ApiKey, CreatedApiKey } from '@loyalty/contracts';
 import * as React from 'react';
 import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
@@ -10,7 +9,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ApiKeyDialog } from './api-key-dialog';
-import { ListSection } from './list-section';
+import { CodeBadges, ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 
 const CELL = 'px-3 py-2';
@@ -29,15 +28,7 @@ export function ApiKeysSection() {
     { header: t('developers.prefix'), cell: (key) => key.prefix, className: `${CELL} font-mono text-xs` },
     {
       header: t('developers.scopes'),
-      cell: (key) => (
-        <span className="flex flex-wrap gap-1">
-          {key.scopes.map((scope) => (
-            <Badge key={scope} variant="secondary" className="font-mono">
-              {scope}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: (key) => <CodeBadges values={key.scopes} />,
       className: CELL,
     },
     {

@@ -1,5 +1,6 @@
 import { PlusIcon } from 'lucide-react';
 import type * as React from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 
 /** A section of the developers screen: its heading and subtitle with the add button beside them, then the list. */
@@ -35,5 +36,18 @@ export function ListSection({
       </div>
       {children}
     </section>
+  );
+}
+
+/** A cell's list of names in code type (an API key's scopes, a webhook's events). */
+export function CodeBadges({ values }: { values: string[] }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      {values.map((value) => (
+        <Badge key={value} variant="secondary" className="font-mono">
+          {value}
+        </Badge>
+      ))}
+    </span>
   );
 }

@@ -9,7 +9,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { DeliveriesDialog } from './deliveries-dialog';
-import { ListSection } from './list-section';
+import { CodeBadges, ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDialog } from './webhook-dialog';
 
@@ -34,15 +34,7 @@ export function WebhooksSection() {
     { header: t('developers.url'), cell: (w) => w.url, className: `${CELL} max-w-72 break-all font-mono text-xs` },
     {
       header: t('developers.events'),
-      cell: (w) => (
-        <span className="flex flex-wrap gap-1">
-          {w.events.map((event) => (
-            <Badge key={event} variant="secondary" className="font-mono">
-              {event}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: (w) => <CodeBadges values={w.events} />,
       className: CELL,
     },
     {
