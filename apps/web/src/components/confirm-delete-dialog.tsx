@@ -9,6 +9,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { type ToastInput, toast } from '@/components/ui/use-toast';
 import { useT } from '@/lib/i18n/use-t';
 
 /**
@@ -16,7 +17,7 @@ import { useT } from '@/lib/i18n/use-t';
  * Delete is a plain button, not the alert dialog's action, so the dialog stays open until the call answers
  * and a failure is seen beside the dialog that caused it; the caller closes it on success.
  */
-export function ConfirmDeleteDialog({
+function ConfirmDeleteDialog({
   open,
   title,
   description,
@@ -50,4 +51,39 @@ export function ConfirmDeleteDialog({
       </AlertDialogContent>
     </AlertDialog>
   );
+}
+
+/**
+ * The delete confirmation for one row of a list: open while `item` is set. Delete runs `remove`; when it is done,
+ * the `removed` toast shows and the dialog closes; when it fails, `onFailure` says so and the dialog stays open.
+ */
+export function ConfirmRemovalDialog<T>({
+  item,
+  remove,
+  removed,
+  onFailure,
+  onClose,
+  ...shown
+}: {
+  item: T | null;
+  remove: (item: T) => Promise<unknown>;
+  removed: (item: T) => ToastInput;
+  onFailure: (error: unknown) => void;
+  onClose: () => void;
+  title: string;
+  description: React.ReactNode;
+  pending: boolean;
+  pendingLabel?: string;
+}) {
+  const confirm = async () => {
+    if (item === null) return;
+    try {
+      await remove(item);
+      toast(removed(item));
+      onClose();
+    } catch (error) {
+      onFailure(error);
+    }
+  };
+  return <ConfirmDeleteDialog open={item !== null} onConfirm={confirm} onClose={onClose} {...shown} />;
 }

@@ -3,6 +3,7 @@ import type * as React from 'react';
 import type { BrandImage } from '@/components/brand-images';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { activeLocale, type MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 
@@ -16,35 +17,40 @@ interface SettingsQuery<T> {
   refetch: () => unknown;
 }
 
+/** The screens built on SettingsScreen: each has `.title`, `.subtitle`, `.loading` and `.fetchFailed` texts. */
+type SettingsTexts = 'pointSettings' | 'walletSettings' | 'storeSettings' | 'enrolment';
+
+/** The loading placeholder unless a screen draws its own: one tall block. */
+const oneBlock = (label: string) => <Skeleton role="status" aria-label={label} className="h-96" />;
+
 /**
- * The frame the three settings screens share (docs/spec/data-screens.md §2): title and subtitle, a read-only notice
- * for staff, then the spec's three states: the "Error Loading Settings" card with Retry, a skeleton while
- * loading, and the form once the record (or its 404 defaults) is there.
+ * The frame the settings screens share (docs/spec/data-screens.md §2): title and subtitle (the `texts` screen's),
+ * a read-only notice for staff, then the spec's three states: the "Error Loading Settings" card with Retry, a
+ * skeleton while loading (labelled with the screen's loading text), and the form once the record (or its 404
+ * defaults) is there.
  */
 export function SettingsScreen<T>({
-  title,
-  subtitle,
+  texts,
   canWrite,
   query,
-  loadFailed,
-  skeleton,
+  loadFailed = `${texts}.fetchFailed`,
+  skeleton = oneBlock,
   children,
 }: {
-  title: string;
-  subtitle: string;
+  texts: SettingsTexts;
   canWrite: boolean;
   query: SettingsQuery<T>;
   /** Shown when the failure carries no message of its own. */
-  loadFailed: string;
-  skeleton: React.ReactNode;
+  loadFailed?: MessageKey;
+  skeleton?: (label: string) => React.ReactNode;
   children: (data: T | undefined) => React.ReactNode;
 }) {
   const t = useT();
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
-        <h1 className="font-bold text-2xl tracking-tight">{title}</h1>
-        <p className="text-muted-foreground">{subtitle}</p>
+        <h1 className="font-bold text-2xl tracking-tight">{t(`${texts}.title`)}</h1>
+        <p className="text-muted-foreground">{t(`${texts}.subtitle`)}</p>
       </div>
       {!canWrite && <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">{t('settings.readOnly')}</p>}
       {query.isError ? (
@@ -56,14 +62,14 @@ export function SettingsScreen<T>({
             </CardTitle>
           </CardHeader>
           <CardContent className="grid justify-items-start gap-4">
-            <p className="text-muted-foreground text-sm">{query.error?.message || loadFailed}</p>
+            <p className="text-muted-foreground text-sm">{query.error?.message || t(loadFailed)}</p>
             <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
               {t('settings.retry')}
             </Button>
           </CardContent>
         </Card>
       ) : query.isPending ? (
-        skeleton
+        skeleton(t(`${texts}.loading`))
       ) : (
         children(query.data)
       )}

@@ -1,5 +1,6 @@
 import type { CardConsents } from '@loyalty/contracts';
 import { apiErrorFromResponse } from '@/lib/api-error';
+import { saveBlob } from '@/lib/save-blob';
 
 // The card page's calls for the customer's own data (docs/design.md §9): read by hand against the contract's types, as
 // public-api.ts does, to keep zod out of the customer pages.
@@ -32,15 +33,7 @@ export async function saveConsents(slug: string, token: string, consents: CardCo
 export async function downloadMyData(slug: string, token: string): Promise<void> {
   const response = await send(`${cardPath(slug)}/export`, token);
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'member-data.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download asynchronously; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(await response.blob(), name);
 }
 
 /** DELETE the card, with the token of a sign-in by SMS code made just now (the API asks one of the last 5 minutes). */

@@ -1,22 +1,16 @@
 import { SettingsScreen } from '@/components/settings-screen';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useT } from '@/lib/i18n/use-t';
 import { useEnrolment } from './api/enrolment';
 import { EnrolmentForm } from './components/enrolment-form';
 import { JoinLinkCard } from './components/join-link-card';
 
 /** Customer enrolment (issue 21): the join page's settings, its link and QR poster. Owner and admin only. */
 export function EnrolmentPage() {
-  const t = useT();
   return (
     <SettingsScreen
-      title={t('enrolment.title')}
-      subtitle={t('enrolment.subtitle')}
+      texts="enrolment"
       // The API answers only owners and admins; staff never reach a form to be read-only in.
       canWrite
       query={useEnrolment()}
-      loadFailed={t('enrolment.fetchFailed')}
-      skeleton={<Skeleton role="status" aria-label={t('enrolment.loading')} className="h-96" />}
     >
       {(data) =>
         data && (

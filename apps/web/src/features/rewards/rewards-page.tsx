@@ -1,9 +1,8 @@
 import type { Reward } from '@loyalty/contracts';
 import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
@@ -24,16 +23,6 @@ export function RewardsPage() {
   const rewards = useRewards();
   const remove = useDeleteReward();
   const [open, setOpen] = React.useState<Open>(null);
-  const confirmDelete = async () => {
-    if (open?.kind !== 'delete') return;
-    try {
-      await remove.mutateAsync(open.reward.id);
-      toast({ title: t('rewards.deleted') });
-      setOpen(null);
-    } catch (error) {
-      toastFailure(t('rewards.deleteFailed'), error);
-    }
-  };
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -60,13 +49,15 @@ export function RewardsPage() {
         target={open?.kind === 'edit' ? open.target : null}
         onClose={() => setOpen((current) => (current?.kind === 'edit' ? null : current))}
       />
-      <ConfirmDeleteDialog
-        open={open?.kind === 'delete'}
+      <ConfirmRemovalDialog
+        item={open?.kind === 'delete' ? open.reward : null}
+        remove={(reward) => remove.mutateAsync(reward.id)}
+        removed={() => ({ title: t('rewards.deleted') })}
+        onFailure={(error) => toastFailure(t('rewards.deleteFailed'), error)}
+        onClose={() => setOpen(null)}
         title={t('rewards.deleteTitle')}
         description={t('rewards.deleteDescription', { name: open?.kind === 'delete' ? rewardName(open.reward) : '' })}
         pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setOpen(null)}
       />
     </div>
   );

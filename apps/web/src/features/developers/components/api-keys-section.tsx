@@ -1,17 +1,15 @@
 import type { ApiKey, CreatedApiKey } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useApiKeys } from '../api/get-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { ApiKeyDialog } from './api-key-dialog';
+import { CodeBadges, ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 
 const CELL = 'px-3 py-2';
@@ -30,15 +28,7 @@ export function ApiKeysSection() {
     { header: t('developers.prefix'), cell: (key) => key.prefix, className: `${CELL} font-mono text-xs` },
     {
       header: t('developers.scopes'),
-      cell: (key) => (
-        <span className="flex flex-wrap gap-1">
-          {key.scopes.map((scope) => (
-            <Badge key={scope} variant="secondary" className="font-mono">
-              {scope}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: (key) => <CodeBadges values={key.scopes} />,
       className: CELL,
     },
     {
@@ -62,31 +52,14 @@ export function ApiKeysSection() {
     },
   ];
 
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    try {
-      await revoke.mutateAsync(revoking.id);
-      toast({ title: t('developers.keyRevoked') });
-      setRevoking(null);
-    } catch (error) {
-      toastFailure(t('developers.keyRevokeFailed'), error);
-    }
-  };
-
   return (
-    <section aria-labelledby="api-keys-heading" className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="api-keys-heading" className="font-semibold text-lg">
-            {t('developers.keysTitle')}
-          </h2>
-          <p className="text-muted-foreground text-sm">{t('developers.keysSubtitle')}</p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <PlusIcon aria-hidden="true" />
-          {t('developers.keyAdd')}
-        </Button>
-      </div>
+    <ListSection
+      id="api-keys"
+      title={t('developers.keysTitle')}
+      subtitle={t('developers.keysSubtitle')}
+      addLabel={t('developers.keyAdd')}
+      onAdd={() => setAdding(true)}
+    >
       <DataTable
         label={t('developers.keysTable')}
         rows={keys.data ?? []}
@@ -103,14 +76,16 @@ export function ApiKeysSection() {
         description={t('developers.keyShownOnce')}
         onClose={() => setMade(null)}
       />
-      <ConfirmDeleteDialog
-        open={revoking !== null}
+      <ConfirmRemovalDialog
+        item={revoking}
+        remove={(key) => revoke.mutateAsync(key.id)}
+        removed={() => ({ title: t('developers.keyRevoked') })}
+        onFailure={(error) => toastFailure(t('developers.keyRevokeFailed'), error)}
+        onClose={() => setRevoking(null)}
         title={t('developers.revokeTitle')}
         description={t('developers.revokeDescription', { name: revoking?.name ?? '' })}
         pending={revoke.isPending}
-        onConfirm={confirmRevoke}
-        onClose={() => setRevoking(null)}
       />
-    </section>
+    </ListSection>
   );
 }

@@ -1,16 +1,15 @@
 import type { CreatedWebhook, Webhook } from '@loyalty/contracts';
-import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/use-toast';
 import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useWebhooks } from '../api/get-webhooks';
 import { DeliveriesDialog } from './deliveries-dialog';
+import { CodeBadges, ListSection } from './list-section';
 import { SecretDialog } from './secret-dialog';
 import { WebhookDialog } from './webhook-dialog';
 
@@ -35,15 +34,7 @@ export function WebhooksSection() {
     { header: t('developers.url'), cell: (w) => w.url, className: `${CELL} max-w-72 break-all font-mono text-xs` },
     {
       header: t('developers.events'),
-      cell: (w) => (
-        <span className="flex flex-wrap gap-1">
-          {w.events.map((event) => (
-            <Badge key={event} variant="secondary" className="font-mono">
-              {event}
-            </Badge>
-          ))}
-        </span>
-      ),
+      cell: (w) => <CodeBadges values={w.events} />,
       className: CELL,
     },
     {
@@ -82,31 +73,14 @@ export function WebhooksSection() {
     },
   ];
 
-  const confirmDelete = async () => {
-    if (open?.kind !== 'delete') return;
-    try {
-      await remove.mutateAsync(open.webhook.id);
-      toast({ title: t('developers.webhookDeleted') });
-      setOpen(null);
-    } catch (error) {
-      toastFailure(t('developers.webhookDeleteFailed'), error);
-    }
-  };
-
   return (
-    <section aria-labelledby="webhooks-heading" className="grid gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="webhooks-heading" className="font-semibold text-lg">
-            {t('developers.webhooksTitle')}
-          </h2>
-          <p className="text-muted-foreground text-sm">{t('developers.webhooksSubtitle')}</p>
-        </div>
-        <Button onClick={() => setOpen({ kind: 'edit', target: 'new' })}>
-          <PlusIcon aria-hidden="true" />
-          {t('developers.webhookAdd')}
-        </Button>
-      </div>
+    <ListSection
+      id="webhooks"
+      title={t('developers.webhooksTitle')}
+      subtitle={t('developers.webhooksSubtitle')}
+      addLabel={t('developers.webhookAdd')}
+      onAdd={() => setOpen({ kind: 'edit', target: 'new' })}
+    >
       <DataTable
         label={t('developers.webhooksTable')}
         rows={webhooks.data ?? []}
@@ -128,14 +102,16 @@ export function WebhooksSection() {
         description={t('developers.secretShownOnce')}
         onClose={() => setOpen(null)}
       />
-      <ConfirmDeleteDialog
-        open={open?.kind === 'delete'}
+      <ConfirmRemovalDialog
+        item={open?.kind === 'delete' ? open.webhook : null}
+        remove={(webhook) => remove.mutateAsync(webhook.id)}
+        removed={() => ({ title: t('developers.webhookDeleted') })}
+        onFailure={(error) => toastFailure(t('developers.webhookDeleteFailed'), error)}
+        onClose={() => setOpen(null)}
         title={t('developers.webhookDeleteTitle')}
         description={t('developers.webhookDeleteDescription', { url: open?.kind === 'delete' ? open.webhook.url : '' })}
         pending={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setOpen(null)}
       />
-    </section>
+    </ListSection>
   );
 }

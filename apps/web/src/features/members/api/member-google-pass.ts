@@ -1,24 +1,13 @@
-import {
-  type GooglePassStatus,
-  type GoogleSaveLink,
-  googlePassStatusSchema,
-  googleSaveLinkSchema,
-} from '@loyalty/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type GoogleSaveLink, googlePassStatusSchema, googleSaveLinkSchema } from '@loyalty/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
-
-const googlePath = (id: string) => `/api/tenants/member/${encodeURIComponent(id)}/passes/google`;
+import { useWalletPassStatus, walletPassPath } from './wallet-pass';
 
 /** GET …/passes/google/status: link issued, inserted and confirmed by Google, last sync and error. */
 export function useGooglePassStatus(id: string) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: membersKeys.googlePass(tenantId, id),
-    queryFn: ({ signal }) =>
-      api.get<GooglePassStatus>(`${googlePath(id)}/status`, { schema: googlePassStatusSchema, signal }),
-  });
+  return useWalletPassStatus(id, { wallet: 'google', key: membersKeys.googlePass, schema: googlePassStatusSchema });
 }
 
 /**
@@ -31,7 +20,9 @@ export function useOpenGoogleSaveLink() {
   return useMutation({
     mutationFn: async ({ id, tab }: { id: string; tab: Window | null }) => {
       try {
-        const { saveUrl } = await api.get<GoogleSaveLink>(googlePath(id), { schema: googleSaveLinkSchema });
+        const { saveUrl } = await api.get<GoogleSaveLink>(walletPassPath('google', id), {
+          schema: googleSaveLinkSchema,
+        });
         if (tab) tab.location.href = saveUrl;
         else window.open(saveUrl, '_blank', 'noopener');
         return saveUrl;

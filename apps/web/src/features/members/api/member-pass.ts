@@ -1,25 +1,15 @@
-import {
-  type MemberPassStatus,
-  memberPassStatusSchema,
-  type PassSettings,
-  passSettingsSchema,
-} from '@loyalty/contracts';
+import { memberPassStatusSchema, type PassSettings, passSettingsSchema } from '@loyalty/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { downloadFile } from '@/lib/download-file';
 import { useTenantId } from '@/lib/workspace-context';
 import { membersKeys } from './keys';
-
-const passPath = (id: string) => `/api/tenants/member/${encodeURIComponent(id)}/passes/apple`;
+import { useWalletPassStatus, walletPassPath } from './wallet-pass';
 
 /** GET …/passes/apple/status: issued or not, last change, last push, devices; under `all`, so member edits refresh it. */
 export function useMemberPassStatus(id: string) {
-  const tenantId = useTenantId();
-  return useQuery({
-    queryKey: membersKeys.pass(tenantId, id),
-    queryFn: ({ signal }) =>
-      api.get<MemberPassStatus>(`${passPath(id)}/status`, { schema: memberPassStatusSchema, signal }),
-  });
+  return useWalletPassStatus(id, { wallet: 'apple', key: membersKeys.pass, schema: memberPassStatusSchema });
 }
 
 /**
@@ -45,17 +35,8 @@ export function usePassDesign() {
 const passFileName = (membershipCode: string) => `${membershipCode.replace(/[^\w-]/g, '')}.pkpass`;
 
 /** Fetches the signed .pkpass with the bearer token, then hands it to the browser as a download. */
-async function downloadPass({ id, membershipCode }: { id: string; membershipCode: string }) {
-  const blob = await api.request<Blob>('GET', passPath(id), { responseType: 'blob' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = passFileName(membershipCode);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click starts the download asynchronously; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+function downloadPass({ id, membershipCode }: { id: string; membershipCode: string }) {
+  return downloadFile(walletPassPath('apple', id), passFileName(membershipCode));
 }
 
 export function useDownloadPass() {

@@ -1,6 +1,5 @@
 import type { MemberRow } from '@loyalty/contracts';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
-import { toast } from '@/components/ui/use-toast';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { toastFailure } from '@/lib/failure-toast';
 import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -10,19 +9,13 @@ import { fullName, MEMBERS_TEXT } from '../members-labels';
 export function DeleteMemberDialog({ member, onClose }: { member: MemberRow | null; onClose: () => void }) {
   const remove = useDeleteMember();
   const t = useT();
-  const confirm = async () => {
-    if (!member) return;
-    try {
-      await remove.mutateAsync(member.userId);
-      toast({ title: translate('members.deleted'), description: fullName(member) });
-      onClose();
-    } catch (error) {
-      toastFailure(translate('members.deleteFailed'), error);
-    }
-  };
   return (
-    <ConfirmDeleteDialog
-      open={member !== null}
+    <ConfirmRemovalDialog
+      item={member}
+      remove={(chosen) => remove.mutateAsync(chosen.userId)}
+      removed={(chosen) => ({ title: translate('members.deleted'), description: fullName(chosen) })}
+      onFailure={(error) => toastFailure(translate('members.deleteFailed'), error)}
+      onClose={onClose}
       title={t(MEMBERS_TEXT.deleteTitle)}
       description={
         member
@@ -30,8 +23,6 @@ export function DeleteMemberDialog({ member, onClose }: { member: MemberRow | nu
           : t(MEMBERS_TEXT.deleteText)
       }
       pending={remove.isPending}
-      onConfirm={confirm}
-      onClose={onClose}
     />
   );
 }

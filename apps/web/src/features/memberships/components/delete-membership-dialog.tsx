@@ -1,5 +1,5 @@
 import type { Membership } from '@loyalty/contracts';
-import { ConfirmDeleteDialog } from '@/components/confirm-delete-dialog';
+import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
@@ -9,19 +9,15 @@ import { failureText, MEMBERSHIPS_TEXT, tierTexts } from '../memberships-labels'
 export function DeleteMembershipDialog({ tier, onClose }: { tier: Membership | null; onClose: () => void }) {
   const remove = useDeleteMembership();
   const translate = useT();
-  const confirm = async () => {
-    if (!tier) return;
-    try {
-      await remove.mutateAsync(tier.id);
-      toast({ title: t('memberships.deleted') });
-      onClose();
-    } catch (error) {
-      toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) });
-    }
-  };
   return (
-    <ConfirmDeleteDialog
-      open={tier !== null}
+    <ConfirmRemovalDialog
+      item={tier}
+      remove={(chosen) => remove.mutateAsync(chosen.id)}
+      removed={() => ({ title: t('memberships.deleted') })}
+      onFailure={(error) =>
+        toast({ variant: 'destructive', title: t('memberships.error'), description: failureText(error) })
+      }
+      onClose={onClose}
       title={translate(MEMBERSHIPS_TEXT.deleteTitle)}
       description={
         tier
@@ -33,8 +29,6 @@ export function DeleteMembershipDialog({ tier, onClose }: { tier: Membership | n
       }
       pending={remove.isPending}
       pendingLabel={translate('memberships.deleting')}
-      onConfirm={confirm}
-      onClose={onClose}
     />
   );
 }

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type CreateUserBody, type CreateUserInput, createUserSchema } from '@loyalty/contracts';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateUser } from '../api/create-user';
+import { NewPasswordField } from './new-password-field';
 
 const EMPTY: CreateUserInput = { firstName: '', lastName: '', email: '', phone: '', role: '', password: '' };
 
@@ -49,13 +50,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         label={t('users.role')}
         choices={ROLES.map((role) => ({ ...role, label: t(role.label) }))}
       />
-      <TextField
-        id="add-user-password"
-        name="password"
-        label={t('users.password')}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordField id="add-user-password" name="password" label={t('users.password')} />
     </FormDialog>
   );
 }

@@ -3,11 +3,12 @@ import { type TenantUser, type UpdateUserBody, type UpdateUserInput, updateUserS
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
-import { SelectField, TextField } from '@/components/form-fields';
+import { SelectField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useUpdateUser } from '../api/update-user';
+import { NewPasswordField } from './new-password-field';
 
 /** Every word of the dialog, as keys. */
 const TEXT = {
@@ -71,13 +72,7 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
         <SelectField id="edit-user-role" name="role" label={t('users.role')} choices={translated(ROLES, t)} />
         <SelectField id="edit-user-status" name="status" label={t('users.status')} choices={translated(STATUSES, t)} />
       </div>
-      <TextField
-        id="edit-user-newPassword"
-        name="newPassword"
-        label={t('users.newPassword')}
-        type="password"
-        autoComplete="new-password"
-      />
+      <NewPasswordField id="edit-user-newPassword" name="newPassword" label={t('users.newPassword')} />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { PASS_LABEL_TRANSLATIONS, type PassLabelField } from '@loyalty/contracts';
+import type * as React from 'react';
 import { DeferredSelect } from '@/components/deferred-select';
 import { TextField } from '@/components/form-fields';
 import { SectionCard } from '@/components/section-card';
@@ -24,6 +25,28 @@ function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; lab
   );
 }
 
+/** A card of the form: its title and description are the `walletSettings.{part}Title` and `…Description` texts. */
+function WalletSection({
+  part,
+  contentClassName,
+  children,
+}: {
+  part: 'basic' | 'colors' | 'labels';
+  contentClassName: string;
+  children: React.ReactNode;
+}) {
+  const t = useT();
+  return (
+    <SectionCard
+      title={t(`walletSettings.${part}Title`)}
+      description={t(`walletSettings.${part}Description`)}
+      contentClassName={contentClassName}
+    >
+      {children}
+    </SectionCard>
+  );
+}
+
 const CARD_STYLES = [
   { value: 'storeCard', label: 'walletSettings.storeCard' },
   { value: 'generic', label: 'walletSettings.generic' },
@@ -32,11 +55,7 @@ const CARD_STYLES = [
 export function BasicSection({ disabled }: { disabled: boolean }) {
   const t = useT();
   return (
-    <SectionCard
-      title={t('walletSettings.basicTitle')}
-      description={t('walletSettings.basicDescription')}
-      contentClassName="grid gap-4"
-    >
+    <WalletSection part="basic" contentClassName="grid gap-4">
       <FormField
         name="style"
         render={({ field }) => (
@@ -63,7 +82,7 @@ export function BasicSection({ disabled }: { disabled: boolean }) {
         <SwitchRow name="showPoints" label="walletSettings.showPoints" />
         <SwitchRow name="showLastUpdate" label="walletSettings.showLastUpdate" />
       </div>
-    </SectionCard>
+    </WalletSection>
   );
 }
 
@@ -76,11 +95,7 @@ const COLORS = [
 export function ColorsSection({ disabled }: { disabled: boolean }) {
   const t = useT();
   return (
-    <SectionCard
-      title={t('walletSettings.colorsTitle')}
-      description={t('walletSettings.colorsDescription')}
-      contentClassName="grid gap-4 sm:grid-cols-3"
-    >
+    <WalletSection part="colors" contentClassName="grid gap-4 sm:grid-cols-3">
       {COLORS.map((c) => (
         <FormField
           key={c.name}
@@ -98,7 +113,7 @@ export function ColorsSection({ disabled }: { disabled: boolean }) {
           )}
         />
       ))}
-    </SectionCard>
+    </WalletSection>
   );
 }
 
@@ -116,11 +131,7 @@ const LABELS = [
 export function LabelsSection() {
   const t = useT();
   return (
-    <SectionCard
-      title={t('walletSettings.labelsTitle')}
-      description={t('walletSettings.labelsDescription')}
-      contentClassName="grid gap-4"
-    >
+    <WalletSection part="labels" contentClassName="grid gap-4">
       {LABELS.map(({ name, label }) => (
         <div key={name} className="grid gap-3 sm:grid-cols-3">
           <TextField id={name} name={name} label={t(label)} />
@@ -138,6 +149,6 @@ export function LabelsSection() {
           />
         </div>
       ))}
-    </SectionCard>
+    </WalletSection>
   );
 }
