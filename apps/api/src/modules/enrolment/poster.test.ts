@@ -25,7 +25,7 @@ const poster = (overrides: Partial<PosterInput>): PosterInput => ({
 function drawWithoutSystemFonts(inputs: PosterInput[]): Buffer[] {
   const dir = mkdtempSync(join(tmpdir(), 'no-fonts-'));
   const config = join(dir, 'fonts.conf');
-  writeFileSync(config, '<?xml version="1.0"?>\n<fontconfig><cachedir>' + dir + '</cachedir></fontconfig>\n');
+  writeFileSync(config, `<?xml version="1.0"?>\n<fontconfig><cachedir>${dir}</cachedir></fontconfig>\n`);
   const out = execFileSync(process.execPath, ['--import', 'tsx', 'test/render-poster.ts', JSON.stringify(inputs)], {
     cwd: apiRoot,
     env: { ...process.env, FONTCONFIG_FILE: config, FONTCONFIG_PATH: dir, XDG_DATA_HOME: dir },
