@@ -198,12 +198,12 @@ export async function pageAnswer<T>(
 }
 
 /** 201 with what a create made. */
-export async function created<T>(reply: FastifyReply, made: Promise<T>) {
+async function created<T>(reply: FastifyReply, made: Promise<T>) {
   return reply.code(201).send(await made);
 }
 
 /** 204 and no body once a delete is done. */
-export async function deleted(reply: FastifyReply, done: Promise<unknown>) {
+async function deleted(reply: FastifyReply, done: Promise<unknown>) {
   await done;
   return reply.code(204).send(null);
 }

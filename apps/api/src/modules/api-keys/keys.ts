@@ -10,7 +10,7 @@ export type ApiKeyPrincipal = { id: string; tenantId: string; name: string; scop
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 
 /** A new key: the id (public, the row's key), the whole key shown once, and the hash kept. */
-export function newApiKey() {
+function newApiKey() {
   const id = randomBytes(8).toString('hex');
   const secret = randomBytes(32).toString('base64url');
   return { id, key: `lpk_${id}_${secret}`, secretHash: hashOf(secret).toString('hex') };

@@ -112,7 +112,7 @@ const auditedMember = (m: {
 
 const noTrail: AuditTrail = async () => {};
 
-export async function createMember(
+async function createMember(
   db: Database,
   feed: ChangeFeed,
   tenantId: string,

@@ -6,7 +6,7 @@ import { reachable, segmentWhere } from './segment-filter';
 
 type MessageRow = typeof messages.$inferSelect;
 
-export const asMessage = (row: MessageRow): Message => ({
+const asMessage = (row: MessageRow): Message => ({
   id: row.id,
   text: row.text,
   textZh: row.textZh,

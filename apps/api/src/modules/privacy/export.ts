@@ -48,7 +48,7 @@ export async function memberExport(db: Queries, tenantId: string, memberId: stri
 }
 
 /** The file name the export downloads as: the code only, never the person's name. */
-export const exportFileName = (data: MemberDataExport) =>
+const exportFileName = (data: MemberDataExport) =>
   `member-data-${data.member.membershipCode.replace(/[^\w-]/g, '')}.json`;
 
 /** The export as the customer's own download (at the counter or on the card): never cached, named by the code. */
