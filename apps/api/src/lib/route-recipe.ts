@@ -1,5 +1,5 @@
 import { type ApiKeyScope, apiErrorSchema, type Page, toPage } from '@loyalty/contracts';
-import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 import type { Database } from '../db/client';
@@ -152,7 +152,7 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
   ) {
     const { summary, body, response } = schema;
     const options = widened(access.admin({ summary, body, response: { 201: response } }, scope));
-    app.post(url, options, async (request, reply) => created(reply, make(request as BodyRequest<B>)));
+    app.post(url, options, async (request, reply) => reply.code(201).send(await make(request as BodyRequest<B>)));
   }
 
   /**
@@ -182,7 +182,10 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
     scope?: ApiKeyScope,
   ) {
     const options = widened(access.admin({ ...schema, response: { 204: z.null() } }, scope));
-    app.delete(url, options, async (request, reply) => deleted(reply, remove(request as ParamsRequest<P>)));
+    app.delete(url, options, async (request, reply) => {
+      await remove(request as ParamsRequest<P>);
+      return reply.code(204).send(null);
+    });
   }
 
   return { ...access, page, list, one, create, csv, remove };
@@ -195,15 +198,4 @@ export async function pageAnswer<T>(
 ): Promise<Page<T>> {
   const { rows, total } = await found;
   return toPage(rows, total, query.page, query.size);
-}
-
-/** 201 with what a create made. */
-async function created<T>(reply: FastifyReply, made: Promise<T>) {
-  return reply.code(201).send(await made);
-}
-
-/** 204 and no body once a delete is done. */
-async function deleted(reply: FastifyReply, done: Promise<unknown>) {
-  await done;
-  return reply.code(204).send(null);
 }
