@@ -119,6 +119,16 @@ describe('no caller holds every live stream', () => {
     expect(await theirs.change(from)).not.toBeNull();
   });
 
+  it('holds the cap when one user opens twelve streams at once: ten open, two refused', async () => {
+    const user = await usersApi(app).activeTeamUser(b.owner);
+    const streams = await Promise.all(
+      Array.from({ length: 12 }, () => openStream(base, '/api/tenants/events', user.token)),
+    );
+    open.push(...streams);
+    const statuses = streams.map((stream) => stream.res.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+  });
+
   it('a stream closed by its screen gives its place back', async () => {
     const user = await usersApi(app).activeTeamUser(b.owner);
     const streams = await openAll(base, '/api/tenants/events', user.token, 10);
