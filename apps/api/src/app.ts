@@ -181,7 +181,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ]);
   app.decorate('changes', changes);
   app.decorate('ledger', createLedger(changes));
-  app.decorate('live', createLiveBus(database, { maxSubscribers: config.liveMaxConnections }));
+  app.decorate(
+    'live',
+    createLiveBus(database, {
+      maxSubscribers: config.liveMaxConnections,
+      perAccount: config.liveStreamsPerAccount,
+      perPhone: config.liveStreamsPerPhone,
+    }),
+  );
   // Writes outside the member feed (settings, users, tiers, keys) are announced once they have answered.
   if (config.liveMaxConnections > 0) app.addHook('onResponse', announceWrite);
   app.addHook('preClose', (done) => {

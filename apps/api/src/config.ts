@@ -44,6 +44,9 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool,
   /** Open screens (change event streams) one instance serves at once; 0 turns change events off. */
   LIVE_MAX_CONNECTIONS: z.coerce.number().int().min(0).max(100_000).default(1000),
+  /** Of those, what one team user's account and one customer's phone may hold (docs/design.md §10). */
+  LIVE_MAX_STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
+  LIVE_MAX_STREAMS_PER_PHONE: z.coerce.number().int().min(1).max(1000).default(5),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -148,6 +151,9 @@ export type Config = {
   uploadMaxBytes: number;
   /** Change event streams one instance serves at once (modules/live); 0: change events off. */
   liveMaxConnections: number;
+  /** Streams one team user's account, and one customer's phone, may hold on one instance (429 beyond). */
+  liveStreamsPerAccount: number;
+  liveStreamsPerPhone: number;
   publicUrl: string;
   /** Where /terms and /privacy send the reader; unset: the product's own pages. */
   legal: { termsUrl?: string; privacyUrl?: string };
@@ -260,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     liveMaxConnections: e.LIVE_MAX_CONNECTIONS,
+    liveStreamsPerAccount: e.LIVE_MAX_STREAMS_PER_ACCOUNT,
+    liveStreamsPerPhone: e.LIVE_MAX_STREAMS_PER_PHONE,
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST ?? (e.FIREBASE_AUTH_EMULATOR_HOST ? '127.0.0.1' : '0.0.0.0'),

@@ -25,3 +25,10 @@ export const IDENTITY_ERROR = {
 } as const;
 
 export const PHONE_NOT_VERIFIED = 'PHONE_NOT_VERIFIED';
+
+/**
+ * Codes of a change stream refused (docs/design.md §10): 429 the caller's own streams are at their cap (10 per
+ * account, 5 per customer phone), 503 the business's share or the server's streams are full. Both carry
+ * Retry-After; the screens wait, never hammer.
+ */
+export const LIVE_ERROR = { tooManyStreams: 'TOO_MANY_STREAMS', full: 'LIVE_FULL' } as const;

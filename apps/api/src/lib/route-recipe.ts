@@ -9,7 +9,7 @@ import { foundOr404 } from './errors';
 import { fileAnswer, MEDIA } from './openapi-answers';
 
 /** The error statuses a route may answer, every one in the single error shape `{status, error?, message, errors?}`. */
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 503;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503;
 
 type ErrorResponses<S extends ErrorStatus> = { [K in S]: typeof apiErrorSchema };
 

@@ -1,3 +1,6 @@
+/** The longest wait between two attempts, whatever the server asks. */
+const MAX_WAIT_MS = 60_000;
+
 /** One server-sent event: its name and its parsed JSON data. */
 type StreamEvent = { event: string; data: unknown };
 
@@ -5,8 +8,10 @@ type StreamEvent = { event: string; data: unknown };
  * Reads a server-sent event stream (text/event-stream) with fetch, because EventSource cannot send the
  * Authorization header the API needs. Opens, hands each event to `onEvent`, and opens again after the stream
  * drops (the server's `retry`, then doubling up to a minute while it keeps failing); a fresh token each time,
- * so an expired one never keeps a screen deaf. Stops for good on a 401, 403 or 404 (nothing to hear) and
- * when `signal` aborts.
+ * so an expired one never keeps a screen deaf. A refused stream (429 `TOO_MANY_STREAMS`, 503 `LIVE_FULL`, any
+ * other error) counts as a failure too, and waits at least its Retry-After: a screen the server has no room
+ * for asks again rarely, never in a loop (docs/design.md §10). Stops for good on a 401, 403 or 404 (nothing to
+ * hear) and when `signal` aborts.
  */
 export function followEventStream(opts: {
   url: string;
@@ -16,13 +21,20 @@ export function followEventStream(opts: {
 }): void {
   let retryMs = 3000;
   let failures = 0;
+  /** The server's Retry-After on the last refusal, in ms (0: none). */
+  let retryAfterMs = 0;
+  // Each wait takes its abort listener back, so a screen that waits many times does not pile them up.
   const wait = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      opts.signal.addEventListener('abort', () => {
+      const abort = () => {
         clearTimeout(timer);
         resolve();
-      });
+      };
+      const timer = setTimeout(() => {
+        opts.signal.removeEventListener('abort', abort);
+        resolve();
+      }, ms);
+      opts.signal.addEventListener('abort', abort, { once: true });
     });
 
   const readOnce = async (): Promise<'again' | 'stop'> => {
@@ -34,8 +46,13 @@ export function followEventStream(opts: {
       cache: 'no-store',
     });
     if ([401, 403, 404].includes(response.status)) return 'stop';
-    if (!response.ok || !response.body) return 'again';
+    if (!response.ok || !response.body) {
+      failures++;
+      retryAfterMs = Math.min(MAX_WAIT_MS, Number(response.headers.get('retry-after')) * 1000 || 0);
+      return 'again';
+    }
     failures = 0;
+    retryAfterMs = 0;
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
@@ -80,7 +97,7 @@ export function followEventStream(opts: {
         failures++;
       }
       if (outcome === 'stop' || opts.signal.aborted) return;
-      await wait(Math.min(60_000, retryMs * 2 ** Math.min(failures, 5)));
+      await wait(Math.max(retryAfterMs, Math.min(MAX_WAIT_MS, retryMs * 2 ** Math.min(failures, 5))));
     }
   })();
 }

@@ -15,6 +15,7 @@ import type { EnrolmentConfig } from '../../config';
 import { badRequest, notFound } from '../../lib/errors';
 import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { streamChanges } from '../live/stream';
+import { findMemberRowByPhone } from '../members/repository';
 import { claimReward } from '../rewards/claims';
 import { PKPASS_TYPE } from '../wallet/apple/passkit-routes';
 import { createCardLinks } from './card-links';
@@ -115,11 +116,22 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     '/api/public/card/:slug/events',
     {
       summary:
-        "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again",
+        "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again. At most 5 open per phone across businesses (429 `TOO_MANY_STREAMS`) and half of the server's streams per business (503 `LIVE_FULL`), both with Retry-After; the stream ends when the card is erased",
       params: slugParamsSchema,
-      response: { 200: fileAnswer(MEDIA.events, 'An event stream that stays open'), 503: apiErrorSchema },
+      response: {
+        200: fileAnswer(MEDIA.events, 'An event stream that stays open'),
+        429: apiErrorSchema,
+        503: apiErrorSchema,
+      },
     },
-    async (request, reply, { tenantId, memberId }) => streamChanges(app.live, request, reply, { tenantId, memberId }),
+    async (request, reply, { tenantId, memberId, phone }) => {
+      // Read again once the stream listens: an erasure committed since the read above ends no stream it missed.
+      const stillAllowed = async () => {
+        const member = await findMemberRowByPhone(app.db, tenantId, phone);
+        if (member?.userId !== memberId) throw notFound(ENROLMENT_MESSAGES.notMember);
+      };
+      return streamChanges(app.live, request, reply, { tenantId, memberId, phone }, stillAllowed);
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Listener } from '../../lib/changes';
-import { announce, type LiveTopic, MEMBERS_NAMED } from './bus';
+import { announce, closeStreamsOf, type LiveTopic, MEMBERS_NAMED } from './bus';
 
 /** What a member or points change touches on the admin's screens. */
 const MEMBER_TOPICS: LiveTopic[] = ['members', 'member-rewards', 'dashboard', 'reports', 'audit', 'setup'];
@@ -7,16 +7,21 @@ const MEMBER_TOPICS: LiveTopic[] = ['members', 'member-rewards', 'dashboard', 'r
 /**
  * Hears every member and points change (the counter, the API, imports, scheduled jobs) in its transaction and
  * announces it for open screens: the admin's lists and figures, and the card page of each member it touched.
+ * An erased member's card pages end, on every instance (docs/design.md §10).
  */
 export const liveListener: Listener = async (tx, tenantId, events) => {
   const members = new Set<string>();
+  const erased: string[] = [];
   let everyMember = false;
   for (const event of events) {
     if (event.type === 'entry.recorded') members.add(event.memberId);
     else if (event.type === 'member.created' || event.type === 'member.updated') members.add(event.member.id);
-    else if (event.type === 'member.deleted') members.add(event.id);
-    else if (event.type === 'cards.changed') everyMember = true;
+    else if (event.type === 'member.deleted') {
+      members.add(event.id);
+      erased.push(event.id);
+    } else if (event.type === 'cards.changed') everyMember = true;
   }
   everyMember ||= members.size > MEMBERS_NAMED;
   await announce(tx, { tenantId, memberIds: everyMember ? [] : [...members], everyMember, topics: MEMBER_TOPICS });
+  await closeStreamsOf(tx, { tenantId, memberIds: erased });
 };

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { accounts, tenantUsers } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
+import { closeStreamsOf } from '../live/bus';
 
 type Role = (typeof tenantUsers.$inferSelect)['role'];
 type Status = (typeof tenantUsers.$inferSelect)['status'];
@@ -220,6 +221,8 @@ export async function updateTenantUser(
       )
       .returning({ id: tenantUsers.id });
     if (!updated[0]) return false;
+    // A deactivated user's open screens end on every instance once this commits (docs/design.md §10).
+    if (change.status === 'INACTIVE') await closeStreamsOf(tx, { tenantId, accountIds: [accountId] });
     await tx
       .update(accounts)
       .set({
@@ -267,6 +270,7 @@ export async function removeTenantUser(
       )
       .returning({ id: tenantUsers.id });
     if (!removed[0]) return { removed: false };
+    await closeStreamsOf(tx, { tenantId, accountIds: [accountId] });
     await trail(tx, { action: 'user.delete', target: { type: 'user', id: accountId }, before, after: null });
     const [left] = await tx.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.accountId, accountId));
     if ((left?.n ?? 0) > 0) return { removed: true };
