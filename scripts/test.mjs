@@ -2,6 +2,7 @@
 // `npm test`: every kind of test the project has, in order of speed: lint, typecheck, unit + component +
 // API integration (Vitest, PGlite and, with TEST_DATABASE_URL, PostgreSQL), then the browser suite
 // (Playwright in Debian's Chromium against the real server and Auth emulator). Ends with one summary line.
+import './lib/require-supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
