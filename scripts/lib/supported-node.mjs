@@ -3,7 +3,7 @@
 // older and the project's own copy (`npm run node:install`, under .tools/) is present, the script runs again on
 // it; otherwise it stops at once and says what to install. `engine-strict` in .npmrc does the same for
 // `npm install`, with the range in package.json's `engines`. Scripts import ./require-supported-node.mjs first.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,15 +20,21 @@ export function isSupportedNode(version = process.versions.node) {
   return major >= 24 || (major === 22 && minor >= 13);
 }
 
-/** Runs the current script again on the project's Node, or stops with what to install. Returns when supported. */
+/**
+ * Runs the current script again on the project's Node (resolving only when the Node running is supported), or
+ * stops with what to install. The run on the project's Node is handed every signal this process gets (a
+ * SIGTERM from a test or a supervisor reaches the real script), and this process exits with its code.
+ */
 export function requireSupportedNode() {
-  if (isSupportedNode()) return;
+  if (isSupportedNode()) return Promise.resolve();
   const projectNode = join(projectNodeBin, 'node');
   if (existsSync(projectNode)) {
     // PATH first too, so the npx, npm and node the script starts run on the same Node.
     const env = { ...process.env, PATH: `${projectNodeBin}${delimiter}${process.env.PATH ?? ''}` };
-    const run = spawnSync(projectNode, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
-    process.exit(run.status ?? 1);
+    const child = spawn(projectNode, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+    return new Promise(() => {});
   }
   console.error(
     [
