@@ -20,5 +20,5 @@ describe('the drizzle snapshot', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('The drizzle snapshot matches the schema.\n');
     expect(run.status).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
