@@ -2,6 +2,7 @@
 // `npm start` / `npm run dev`: the whole product on one machine with nothing but `npm install` before it.
 // Starts the Firebase Auth emulator (accounts kept under DATA_DIR), then the API, which serves the built web
 // app; with --dev, Vite's dev server with hot reload in front of the API instead.
+import './lib/require-supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { backupIfChanged, recoverBackup, startBackupLoop } from './lib/account-backup.mjs';

@@ -1,71 +1,103 @@
 #!/usr/bin/env node
-// `npm test`: every kind of test the project has, in order of speed: lint, typecheck, unit + component +
-// API integration (Vitest, PGlite and, with TEST_DATABASE_URL, PostgreSQL), then the browser suite
-// (Playwright in Debian's Chromium against the real server and Auth emulator). Ends with one summary line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: every kind of test the project has. Two lanes run side by side, then the browser suite:
+//   API lane:   unit + API integration (Vitest: contracts and api on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
+//   other lane: component tests (Vitest, web), lint, typecheck, web build
+//   then:       the browser suite (Playwright in Debian's Chromium against the real server and Auth emulator).
+// The API suites wait much of their time on the Auth emulator and the database, which leaves a core free for the
+// other lane (docs/capacity.md, "The suite's time"). Each lane's output is prefixed with its name; the run ends
+// with each step's time and one summary line.
+import './lib/require-supported-node.mjs';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { repoRoot } from './lib/emulator.mjs';
-import { buildWebIfStale } from './lib/web-build.mjs';
+import { webBuildArgs } from './lib/web-build.mjs';
 
 const reports = join(repoRoot, '.test-data', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const npx = (args, env = {}) =>
-  spawnSync('npx', args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+/** Runs a command to its end, each output line prefixed with the lane's name; true when it exits 0. */
+function run(lane, command, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'), ...env },
+    });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      createInterface({ input: from }).on('line', (line) => to.write(`[${lane}] ${line}\n`));
+    }
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+const npx = (lane, args, env) => run(lane, 'npx', args, env);
 
 const steps = [];
-function step(name, fn) {
-  console.log(`\n━━ ${name} ━━`);
+/** Runs one step of a lane and records its time and outcome. */
+async function step(lane, name, fn) {
+  console.log(`\n━━ ${lane}: ${name} ━━`);
   const started = Date.now();
-  const ok = fn();
+  const ok = await fn();
   steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
   if (!ok) console.error(`✖ ${name} failed`);
+  return ok;
 }
+const vitest = (lane, json, args) =>
+  npx(lane, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
 
-step('lint (Biome)', () => npx(['biome', 'check', '.']));
-step(
-  'typecheck (tsc)',
-  () => npx(['tsc', '-p', 'packages/contracts']) && npx(['tsc', '-p', 'apps/api']) && npx(['tsc', '-p', 'apps/web']),
-);
 // Two Vitest runs, each with its own worker count: the API suites spend much of their time waiting on the
 // Auth emulator and the database, so more files run at once than there are cores; the jsdom suites are
-// CPU-bound and get one worker per core, so a busy machine does not starve their user-event typing.
+// CPU-bound and get one worker per core, so their user-event typing is not starved.
 const apiProjects = ['contracts', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
-const vitestRuns = [
-  { json: join(reports, 'vitest-api.json'), args: [...apiProjects.flatMap((p) => ['--project', p]), '--maxWorkers=3'] },
-  { json: join(reports, 'vitest-web.json'), args: ['--project', 'web', '--maxWorkers=2'] },
-];
-step('unit, component and API tests (Vitest)', () =>
-  vitestRuns
-    .map(({ json, args }) =>
-      npx(['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]),
-    )
-    .every(Boolean),
-);
-step('web build', () => {
-  try {
-    buildWebIfStale({ force: true });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const vitestApiJson = join(reports, 'vitest-api.json');
+const vitestWebJson = join(reports, 'vitest-web.json');
+const vitestJsons = [vitestApiJson, vitestWebJson];
+
+const started = Date.now();
+await Promise.all([
+  step('api', 'unit and API tests (Vitest)', () =>
+    vitest('api', vitestApiJson, [...apiProjects.flatMap((p) => ['--project', p]), '--maxWorkers=3']),
+  ),
+  (async () => {
+    await step('web', 'component tests (Vitest, jsdom)', () =>
+      vitest('web', vitestWebJson, ['--project', 'web', '--maxWorkers=2']),
+    );
+    await step('web', 'lint (Biome)', () => npx('web', ['biome', 'check', '.']));
+    await step(
+      'web',
+      'typecheck (tsc)',
+      async () =>
+        (await npx('web', ['tsc', '-p', 'packages/contracts'])) &&
+        (await npx('web', ['tsc', '-p', 'apps/api'])) &&
+        (await npx('web', ['tsc', '-p', 'apps/web'])),
+    );
+    await step('web', 'web build', () => run('web', 'npm', webBuildArgs()));
+  })(),
+]);
+const lanesSeconds = Math.round((Date.now() - started) / 1000);
+
 const playwrightJson = join(reports, 'playwright.json');
-step(
+await step(
+  'e2e',
   'browser tests (Playwright + Chromium)',
-  () =>
-    spawnSync('node', ['scripts/ensure-chromium.mjs'], { cwd: repoRoot, stdio: 'inherit' }).status === 0 &&
-    npx(['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+  async () =>
+    (await run('e2e', 'node', ['scripts/ensure-chromium.mjs'])) &&
+    (await npx('e2e', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    }),
+    })),
 );
 
 // Counts across both runners, so CI and people read one line.
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const { json } of vitestRuns) {
+for (const json of vitestJsons) {
   if (!existsSync(json)) continue;
   const r = JSON.parse(readFileSync(json, 'utf8'));
   passed += r.numPassedTests ?? 0;
@@ -80,8 +112,9 @@ if (existsSync(playwrightJson)) {
 }
 const failedSteps = steps.filter((s) => !s.ok);
 console.log('');
-// Each step's time, so a slow run shows where its minutes go.
+// Each step's time, so a slow run shows where its minutes go (the two lanes overlap).
 for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name} (${s.seconds} s)`);
+console.log(`  both lanes ${lanesSeconds} s, whole run ${Math.round((Date.now() - started) / 1000)} s`);
 // A failed step that ran no test (lint, typecheck, build) still counts as a failure.
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -23,15 +23,17 @@ function newest(path) {
 }
 
 /** WEB_DIST_DIR (the folder the server serves) is also where the build goes, so parallel suites can each have one. */
+const webOutDir = () =>
+  process.env.WEB_DIST_DIR ? resolve(repoRoot, process.env.WEB_DIST_DIR) : join(repoRoot, 'apps/web/dist');
+
+/** The npm arguments of a build into the served folder (`npm test` runs them beside other steps). */
+export const webBuildArgs = () => ['run', 'build', '-w', 'apps/web', '--', '--outDir', webOutDir(), '--emptyOutDir'];
+
 export function buildWebIfStale({ force = false } = {}) {
-  const outDir = process.env.WEB_DIST_DIR
-    ? resolve(repoRoot, process.env.WEB_DIST_DIR)
-    : join(repoRoot, 'apps/web/dist');
-  const built = join(outDir, 'index.html');
+  const built = join(webOutDir(), 'index.html');
   const stale = force || !existsSync(built) || inputs.some((p) => newest(join(repoRoot, p)) > statSync(built).mtimeMs);
   if (!stale) return;
   console.log('[start] building the web app…');
-  const args = ['run', 'build', '-w', 'apps/web', '--', '--outDir', outDir, '--emptyOutDir'];
-  const res = spawnSync('npm', args, { cwd: repoRoot, stdio: 'inherit' });
+  const res = spawnSync('npm', webBuildArgs(), { cwd: repoRoot, stdio: 'inherit' });
   if (res.status !== 0) throw new Error('web build failed');
 }

@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const firebase = createFirebaseAdmin(config);
   app.decorate('database', database);
   // The request hooks below are plain callbacks, not async functions: they await nothing, and on a small
-  // read every promise Fastify settles between hooks shows in the throughput (issue 11).
+  // read every promise Fastify settles between hooks shows in the throughput.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -90,7 +90,7 @@ describe('config', () => {
     expect(() => loadConfig({ ...prod, ...withoutKey })).toThrow(/needs real certificates.*APNS_KEY_FILE/);
     const config = loadConfig({ ...prod, ...realWallet });
     expect(config.wallet.files?.wwdrCert).toBe('/etc/wallet/wwdr.pem');
-    // Pass tokens are derived from a key every instance shares (issue 35): none, no production start.
+    // Pass tokens are derived from a key every instance shares: none, no production start.
     const { PASS_TOKEN_SECRET: __, ...withoutTokenKey } = realWallet;
     expect(() => loadConfig({ ...prod, ...withoutTokenKey })).toThrow(/PASS_TOKEN_SECRET/);
     expect(config.publicUrl).toBe('http://localhost:3000');

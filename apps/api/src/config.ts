@@ -98,7 +98,7 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_WALLET_KEY_FILE: z.string().optional(),
   GOOGLE_WALLET_API: z.string().url().default('https://walletobjects.googleapis.com/walletobjects/v1'),
-  // The public join and card calls (issue 21): per address, per verified phone, per business.
+  // The public join and card calls (docs/design.md §8): per address, per verified phone, per business.
   RATE_LIMIT_PUBLIC_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_PUBLIC_PER_PHONE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PUBLIC_PER_TENANT_PER_MINUTE: z.coerce.number().int().min(1).default(600),

@@ -81,7 +81,7 @@ const eventually = async (check: () => boolean) => {
 };
 
 /**
- * Issue 44's "done when": data made, backed up while the server writes, wiped, restored, every row and upload
+ * The backup's "done when" (docs/design.md §9): data made, backed up while the server writes, wiped, restored, every row and upload
  * back. Embedded PGlite only (PostgreSQL deployments back up with pg_dump: docs/backups.md).
  */
 describe.runIf(engine === 'pglite')('npm run backup and npm run restore (embedded PGlite)', () => {

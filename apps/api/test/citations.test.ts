@@ -34,6 +34,13 @@ describe('citations in code comments', () => {
     expect(bare).toEqual([]);
   });
 
+  it('cite documents, not issue numbers a reader of the repo cannot open', () => {
+    const issues = sourceLines('[Ii]ssues? [0-9]').filter(
+      (line) => !line.startsWith('bench/') && !line.includes('citations.test.ts'),
+    );
+    expect(issues).toEqual([]);
+  });
+
   it('point at sections that exist in that document', () => {
     const docs = ['docs/design.md', 'docs/spec/access-and-identity.md', 'docs/spec/data-screens.md'];
     const known = new Map(docs.map((doc) => [doc, sections(doc)]));

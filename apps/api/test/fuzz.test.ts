@@ -297,7 +297,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             const where = `${op.method} ${url} ${JSON.stringify(body)?.slice(0, 200)}`;
             if (res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 200)}`);
             const type = String(res.headers['content-type'] ?? '');
-            // A file download (a poster, issue 21; a CSV, issue 24) answers its own type when it succeeds; its
+            // A file download (a poster or a CSV, docs/design.md §8) answers its own type when it succeeds; its
             // errors are JSON like any other.
             const file =
               res.statusCode === 200 &&

@@ -141,7 +141,7 @@ async function startScript() {
   return { child, exited, ready, pids, cleanup, port, emulatorPort, output: () => output };
 }
 
-// Issue 35: the API killed with SIGKILL left the emulator running and the script deaf to SIGTERM.
+// The API killed with SIGKILL left the emulator running and the script deaf to SIGTERM.
 describe.runIf(existsSync('/proc/self/task'))('npm start stops everything', () => {
   let run: Awaited<ReturnType<typeof startScript>> | undefined;
   afterEach(() => run?.cleanup());

@@ -9,7 +9,7 @@ import { uniqueHkPhone } from './profile-support';
 import { latestSmsCode, screenshot } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, tokenFor } from './users-support';
 
-// Issue 21: a customer scans the counter's QR code with their phone, proves the phone with an SMS code and holds a
+// docs/design.md §8: a customer scans the counter's QR code with their phone, proves the phone with an SMS code and holds a
 // card; staff then record a purchase and the card (and its Apple pass) show the new balance.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
 

@@ -5,7 +5,7 @@ import { TEN_POINTS_A_DOLLAR } from './points-support';
 import { uniqueHkPhone } from './profile-support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, tokenFor } from './users-support';
 
-// Issue 44: the customer's own data on the card page: marketing consent, "Download my data", and "Delete my card"
+// docs/design.md §9: the customer's own data on the card page: marketing consent, "Download my data", and "Delete my card"
 // confirmed by a new SMS code; the business keeps its figures, the person is gone.
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
 

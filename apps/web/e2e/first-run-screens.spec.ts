@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { registerActiveOwner, signInAsOwner } from './profile-support';
 import { screenshot } from './support';
 
-// Issue 37: the store and wallet screens of a new business (drawn images offered, what Save still waits for, the
+// docs/design.md §9: the store and wallet screens of a new business (drawn images offered, what Save still waits for, the
 // business profile), in English and Chinese, for the eye.
 test('a new business’s store and wallet screens offer drawn images and say what Save still needs', async ({ page }) => {
   const owner = await registerActiveOwner();

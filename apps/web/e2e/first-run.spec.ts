@@ -4,7 +4,7 @@ import { uniqueHkPhone } from './profile-support';
 import { enterCode, expectDashboard, newRegistrant, registerWithPassword } from './registration-support';
 import { latestSmsCode, screenshot } from './support';
 
-// Issue 37: a new owner follows only the dashboard's setup checklist from registration to a customer holding a
+// docs/design.md §9: a new owner follows only the dashboard's setup checklist from registration to a customer holding a
 // wallet pass. Every click is counted (typing is not) and the test prints the clicks and the seconds it took.
 test.setTimeout(300_000);
 
@@ -78,7 +78,7 @@ test('from a fresh registration to a customer’s wallet pass by the setup check
   await enterCode(page, await smsCode(who.phone));
   await expectDashboard(page);
 
-  // The checklist, in the three languages (screenshots looked at for issue 37).
+  // The checklist, in the three languages (docs/design.md §9; screenshots looked at).
   await expect(checklist(page)).toBeVisible();
   await expect(checklist(page).getByText('0 of 6 steps done. Each step opens where it is done.')).toBeVisible();
   await screenshot(page, 'first-run-checklist-en', true);

@@ -6,7 +6,7 @@ import { type Owner, registerActiveOwner, signInAsOwner, uniqueHkPhone } from '.
 import { latestSmsCode, screenshot } from './support';
 import { tokenFor } from './users-support';
 
-// Issue 38: a Chinese business in both scripts. A customer 陳大文 joins, buys, and staff open the member list,
+// docs/design.md §8: a Chinese business in both scripts. A customer 陳大文 joins, buys, and staff open the member list,
 // the member's dialog, the poster and the activity log; the screenshots are looked at for English left over.
 
 // biome-ignore lint/suspicious/noExplicitAny: test seeding reads a field or two of the answers

@@ -5,7 +5,7 @@ import { registerActiveOwner } from './profile-support';
 import { screenshot } from './support';
 import { addTeamUserViaApi, signInToWorkspace, tokenFor } from './users-support';
 
-// Issue 18: Users, Members (list, detail, ledger) and Edit Profile in English, Traditional and Simplified
+// docs/design.md §8: Users, Members (list, detail, ledger) and Edit Profile in English, Traditional and Simplified
 // Chinese, switched from the user menu; screenshots land in .test-data/screenshots/i18n/ to be looked at.
 
 async function api(method: string, path: string, token: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -1,4 +1,4 @@
-/** Issue 18: the screens before sign-in in each language, switched with their own language select (no reload). */
+/** docs/design.md §8: the screens before sign-in in each language, switched with their own language select (no reload). */
 import { expect, type Page, test } from '@playwright/test';
 import { newRegistrant, registerWithPassword } from './registration-support';
 import { screenshot } from './support';

@@ -6,7 +6,8 @@ import { uniqueHkPhone } from './profile-support';
 import { screenshot } from './support';
 import { registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
-// Issue 40: what staff see follows the data. Changes made in another browser (here: through the API with the
+// What staff see follows the data (open screens hear every change, docs/architecture.md). Changes made in
+// another browser (here: through the API with the
 // owner's token) reach the open workspace through its change events, within a few seconds, with no reload.
 const BOUND = { timeout: 5_000 };
 

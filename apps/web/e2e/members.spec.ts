@@ -91,7 +91,7 @@ test('add a member, record a purchase, watch balance and tier change, redeem, re
   await expect(ledger.getByRole('row').nth(2)).toContainText('+1,255');
   await expect(ledger.getByRole('row').nth(2)).toContainText('$125.50');
   await screenshot(page, 'members-detail', true);
-  // Issue 20: the Google Wallet state beside the Apple pass; the save link opens in a new tab. With the
+  // docs/design.md §8: the Google Wallet state beside the Apple pass; the save link opens in a new tab. With the
   // development key nothing goes to Google, and the browser's request for the link is answered here (no traffic
   // leaves the machine).
   const google = detail.getByRole('region', { name: 'Google Wallet' });
@@ -117,7 +117,7 @@ test('add a member, record a purchase, watch balance and tier change, redeem, re
   await expect(page.getByTestId('metric-Total Users')).toHaveText('1');
   await expect(page.getByTestId('metric-Active Memberships')).toHaveText('1');
   await expect(page.getByTestId('metric-Total Points Issued')).toHaveText('1,255');
-  // Issue 19: a card counts once its pass is registered on a device (Apple's web service); none is yet.
+  // docs/design.md §8: a card counts once its pass is registered on a device (Apple's web service); none is yet.
   await expect(page.getByTestId('metric-Wallet Cards Active')).toHaveText('0');
   await expect(page.getByTestId('metric-Points Outstanding')).toHaveText('755');
   await expect(page.getByTestId('metric-liability')).toContainText('$7.55');

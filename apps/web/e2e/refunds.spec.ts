@@ -34,7 +34,7 @@ test('a purchase is refunded from the member’s history; the limits are on poin
     token,
   );
   const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
-  // A purchase from the business's till system, with its order and a note (issue 39): shown where staff look.
+  // A purchase from the business's till system, with its order and a note (docs/design.md §9): shown where staff look.
   await call(
     'POST',
     `/api/tenants/member/${member.userId}/transactions`,

@@ -6,7 +6,7 @@ import { uniqueHkPhone } from './profile-support';
 import { latestSmsCode } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
-// Issue 41: a customer claims a reward on a 390 px phone (a code valid 10 minutes, on the screen only), and the till
+// docs/design.md §9: a customer claims a reward on a 390 px phone (a code valid 10 minutes, on the screen only), and the till
 // redeems the code by keyboard; the points leave the card then, not at the claim.
 
 /** Where this branch's screenshots go, to be looked at by people (the notes, not the test data). */

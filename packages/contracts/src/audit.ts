@@ -35,7 +35,7 @@ export const AUDIT_ACTIONS = [
   'segment.delete',
   'message.send',
   'message.cancel',
-  // Rewards (issue 41): the list's writes, and a redemption handed over or cancelled (its points back).
+  // Rewards (docs/design.md §9): the list's writes, and a redemption handed over or cancelled (its points back).
   'reward.create',
   'reward.update',
   'reward.delete',

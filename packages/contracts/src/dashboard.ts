@@ -18,14 +18,14 @@ export const dashboardSchema = z.object({
     z.object({
       tierId: z.string().nullable(),
       name: z.string(),
-      /** The tier's Chinese names when it has them (issue 18). */
+      /** The tier's Chinese names when it has them (docs/design.md §8). */
       nameZh: z.string().nullable().optional(),
       nameCn: z.string().nullable().optional(),
       color: z.string(),
       count: z.number().int(),
     }),
   ),
-  /** Redemptions per reward (not cancelled), most first (issue 41); the reward's names as it has them now. */
+  /** Redemptions per reward (not cancelled), most first (docs/design.md §9); the reward's names as it has them now. */
   rewardRedemptions: z
     .array(
       z.object({

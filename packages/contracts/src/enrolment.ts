@@ -112,7 +112,7 @@ export const publicCardSchema = z.object({
   /** Short-lived signed links: the .pkpass by plain navigation (Safari), and Google's save link. */
   appleUrl: z.string(),
   googleSaveUrl: z.string().nullable(),
-  /** Every reward offered to the member's tier now, with progress (issue 41); a claim code is asked for one. */
+  /** Every reward offered to the member's tier now, with progress (docs/design.md §9); a claim code is asked for one. */
   rewards: z.array(memberRewardSchema).default([]),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

@@ -1,4 +1,4 @@
-/** The portal's languages (issue 18): English is the default and keeps the spec's exact words. */
+/** The portal's languages (docs/design.md §8): English is the default and keeps the spec's exact words. */
 export const LANGUAGES = ['en', 'zh-Hant', 'zh-Hans'] as const;
 export type Language = (typeof LANGUAGES)[number];
 /** Each language named in itself, so a reader finds their own whatever the page's language. */

@@ -71,7 +71,7 @@ export const memberRowSchema = z.object({
   phone: z.string(),
   membershipCode: z.string(),
   membershipLevelName: z.string().nullable(),
-  /** The tier's Traditional and Simplified Chinese names, when the tier has them (issue 18). */
+  /** The tier's Traditional and Simplified Chinese names, when the tier has them (docs/design.md §8). */
   membershipLevelNameZh: z.string().nullable().optional(),
   membershipLevelNameCn: z.string().nullable().optional(),
   tierId: z.string().nullable(),

@@ -10,7 +10,7 @@ export const profileSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   phone: z.string(),
-  /** The language the account chose (issue 18); absent until it chooses one. */
+  /** The language the account chose (docs/design.md §8); absent until it chooses one. */
   language: z.enum(LANGUAGES).optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
@@ -23,7 +23,7 @@ const name = (message: string) =>
     .max(TEXT_MAX, `At most ${TEXT_MAX} characters`)
     .refine(isCleanText, CLEAN_TEXT);
 
-/** PUT /api/users/me takes exactly one of four forms (docs/design.md §4, and the language of issue 18); field names fixed by the spec. */
+/** PUT /api/users/me takes exactly one of four forms (docs/design.md §4, and the language of §8); field names fixed by the spec. */
 export const profileNamesUpdateSchema = z.strictObject({
   first_name: name('First name is required'),
   last_name: name('Last name is required'),

@@ -60,7 +60,7 @@ describe('text safety: invisible direction and zero-width characters', () => {
   });
 });
 
-// Issue 35: one rule from Unicode's own categories (Cc, Cf, Zl, Zp) plus the fillers that show nothing.
+// One rule from Unicode's own categories (Cc, Cf, Zl, Zp) plus the fillers that show nothing.
 describe('text safety: every invisible character by category, emoji and CJK kept', () => {
   const member = (firstName: string) =>
     createMemberSchema.safeParse({ firstName, lastName: 'Chan', phone: '+85291234567' });

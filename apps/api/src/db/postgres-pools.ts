@@ -16,7 +16,7 @@ type Sql = postgres.Sql;
  * parameter types, then Bind + Execute, so every one costs two round trips and is parsed and planned again.
  * Drizzle's SQL for a query is the same text every time (values are placeholders), so here every statement
  * with parameters is prepared on its connection the first time and then costs one round trip: a purchase
- * went from 15 round trips to 8 (issue 25). Transactions and savepoints hand drizzle their own `sql`,
+ * went from 15 round trips to 8. Transactions and savepoints hand drizzle their own `sql`,
  * wrapped the same way.
  */
 export function preparedByDefault(sql: Sql): Sql {

@@ -6,7 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * Describe, a wait for the parameter types, then Bind + Execute: two round trips, parsed and planned each
  * time. A prepared one is parsed once per connection and answers in one round trip. And drizzle's query
  * building (its `is()` checks, the SQL text, the column mapping) is skipped: a purchase's transaction built
- * its ten statements anew each time, about 30 % of the API's CPU under purchases (issue 25). On PGlite only the
+ * its ten statements anew each time, about 30 % of the API's CPU under purchases. On PGlite only the
  * building is saved. `shape` names the variant (which filters, which end of the list), never a value: values
  * are placeholders, so the statements stay few.
  */

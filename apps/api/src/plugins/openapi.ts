@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { finishDocument } from './openapi-document';
 
 /** The OpenAPI document is generated from the routes' zod schemas: /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
@@ -35,6 +36,8 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // A server, operationIds and typed nullables (plugins/openapi-document.ts), after every route is in.
+    transformObject: (document) => ('openapiObject' in document ? finishDocument(document.openapiObject) : {}),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

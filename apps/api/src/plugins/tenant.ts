@@ -12,7 +12,7 @@ declare module 'fastify' {
     /**
      * A write that can change no role, status or tenant (points recorded on a member): it leaves the
      * membership cache as it is. Without it every purchase made every caller's next request read its
-     * membership again, a round trip per request under write traffic (issue 25).
+     * membership again, a round trip per request under write traffic.
      */
     keepsMemberships?: boolean;
   }

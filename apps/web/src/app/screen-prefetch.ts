@@ -48,7 +48,7 @@ const SCREENS: RouteObject[] = [
 
 /**
  * Once the gate knows the tenant: starts the first query of the screen at `pathname`, which would otherwise
- * wait for the shell to render and the screen to mount (some 100 ms of a cold load, issue 11). The screen's
+ * wait for the shell to render and the screen to mount (some 100 ms of a cold load). The screen's
  * own useQuery then finds it in flight or done. A failure is left for that useQuery to report.
  */
 export function prefetchScreenData(

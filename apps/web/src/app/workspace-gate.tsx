@@ -39,7 +39,7 @@ export function WorkspaceGate() {
     queryKey: ['session', uid, 'member-identity'],
     queryFn: async () => {
       // The screen's first query leaves alongside the check, with the tenant this browser last used, rather
-      // than after the shell has rendered and the screen mounted (issue 11: ~100 ms of a cold load). The API
+      // than after the shell has rendered and the screen mounted (~100 ms of a cold load). The API
       // decides what it may see as for any call; the screen shows nothing before the check lets it in.
       const stored = readStorage(STORAGE_KEYS.tenantId);
       if (stored) prefetchScreenData(queryClient, location, stored);

@@ -8,7 +8,7 @@ import { openUserMenu } from '@/test/user-menu';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
-// GET and PUT /api/users/me with the account's language (issue 18); every PUT body is kept.
+// GET and PUT /api/users/me with the account's language (docs/design.md §8); every PUT body is kept.
 let profile: Record<string, string> = {};
 const puts: unknown[] = [];
 beforeEach(() => {

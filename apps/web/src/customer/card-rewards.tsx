@@ -10,7 +10,7 @@ import { claimReward } from './public-api';
 type Claimed = ClaimAnswer & { reward: MemberReward };
 
 /**
- * The card's rewards (issue 41): each one offered to the member with how far they are from it ("38 points to a
+ * The card's rewards (docs/design.md §9): each one offered to the member with how far they are from it ("38 points to a
  * free coffee"); one they can have is claimed here as a code valid 10 minutes, shown on this screen only (never on
  * the pass: a screenshot is worth nothing later), which staff type or scan at the counter.
  */

@@ -21,7 +21,7 @@ const info: PublicJoinInfo = {
   welcomePoints: 0,
 };
 
-// Issue 35: the join page refuses what the contract refuses (invisible fillers, line breaks), at the field and
+// The join page refuses what the contract refuses (invisible fillers, line breaks), at the field and
 // in the page's language, before any call.
 describe('the join page’s details form', () => {
   afterEach(() => setLocale('en'));

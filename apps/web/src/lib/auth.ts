@@ -118,7 +118,7 @@ async function fetchConfig(): Promise<FirebaseWebConfig> {
 /**
  * The session is kept in localStorage first: restoring it then costs one synchronous read, where IndexedDB
  * took a transaction for the read and another to write the user back after Firebase's reload, both on the
- * path to the first workspace screen (about 50 ms of a cold load here, issue 11). IndexedDB stays second
+ * path to the first workspace screen (about 50 ms of a cold load here). IndexedDB stays second
  * in the list, so a session an earlier version stored there is found and moved over, not lost.
  */
 const PERSISTENCE = [browserLocalPersistence, indexedDBLocalPersistence];

@@ -19,7 +19,7 @@ export const STORAGE_KEYS = {
   phoneVerificationId: 'phoneVerificationId',
   cameFromRegistration: 'cameFromRegistration',
   theme: 'theme',
-  /** The portal's language on this browser (issue 18); the account keeps its own once signed in. */
+  /** The portal's language on this browser (docs/design.md §8); the account keeps its own once signed in. */
   language: 'language',
   /** sessionStorage: when SMS codes were sent, so the resend limit survives a page reload. */
   resendLog: 'resendLog',

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 18: every text a screen shows comes from the catalogues. This reads the web's source as TypeScript does and
+// docs/design.md §8: every text a screen shows comes from the catalogues. This reads the web's source as TypeScript does and
 // lists each English literal that would reach the screen outside them: JSX text, text attributes (placeholder,
 // title, aria-label, alt…), string children, and the text properties of objects (toast titles, labels, messages).
 const root = join(import.meta.dirname, '..');
@@ -106,7 +106,7 @@ function findLiterals(file: string): string[] {
 }
 
 /**
- * Files whose texts have not moved to the catalogues yet (issue 18 is under way): each must still hold a literal, so
+ * Files whose texts have not moved to the catalogues yet (the move is under way, docs/design.md §8): each must still hold a literal, so
  * the list only shrinks; every other file must hold none.
  */
 const PENDING = new Set<string>([]);

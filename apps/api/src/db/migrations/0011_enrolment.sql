@@ -1,4 +1,4 @@
--- Customer enrolment (issue 21): one row per tenant once an admin saves the join page's settings; a tenant
+-- Customer enrolment (docs/design.md §8): one row per tenant once an admin saves the join page's settings; a tenant
 -- without a row has the page off. The slug is the public address /join/<slug>: unique in any letter case.
 CREATE TABLE "enrolment_settings" (
 	"tenant_id" text PRIMARY KEY NOT NULL REFERENCES "tenants"("id") ON DELETE cascade,

@@ -1,4 +1,4 @@
--- The audit trail (issue 24): one row per admin write, appended in the transaction of the write. It keeps no
+-- The audit trail (docs/design.md §8): one row per admin write, appended in the transaction of the write. It keeps no
 -- foreign key to tenants or accounts: an event outlives whatever it names (nothing deletes a tenant today,
 -- and a removed user's events must stay), so nothing can cascade into it.
 CREATE TABLE "audit_events" (
@@ -36,7 +36,7 @@ CREATE TRIGGER "audit_events_no_update_delete" BEFORE UPDATE OR DELETE ON "audit
 CREATE TRIGGER "audit_events_no_truncate" BEFORE TRUNCATE ON "audit_events"
 	FOR EACH STATEMENT EXECUTE FUNCTION "audit_events_append_only"();
 --> statement-breakpoint
--- A CSV import of members (issue 24): where the uploaded file is kept (the storage driver), the column
+-- A CSV import of members (docs/design.md §8): where the uploaded file is kept (the storage driver), the column
 -- mapping, its progress (each batch's writes and "processed" commit together, so a rerun resumes) and the
 -- bad rows found. file_hash names the file in the audit trail.
 CREATE TABLE "imports" (

@@ -1,4 +1,4 @@
--- Issue 25, writes: the list version of a tenant (migration 0004) moved inside each write's statement, so the
+-- Writes: the list version of a tenant (migration 0004) moved inside each write's statement, so the
 -- tenant's member_counts row stayed locked from a purchase's first UPDATE until its COMMIT, round trips
 -- included, and the purchases of one tenant ran one after the other. Now changes to members and points lots
 -- move the version at commit: a deferred constraint trigger, once per transaction and tenant (a transaction-

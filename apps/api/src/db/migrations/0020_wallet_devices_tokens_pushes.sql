@@ -1,4 +1,4 @@
--- Issue 35, the customer side's Apple Wallet hardened.
+-- The customer side's Apple Wallet hardened.
 -- Pass tokens: one per member, derived from a server key and this version (never stored); a new version
 -- revokes every token of the pass. Tokens handed out before stay valid through wallet_pass_tokens (hashes).
 ALTER TABLE "wallet_passes" ADD COLUMN "token_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint

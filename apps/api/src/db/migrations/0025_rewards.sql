@@ -1,4 +1,4 @@
--- Rewards (issue 41): what points buy by name. A redemption is a REDEEM entry in the ledger plus a row here with
+-- Rewards (docs/design.md §9): what points buy by name. A redemption is a REDEEM entry in the ledger plus a row here with
 -- its state (ISSUED → FULFILLED | CANCELLED); a cancellation is a REVERSAL of that entry. Stock counts what is
 -- left (null: unlimited) and never goes below zero; the reward's row lock serialises the last ones. A claim is a
 -- code the customer shows on the phone for 10 minutes; it reserves nothing and is used once.

@@ -1,4 +1,4 @@
--- Tier review and points on time (issue 42). A business's tier policy (one row; none: tiers follow lifetime
+-- Tier review and points on time (docs/design.md §9). A business's tier policy (one row; none: tiers follow lifetime
 -- spend as before); the daily runs of the scheduled work, one row per business, kind and local day, so that
 -- several instances running the schedule at once do each day's work once; a member's grace period before a
 -- downgrade; a lot's expiry warning, told once; an index that finds the lots lapsing or about to, across

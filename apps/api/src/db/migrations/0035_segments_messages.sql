@@ -1,4 +1,4 @@
--- Segments and messages to cardholders (issue 43). A business's quiet hours ({from, to} in its time zone, null:
+-- Segments and messages to cardholders (docs/design.md §9). A business's quiet hours ({from, to} in its time zone, null:
 -- none); saved segments (a filter by name); messages with their log counters, and one target row per member a
 -- message goes to, marked done once delivered, so a fan-out cut short by a crash resumes where it stopped (the
 -- lease keeps a second run of the send job off a message another run is working on). An

@@ -1,4 +1,4 @@
--- The customer's own data (issue 44). Erasure removes the member's row, and the ledger and its lots stay for the
+-- The customer's own data (docs/design.md §9). Erasure removes the member's row, and the ledger and its lots stay for the
 -- business's figures: their member_id no longer refers to a row (the person is gone; the entries are not). A
 -- tenant's own delete still removes them (the trigger below), as the members cascade did before.
 ALTER TABLE "points_ledger" DROP CONSTRAINT "points_ledger_member_id_members_id_fk";--> statement-breakpoint

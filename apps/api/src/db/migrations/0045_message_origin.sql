@@ -1,4 +1,4 @@
--- The app's own notices through the messages queue (issue 42: the expiry warning): `origin` names what caused
+-- The app's own notices through the messages queue (docs/design.md §9: the expiry warning): `origin` names what caused
 -- one (null: the business's message). The business's list shows its own messages only, so its index holds only
 -- those.
 ALTER TABLE "messages" ADD COLUMN "origin" text;--> statement-breakpoint

@@ -42,7 +42,7 @@ export const members = pgTable(
     // The ledger's sum before expiry; the spendable balance subtracts lots past their expiry at read time.
     pointsBalance: integer('points_balance').notNull().default(0),
     status: text('status').notNull().default('active'),
-    // Given by the customer on the join page (issue 21); members added by staff have not given it.
+    // Given by the customer on the join page (docs/design.md §8); members added by staff have not given it.
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     // The language the customer joined in (the join page's, migration 0018); null for members added otherwise.
     language: text('language').$type<Language>(),

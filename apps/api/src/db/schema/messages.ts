@@ -8,7 +8,7 @@ const tenantRef = () =>
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' });
 
-/** A saved filter over the members (issue 43), named uniquely per business in any letter case. */
+/** A saved filter over the members (docs/design.md §9), named uniquely per business in any letter case. */
 export const segments = pgTable(
   'segments',
   {

@@ -34,7 +34,7 @@ export const accounts = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    /** en, zh-Hant or zh-Hans once the user chose one (issue 18); null: the browser decides. */
+    /** en, zh-Hant or zh-Hans once the user chose one (docs/design.md §8); null: the browser decides. */
     language: text('language').$type<Language>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

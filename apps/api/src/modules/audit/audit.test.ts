@@ -114,7 +114,7 @@ describe('audit trail', () => {
       name: 'member delete',
       action: 'member.delete',
       run: () => members.remove(b.admin, member()),
-      // Erasure (issue 44): the event names no one; the person's details in earlier events are sealed.
+      // Erasure (docs/design.md §9): the event names no one; the person's details in earlier events are sealed.
       changes: { pointsBalance: { before: 25, after: null } },
     },
     {

@@ -17,7 +17,7 @@ const CACHE_MS = 10_000;
 const CACHE_MAX = 1_000;
 
 /**
- * `GET /join/<slug>` answered with its first paint (docs/design.md §8, issue 21's LCP): customer.html with the
+ * `GET /join/<slug>` answered with its first paint (docs/design.md §8: its largest paint): customer.html with the
  * branding inlined and the first screen in the customer's language, so a phone on a slow network paints the
  * page from this one answer, before any script or API call. Unknown or closed slug: customer.html as it is,
  * with 404 (the page then says so, as before). Registered only when the build has the customer pages.

@@ -53,7 +53,7 @@ export async function applyEntry(
   // added adjustment reads just the lots it must write off: a regular customer whose points never expire
   // holds one lot per purchase, and reading them all made each purchase slower than the last.
   const spends = command.type === 'redemption' || (command.type === 'adjustment' && command.points < 0);
-  // The lock and the reads go out together, pipelined on the transaction's connection (issue 25), in this
+  // The lock and the reads go out together, pipelined on the transaction's connection, in this
   // order. The lots must be read with the lock held (a statement's snapshot is taken when it starts: read
   // before the lock, they could miss points a concurrent write just spent). Pipelined statements run one
   // after another, so the lots' read starts only once the lock statement has its row: one round trip less

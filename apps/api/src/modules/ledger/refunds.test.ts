@@ -5,7 +5,7 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { pointsLedger, tenants } from '../../db/schema';
 import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
 
-/** Orders, partial refunds and the limits of a purchase (issue 39): $1 → 10 points unless a test says otherwise. */
+/** Orders, partial refunds and the limits of a purchase (docs/design.md §9): $1 → 10 points unless a test says otherwise. */
 describe('orders, refunds and limits', () => {
   let app: FastifyInstance;
   let api: ReturnType<typeof membersApi>;

@@ -6,7 +6,7 @@ import { type LotTake, members, pointsLedger, pointsLots } from '../../db/schema
 /**
  * The writes of a ledger entry (entry.ts, bonus.ts), built once and run in every transaction (db/prepared.ts):
  * a purchase built these statements anew each time, and drizzle's building was the largest part of the
- * API's CPU under purchases (issue 25).
+ * API's CPU under purchases.
  *
  * The columns that may be null, and an update's values, are bare placeholders, given the driver's value here
  * (a Date as its ISO text, JSON as its text).

@@ -269,7 +269,7 @@ describe('members CSV export and import', () => {
     expect(await countOf(app, members, b.tenantId)).toBe(0);
   });
 
-  // Issue 35: on PGlite the database runs in the server's thread, and the job held it from its first batch to
+  // On PGlite the database runs in the server's thread, and the job held it from its first batch to
   // its last, so no request was answered meanwhile. Health is asked over a real socket (an injected request
   // needs no turn of the event loop) and the import's progress read after each answer: answers must come in
   // while the import is under way, not only before and after it.

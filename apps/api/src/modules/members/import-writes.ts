@@ -11,7 +11,7 @@ import { memberData } from './events';
 import { loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
 
 /**
- * A CSV import's writes (issue 24), a batch of rows in one transaction: the members module's own write path
+ * A CSV import's writes (docs/design.md §8), a batch of rows in one transaction: the members module's own write path
  * for many members at once (one statement per kind of write, not one transaction per row, so 100,000 rows
  * fit in a minute). Rows arrive already checked by the member form's rules (contracts importRowSchema);
  * what only the database knows (tiers by name, codes and contacts already taken) is checked here, and a

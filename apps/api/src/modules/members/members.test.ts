@@ -315,7 +315,7 @@ describe('members: /api/tenants/member', () => {
     await expect.poll(balance, { timeout: 10_000, interval: 200 }).toBe(0);
   });
 
-  // Issue 18: names show on screens and wallet passes; a bidi override would make `bidi\u202Eevil` display reversed.
+  // docs/design.md §8: names show on screens and wallet passes; a bidi override would make `bidi\u202Eevil` display reversed.
   it('refuses invisible direction and zero-width characters at the field, storing nothing, and keeps CJK and right-to-left names', async () => {
     const b = await business(app);
     const refused = await api.create(b.owner, { firstName: 'bidi\u202Eevil', lastName: 'Chan' });
@@ -366,7 +366,7 @@ describe('members: /api/tenants/member', () => {
     expect(rows.map((r) => r.membershipLevelName)).toEqual(['Platinum', 'Gold', 'Basic']);
   });
 
-  it("answers the tier's Chinese names with the member row, the detail and the dashboard's tier mix (issue 18)", async () => {
+  it("answers the tier's Chinese names with the member row, the detail and the dashboard's tier mix (docs/design.md §8)", async () => {
     const b = await business(app);
     const tiers = await insertTiers(app, b.tenantId);
     await app.database.db

@@ -21,7 +21,7 @@ export type Target = { memberId: string; text: string; consent: boolean; pushTok
  * the same statement, moves their Apple passes to show the message: each pass once (a batch claimed again after
  * a crash finds its passes moved already), its last-update time at least a second on, as every pass change does,
  * counted in the message's log. One statement, so one round trip and atomic: the batch's database work used to
- * take eight statements, five of them with an IN list of the batch's members (docs/design.md §9, issue 43).
+ * take eight statements, five of them with an IN list of the batch's members (docs/design.md §9).
  *
  * The batch is taken along the primary key before anything is joined, so it reads `limit` targets whatever
  * the planner thinks of the members; that walk wants statistics that know the message (see `analyzeTargets`).

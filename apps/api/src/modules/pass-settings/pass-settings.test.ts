@@ -31,7 +31,7 @@ describe('wallet pass settings: /api/tenant/pass-settings', () => {
       lblMembershipLvl: 'Tier',
       lblLastUpdate: 'Updated',
       lblPoints: 'Stars',
-      // Each label in Traditional and Simplified Chinese; empty: the product's translation (issue 38).
+      // Each label in Traditional and Simplified Chinese; empty: the product's translation (docs/design.md §8).
       lblMemberNameZh: '會員',
       lblMemberNameCn: '',
       lblMembershipLvlZh: '',

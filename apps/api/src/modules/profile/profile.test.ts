@@ -183,7 +183,7 @@ describe('own profile: /api/users/me', () => {
   });
 });
 
-describe('own profile: the account language (issue 18)', () => {
+describe('own profile: the account language (docs/design.md §8)', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp();

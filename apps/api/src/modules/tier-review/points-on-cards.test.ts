@@ -15,7 +15,7 @@ import { DAY, memberWhoSpent, tierApi, tierOf } from './tier-review-test-support
 const MONTH = 30 * DAY;
 
 /**
- * What the clock's work does to the cards members hold (issue 42): the warnings, the review and the lapse sweep
+ * What the clock's work does to the cards members hold (docs/design.md §9): the warnings, the review and the lapse sweep
  * reach registered iPhones (the APNs stand-in records each push), not only the passes' update times, and Google
  * Wallet shows the points warned of beside the balance until they lapse.
  */

@@ -10,7 +10,7 @@ import { webhookTestApp } from '../webhooks/webhooks-test-support';
 import { EXPIRY_NOTICE_ORIGIN } from './expiry-notice';
 import { DAY, delivered, ledgerTypes, listenAll, passOf, tierApi } from './tier-review-test-support';
 
-/** Points lapse on time and are warned of once (issue 42): $1 → 10 points, each lot lapsing 30 days after earning. */
+/** Points lapse on time and are warned of once (docs/design.md §9): $1 → 10 points, each lot lapsing 30 days after earning. */
 describe('points on time', () => {
   let app: FastifyInstance;
   let api: ReturnType<typeof tierApi>;

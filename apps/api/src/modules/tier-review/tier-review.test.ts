@@ -21,7 +21,7 @@ import {
 
 const MONTH = 31 * DAY;
 
-/** The tier policy and its daily review (issue 42): Basic [0, 500), Silver [500, 2000), Gold [2000, ∞). */
+/** The tier policy and its daily review (docs/design.md §9): Basic [0, 500), Silver [500, 2000), Gold [2000, ∞). */
 describe('tier review', () => {
   let app: FastifyInstance;
   let api: ReturnType<typeof tierApi>;

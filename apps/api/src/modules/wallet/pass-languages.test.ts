@@ -24,7 +24,7 @@ const texts = (pass: PassOnPhone) => [
 ];
 
 /**
- * Issue 40: a phone in a language the pass has no strings for (Japanese, French) shows pass.json's own texts;
+ * docs/design.md §8: a phone in a language the pass has no strings for (Japanese, French) shows pass.json's own texts;
  * those are the business's language, never a key. Phones in the pass's three languages still read their own.
  */
 describe('a wallet pass on a phone in any language', () => {

@@ -306,7 +306,7 @@ describe('webhooks with private addresses refused (WEBHOOK_ALLOW_PRIVATE=false)'
       'http://100.64.0.1/',
       'http://0.0.0.0/',
       'http://[::ffff:127.0.0.1]/',
-      // IPv6 forms that embed an IPv4 address (issue 35: the IPv4-compatible one answered 201).
+      // IPv6 forms that embed an IPv4 address (the IPv4-compatible one once answered 201).
       'http://[::127.0.0.1]:1/',
       `http://[::127.0.0.1]:${r.port}/hook`,
       'http://[::ffff:0:127.0.0.1]/',

@@ -3,7 +3,7 @@ import { MountWhenOpened } from '@/components/mount-when-opened';
 import { useToast } from './use-toast';
 
 // Radix's toast (with its collection, dismissable layer and presence) is some 4 KB of brotli that /login
-// would otherwise download before its first paint, for a message most visits never show (issue 25).
+// would otherwise download before its first paint, for a message most visits never show.
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
 
 /**

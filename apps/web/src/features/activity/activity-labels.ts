@@ -57,7 +57,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   amount: 'activity.field.amount',
   reason: 'activity.field.reason',
   name: 'activity.field.name',
-  // A reward's fields (issue 41).
+  // A reward's fields (docs/design.md §9).
   kind: 'activity.field.kind',
   value: 'activity.field.value',
   pointsCost: 'activity.field.pointsCost',

@@ -35,7 +35,7 @@ function Changes({ event }: { event: AuditEvent }) {
   );
 }
 
-/** /activity (issue 24): the audit trail for owners and admins, filtered by person, action and days. */
+/** /activity (docs/design.md §8): the audit trail for owners and admins, filtered by person, action and days. */
 export function ActivityPage() {
   const t = useT();
   const [filters, setFilters] = React.useState<AuditFilters>({ page: 0, actor: '', action: '', from: '', to: '' });

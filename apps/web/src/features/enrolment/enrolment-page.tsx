@@ -3,7 +3,7 @@ import { useEnrolment } from './api/enrolment';
 import { EnrolmentForm } from './components/enrolment-form';
 import { JoinLinkCard } from './components/join-link-card';
 
-/** Customer enrolment (issue 21): the join page's settings, its link and QR poster. Owner and admin only. */
+/** Customer enrolment (docs/design.md §8): the join page's settings, its link and QR poster. Owner and admin only. */
 export function EnrolmentPage() {
   return (
     <SettingsScreen

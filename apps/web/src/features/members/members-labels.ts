@@ -14,7 +14,7 @@ export const MEMBERS_TEXT = {
   deleteText: 'members.deleteText',
 } as const satisfies Record<string, MessageKey>;
 
-// Points, money and dates in the active language (issue 18).
+// Points, money and dates in the active language (docs/design.md §8).
 export { formatDate, formatDateTime, formatMoney, formatNumber as formatPoints } from '@/lib/i18n/format';
 
 /** A member's name in its script's order (陳大文, Ada Lovelace): the shared rule, so every screen agrees. */

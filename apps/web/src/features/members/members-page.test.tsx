@@ -109,7 +109,7 @@ function fakeServer(
   return { routes, log, posts };
 }
 
-/** A purchase with an order and a note, partly refunded, and one without an order (issue 39). */
+/** A purchase with an order and a note, partly refunded, and one without an order (docs/design.md §9). */
 const ORDER_ENTRIES = [
   {
     id: 'e3',
@@ -205,7 +205,7 @@ describe('Members page', () => {
     expect(await within(dialog).findByText('+4,256')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?member=m-1');
     expect(within(dialog).getByRole('form', { name: 'Adjust points' })).toBeInTheDocument();
-    // A copy of the member's data for a customer who asks at the counter (issue 44): admins and the owner.
+    // A copy of the member's data for a customer who asks at the counter (docs/design.md §9): admins and the owner.
     expect(within(dialog).getByRole('button', { name: 'Download data' })).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Points'), '250');
     expect(within(dialog).getByText('Worth $2.50')).toBeInTheDocument();
@@ -216,7 +216,7 @@ describe('Members page', () => {
     expect(server.posts[0]?.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('the history names each purchase’s order and note, and the refund says which order it gives back (issue 39)', async () => {
+  it('the history names each purchase’s order and note, and the refund says which order it gives back (docs/design.md §9)', async () => {
     renderMembers(fakeServer([row(1)], { entries: ORDER_ENTRIES }), 'staff');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
@@ -260,7 +260,7 @@ describe('Members page', () => {
   });
 });
 
-describe('Members page in Chinese (issue 18)', () => {
+describe('Members page in Chinese (docs/design.md §8)', () => {
   it('zh-Hant: list, pager, detail, actions and ledger in Traditional Chinese, figures in the language', async () => {
     await setLocale('zh-Hant');
     renderMembers(fakeServer([row(1)]));

@@ -27,7 +27,7 @@ const MemberDetailDialog = React.lazy(() =>
   import('./components/member-detail-dialog').then((m) => ({ default: m.MemberDetailDialog })),
 );
 // The CSV import (csv-parse and its steps, some 10 KB of brotli) loads when Import is pressed, not with the
-// list (issue 25: the workspace screens' first load).
+// list (the workspace screens' first load).
 const ImportMembersDialog = React.lazy(() =>
   import('./components/import-members-dialog').then((m) => ({ default: m.ImportMembersDialog })),
 );

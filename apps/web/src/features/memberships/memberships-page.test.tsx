@@ -272,7 +272,7 @@ describe('Memberships page in Chinese', () => {
     discountPercentage: 12.5,
     benefits: ['Free coffee', 'Birthday gift', 'Priority queue', 'Lounge'].map((benefit) => ({ benefit })),
   });
-  // Pager: translated with the list kit, another part of issue 18.
+  // Pager: translated with the list kit (docs/design.md §8, Languages).
   const pager = ['Pagination', 'Page', 'of', 'Previous', 'Next'];
 
   it('zh-Hant: the tier shows its Traditional name and description, the labels are Chinese, no English is left', async () => {

@@ -16,7 +16,7 @@ import { RewardsTable } from './components/rewards-table';
 /** Which dialog is open (one at a time). */
 type Open = { kind: 'edit'; target: Reward | 'new' } | { kind: 'delete'; reward: Reward } | null;
 
-/** /rewards: what points buy by name (issue 41). Every role reads; owners and admins add, edit and delete. */
+/** /rewards: what points buy by name (docs/design.md §9). Every role reads; owners and admins add, edit and delete. */
 export function RewardsPage() {
   const t = useT();
   const canWrite = useCanWrite();

@@ -7,7 +7,7 @@ import { pretendMobile, renderUsers } from './users-test-utils';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 
-// Issue 18: the Users screen and its dialogs in both Chinese scripts; names, e-mails and phones are data.
+// docs/design.md §8: the Users screen and its dialogs in both Chinese scripts; names, e-mails and phones are data.
 describe('Users page in Chinese', () => {
   it('zh-Hant: heading, search, columns, roles, statuses, pager, row actions and the Add and Delete dialogs', async () => {
     await setLocale('zh-Hant');

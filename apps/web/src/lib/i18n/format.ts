@@ -1,6 +1,6 @@
 import { activeLocale } from './i18n';
 
-// Numbers, money and dates in the active language (issue 18). Formatters are cached per language and shape:
+// Numbers, money and dates in the active language (docs/design.md §8). Formatters are cached per language and shape:
 // building an Intl formatter costs far more than using one.
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

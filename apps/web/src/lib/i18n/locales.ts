@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES, type Language, localeFromLanguages } from '@loyalty/contracts';
 
-/** The portal's languages (issue 18, the contracts' list): English is the default and keeps the spec's words. */
+/** The portal's languages (docs/design.md §8, the contracts' list): English is the default and keeps the spec's words. */
 export const LOCALES = LANGUAGES;
 export type Locale = Language;
 export const DEFAULT_LOCALE: Locale = 'en';

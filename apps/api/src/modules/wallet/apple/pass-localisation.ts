@@ -32,7 +32,7 @@ function localisableTexts(pass: Json): { text: string; set: (text: string) => vo
 }
 
 /**
- * A pass readable on every phone (issue 40). pass.json is written with localisation keys ('label.points'); a
+ * A pass readable on every phone (docs/design.md §8). pass.json is written with localisation keys ('label.points'); a
  * phone whose language has no `.lproj` shows pass.json's own text, so each key is replaced by its text in the
  * business's language, and each language's pass.strings is keyed by that text (Wallet looks a pass.json text
  * up as the key). A phone in en / zh-Hant / zh-Hans reads its language, any other the business's.

@@ -72,7 +72,7 @@ describe('Apple Wallet pass of a member', () => {
     expect(pass.webServiceURL).toBe('http://localhost:3000/api/passkit');
     expect(pass.authenticationToken.length).toBeGreaterThanOrEqual(32);
     expect(pass.storeCard.headerFields[0]).toMatchObject({ key: 'points', value: 125 });
-    // The token is derived, not stored: no token row, and nothing stored holds it (issue 35).
+    // The token is derived, not stored: no token row, and nothing stored holds it.
     const rows = await app.database.db.select().from(walletPassTokens).where(eq(walletPassTokens.memberId, memberId));
     expect(rows).toEqual([]);
     const passes = await app.database.db.select().from(walletPasses).where(eq(walletPasses.memberId, memberId));

@@ -5,7 +5,7 @@ import { buildApp } from '../../../app';
 import { createDatabase } from '../../../db/client';
 import { LOG_CALLS_PER_MINUTE, LOG_LINE_CHARS, LOG_LINES_PER_CALL } from './passkit-routes';
 
-/** The device log (issue 35): one address once wrote 7.4 MB of log in 1.3 s through it. */
+/** The device log: one address once wrote 7.4 MB of log in 1.3 s through it. */
 describe('PassKit device log', () => {
   let app: FastifyInstance;
   const lines: string[] = [];

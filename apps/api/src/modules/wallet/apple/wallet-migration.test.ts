@@ -26,7 +26,7 @@ function foldersBefore0020(): string {
 }
 
 /**
- * Migration 0020 on a database that has wallets already (issue 35): a pass on more than 10 devices keeps its
+ * Migration 0020 on a database that has wallets already: a pass on more than 10 devices keeps its
  * first 10, and a device holding a random token from before keeps working.
  */
 describe('wallet data across migration 0020', () => {

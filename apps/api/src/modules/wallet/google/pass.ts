@@ -19,7 +19,7 @@ type LocalizedString = {
 
 /**
  * `{ <field>: value, localized<Field>: translations }` with the business's language as the default value (what a
- * phone in any other language shows, issue 40) and a translation only where it differs; no localized field at
+ * phone in any other language shows, docs/design.md §8) and a translation only where it differs; no localized field at
  * all when nothing differs (every character counts in a link).
  */
 function localized<K extends string>(field: K, values: Record<PassLanguage, string>, business: PassLanguage) {

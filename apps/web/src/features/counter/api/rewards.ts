@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
 
-/** The counter's reward calls (issue 41): the member's panel, redeem (by tap or by claim code), fulfil, cancel. */
+/** The counter's reward calls (docs/design.md §9): the member's panel, redeem (by tap or by claim code), fulfil, cancel. */
 const panelKey = (tenantId: string, memberId: string) => ['tenant', tenantId, 'member-rewards', memberId] as const;
 
 /** GET /api/tenants/member/{id}/rewards. */

@@ -40,7 +40,7 @@ type Step =
   | { kind: 'importing'; importId: string | null };
 
 /**
- * Members in by CSV (issue 24): choose a file, map its columns (matched by their English or Chinese
+ * Members in by CSV (docs/design.md §8): choose a file, map its columns (matched by their English or Chinese
  * headers), check it (a dry run listing every bad row, downloadable), then import it and watch the job.
  */
 export function ImportMembersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -90,7 +90,7 @@ describe('Edit Profile: Password tab (docs/spec/access-and-identity.md §5)', ()
   });
 });
 
-// Issue 18: the Edit Profile dialog in both Chinese scripts.
+// docs/design.md §8: the Edit Profile dialog in both Chinese scripts.
 describe('Edit Profile in Chinese', () => {
   it('zh-Hant: the three tabs, their fields and buttons, a password rule as a toast', async () => {
     await setLocale('zh-Hant');
