@@ -4,8 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, craftToken, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { erasedMembers, members, pointsLedger, webhookDeliveries } from '../../db/schema';
+import { erasedMembers, members, pointsLedger, rewardRedemptions, webhookDeliveries } from '../../db/schema';
 import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { addReward, rewardsApi } from '../rewards/rewards-test-support';
 import { eventually } from '../wallet/wallet-test-support';
 import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
 import { webhookTestApp } from '../webhooks/webhooks-test-support';
@@ -235,6 +236,73 @@ describe('the customer’s own data', () => {
     expect(await eventually(told)).toBe(true);
     const [kept] = await app.database.db.select().from(erasedMembers).where(eq(erasedMembers.memberId, zoe.id));
     expect(kept).toMatchObject({ tenantId: biz.tenantId, pointsBalance: 50 + 1200 + 355 - 100 });
+  });
+
+  it('a message to the erased member alone loses its text, in the list and in the trail; one to all keeps it', async () => {
+    const ida = await customer();
+    const send = (text: string, audience: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/tenants/messages',
+        headers: bearer(biz.admin),
+        payload: { text, audience },
+      });
+    const toHer = await send(`Hello ${ida.firstName}`, { memberId: ida.id });
+    expect(toHer.statusCode).toBe(202);
+    const toAll = await send(`Spring sale ${ida.lastName}`, { all: true });
+    expect(toAll.statusCode).toBe(202);
+    const trailText = async () => {
+      const events = (
+        await app.inject({ url: '/api/tenants/audit?size=100&action=message.send', headers: bearer(biz.owner) })
+      ).json().content as { targetId: string; changes: { text?: { after: unknown } } }[];
+      return new Map(events.map((e) => [e.targetId, e.changes.text?.after]));
+    };
+    const listText = async () => {
+      const res = await app.inject({ url: '/api/tenants/messages', headers: bearer(biz.admin) });
+      return new Map((res.json() as { id: string; text: string }[]).map((m) => [m.id, m.text]));
+    };
+    // Before: the trail reads it (sealed at rest with her key, so no column holds her name).
+    expect((await trailText()).get(toHer.json().id)).toBe(`Hello ${ida.firstName}`);
+    expect(await columnsHolding(app, ida.firstName)).not.toContain('public.audit_events.changes');
+
+    expect((await api().remove(biz.admin, ida.id)).statusCode).toBe(204);
+    expect((await listText()).get(toHer.json().id)).toBe('[erased]');
+    expect((await trailText()).get(toHer.json().id)).toBe('[erased]');
+    // A message to everyone is not about her: it stays as written.
+    expect((await listText()).get(toAll.json().id)).toBe(`Spring sale ${ida.lastName}`);
+    expect(await columnsHolding(app, ida.firstName)).toEqual([]);
+  });
+
+  it('reward redemptions stay without the erased member: stock and counts right, still fulfilled or cancelled', async () => {
+    const rewards = rewardsApi(app);
+    const ivy = await customer();
+    const one = await addReward(app, biz.admin, { name: 'Last mug', pointsCost: 100, stock: 1 });
+    const two = await addReward(app, biz.admin, { name: 'Tote', pointsCost: 100, stock: 5 });
+    const mug = await rewards.redeem(biz.staff, ivy.id, one);
+    expect(mug.statusCode).toBe(201);
+    const tote = await rewards.redeem(biz.staff, ivy.id, two);
+    expect(tote.statusCode).toBe(201);
+
+    expect((await api().remove(biz.admin, ivy.id)).statusCode).toBe(204);
+    const kept = await app.database.db
+      .select({ id: rewardRedemptions.id, memberId: rewardRedemptions.memberId, state: rewardRedemptions.state })
+      .from(rewardRedemptions)
+      .where(eq(rewardRedemptions.tenantId, biz.tenantId));
+    const ids = [mug.json().redemption.id, tote.json().redemption.id];
+    expect(kept.filter((r) => ids.includes(r.id))).toEqual(
+      expect.arrayContaining(ids.map((id) => ({ id, memberId: null, state: 'ISSUED' }))),
+    );
+    const reward = async (id: string) =>
+      (await rewards.get(biz.admin, id)).json() as { stock: number; redeemed: number };
+    expect(await reward(one)).toMatchObject({ stock: 0, redeemed: 1 });
+    // Handed over after all, or cancelled: the stock gets its one back, no points go to anyone.
+    const fulfilled = await rewards.fulfil(biz.staff, ids[0] as string);
+    expect(fulfilled.statusCode).toBe(200);
+    expect(fulfilled.json()).toMatchObject({ state: 'FULFILLED', memberId: null });
+    const cancelled = await rewards.cancel(biz.admin, ids[1] as string);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().redemption).toMatchObject({ state: 'CANCELLED', memberId: null });
+    expect(await reward(two)).toMatchObject({ stock: 5, redeemed: 0 });
   });
 
   it('the same two actions for an admin, for a customer who asks at the counter; staff may do neither', async () => {
