@@ -194,19 +194,24 @@ describe('the customer’s own data', () => {
       expect(await columnsHolding(app, needle), needle).toEqual([]);
     }
     // The code is left only in the member.deleted webhook itself, which names it so the business's systems
-    // know whom to forget (the contract's body); the member's earlier webhook bodies lost it with the rest.
-    // (Codes repeat across businesses, so this looks at this business's deliveries, not every column.)
-    const withCode = await app.database.db
-      .selectDistinct({ type: webhookDeliveries.eventType })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.tenantId, biz.tenantId),
-          sql`${webhookDeliveries.payload}::text like ${`%"${zoe.code}"%`}`,
-        ),
-      );
-    expect(withCode.map((r) => r.type)).toEqual(['member.deleted']);
-    expect((await asCustomer(fresh, 'GET')).statusCode).toBe(404);
+    // know whom to forget (the contract's body), and only until it is delivered; the member's earlier webhook
+    // bodies lost it with the rest. (Codes repeat across businesses, so this looks at this business's
+    // deliveries, not every column.)
+    const withCode = async () =>
+      (
+        await app.database.db
+          .select({ type: webhookDeliveries.eventType, status: webhookDeliveries.status })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.tenantId, biz.tenantId),
+              sql`${webhookDeliveries.payload}::text like ${`%"${zoe.code}"%`}`,
+            ),
+          )
+      ).map((r) => `${r.type} ${r.status}`);
+    expect(['member.deleted PENDING', 'none']).toContain((await withCode())[0] ?? 'none');
+    // Her phone account went too (no other business holds a card for it): her token opens nothing any more.
+    expect((await asCustomer(fresh, 'GET')).statusCode).toBe(401);
     expect((await api().get(biz.admin, zoe.id)).statusCode).toBe(404);
     // The ledger stays, without the person, and the dashboard's points figures with it.
     const ledger = await app.database.db.select().from(pointsLedger).where(eq(pointsLedger.memberId, zoe.id));
@@ -234,6 +239,9 @@ describe('the customer’s own data', () => {
         return body.type === 'member.deleted' && body.data.id === zoe.id;
       });
     expect(await eventually(told)).toBe(true);
+    expect(receiver.received.some((r) => r.body.includes(`"${zoe.code}"`))).toBe(true);
+    // Once delivered, the stored body keeps the id alone.
+    expect(await eventually(async () => (await withCode()).length === 0)).toBe(true);
     const [kept] = await app.database.db.select().from(erasedMembers).where(eq(erasedMembers.memberId, zoe.id));
     expect(kept).toMatchObject({ tenantId: biz.tenantId, pointsBalance: 50 + 1200 + 355 - 100 });
   });
@@ -303,6 +311,32 @@ describe('the customer’s own data', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().redemption).toMatchObject({ state: 'CANCELLED', memberId: null });
     expect(await reward(two)).toMatchObject({ stock: 5, redeemed: 0 });
+  });
+
+  it('the phone sign-in account goes with the last card for that phone, and stays while another business holds one', async () => {
+    const account = (phone: string) =>
+      app.firebase.auth.getUserByPhoneNumber(phone).then(
+        (user) => user.uid,
+        (error: { code?: string }) => {
+          if (error.code === 'auth/user-not-found') return null;
+          throw error;
+        },
+      );
+    const solo = await customer();
+    expect(await account(solo.phone)).not.toBeNull();
+    expect((await asCustomer(await signInWithPhone(solo.phone), 'DELETE')).statusCode).toBe(204);
+    expect(await account(solo.phone)).toBeNull();
+
+    const both = await customer();
+    const elsewhere = await business(app);
+    const card = await api().create(elsewhere.admin, { firstName: 'Other', lastName: 'Card', phone: both.phone });
+    expect(card.statusCode).toBe(201);
+    expect((await api().remove(biz.admin, both.id)).statusCode).toBe(204);
+    const uid = await account(both.phone);
+    expect(uid).not.toBeNull();
+    // The other business erases its card too: now nobody holds one, and the account goes.
+    expect((await api().remove(elsewhere.admin, card.json().userId)).statusCode).toBe(204);
+    expect(await account(both.phone)).toBeNull();
   });
 
   it('the same two actions for an admin, for a customer who asks at the counter; staff may do neither', async () => {

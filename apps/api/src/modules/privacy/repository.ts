@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import {
+  accounts,
   erasedMembers,
   memberConsents,
   members,
@@ -137,4 +138,20 @@ export async function redeemEntries(db: Queries, tenantId: string, memberId: str
       and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId), eq(pointsLedger.type, 'REDEEM')),
     )
     .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id));
+}
+
+/**
+ * Whether a phone sign-in account is still someone's: a card of any business with that phone, or a team member's
+ * account (staff may sign in with a phone too). Across tenants on purpose: the account is the person's, not one
+ * business's.
+ */
+export async function isPhoneAccountInUse(db: Queries, phone: string, firebaseUid: string): Promise<boolean> {
+  const [card] = await db.select({ id: members.id }).from(members).where(eq(members.phone, phone)).limit(1);
+  if (card) return true;
+  const [staff] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.firebaseUid, firebaseUid))
+    .limit(1);
+  return staff !== undefined;
 }
