@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, engine, testConfig } from '../../../test/helpers';
+import { bearer, buildTestApp, engine, testConfig, uniquePhone } from '../../../test/helpers';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { members, webhookDeliveries } from '../../db/schema';
@@ -129,5 +130,57 @@ describe.runIf(engine === 'pglite')('erasure reaches the disk (embedded PGlite i
     const tar = gunzipSync(Buffer.from(await (await dump()).arrayBuffer()));
     expect(tar.toString('latin1')).toContain('PG_VERSION');
     expect(found(tar, needles)).toEqual([]);
+  }, 120_000);
+});
+
+/** Whether pg_dump is on this machine (the PostgreSQL check below needs it). */
+const hasPgDump = (() => {
+  try {
+    execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * PostgreSQL (docs/backups.md): pg_dump copies live rows only, so a dump taken after an erasure holds nothing of
+ * the person, without any scrub. (Its WAL archive is the provider's, and docs/backups.md says what it keeps.)
+ */
+describe.runIf(engine === 'postgres' && hasPgDump)('erasure and pg_dump (PostgreSQL)', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ DATABASE_URL: process.env.TEST_DATABASE_URL as string });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('a dump taken after the erasure holds none of the person; one taken before does', async () => {
+    const biz = await business(app);
+    const api = membersApi(app);
+    const tag = randomUUID().slice(0, 6);
+    const person = {
+      firstName: `Zelda${tag}`,
+      lastName: `Quarry${tag}`,
+      email: `zelda.${tag}@example.test`,
+      phone: uniquePhone(),
+    };
+    const made = await api.create(biz.admin, person);
+    expect(made.statusCode).toBe(201);
+    const id = made.json().userId as string;
+    const [row] = await app.database.db
+      .select({ code: members.membershipCode, phone: members.phone })
+      .from(members)
+      .where(eq(members.id, id));
+    const needles = [person.firstName, person.lastName, person.email, person.phone];
+    const dump = () =>
+      execFileSync('pg_dump', ['--no-owner', '--data-only', process.env.TEST_DATABASE_URL as string], {
+        maxBuffer: 1024 * 1024 * 1024,
+      });
+    expect(found(dump(), needles)).toEqual(needles);
+    expect(row?.code).toBeTruthy();
+    expect((await api.remove(biz.admin, id)).statusCode).toBe(204);
+    expect(found(dump(), needles)).toEqual([]);
   }, 120_000);
 });
