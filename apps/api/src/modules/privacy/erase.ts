@@ -12,7 +12,9 @@ import { eraseMemberRows, lockMember } from './repository';
  * ledger stays without them for the business's figures (erased_members keeps the balance the dashboard counts),
  * the Apple pass is voided and the Google object made inactive (the wallets hear member.deleted before the row
  * goes), webhooks get member.deleted, and the trail gets one event naming no one: the person's details in
- * earlier events are sealed with the member's key, which goes with the row (lib/personal-seal.ts).
+ * earlier events are sealed with the member's key, which goes with the row (lib/personal-seal.ts). On an
+ * embedded database kept on disk, member.deleted also queues the scrub that takes the person off the files
+ * (plugins/disk-scrub.ts, docs/design.md §10). Answers the phone, for the sign-in account once this commits.
  */
 export async function eraseMember(
   tx: Queries,
