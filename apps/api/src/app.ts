@@ -55,6 +55,7 @@ import { webhooksRoutes } from './modules/webhooks/routes';
 import { accessPlugin } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { diskScrubListener, diskScrubPlugin } from './plugins/disk-scrub';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { notFoundPlugin } from './plugins/not-found';
 import { openapiPlugin } from './plugins/openapi';
@@ -146,13 +147,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin, { config });
   await app.register(storagePlugin, { config: config.storage });
   await app.register(jobsPlugin, { config });
+  await app.register(diskScrubPlugin, { config });
 
   // Who hears a change. Every write of members and points publishes typed events on this feed (lib/changes.ts;
   // the ledger, modules/ledger, is the one writer of points), and these listeners hear them in the change's
   // transaction, all at once, so what they enqueue commits or vanishes with the change.
   await app.register(walletServicePlugin, { config });
   await app.register(googleWalletServicePlugin, { config });
-  const webhooks = webhookJobs(app.db, app.jobs, config.webhooks);
+  const webhooks = webhookJobs(app.db, app.jobs, config.webhooks, { codeDropped: (tx) => app.diskScrub.request(tx) });
   // Messages to cardholders (the business's, and the app's own notices such as the expiry warning): the send job
   // tells the feed when a message is out, so it reaches the feed by name (the feed is made just below).
   const messages = messageJobs({
@@ -176,6 +178,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     webhooks.listener,
     // The expiry warning as a message to the member, in their language, through the messages queue.
     expiryNoticeListener(app.jobs, messages.send),
+    // Erasure: the embedded database's files scrubbed of the person soon after (plugins/disk-scrub.ts).
+    diskScrubListener((tx) => app.diskScrub.request(tx)),
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);

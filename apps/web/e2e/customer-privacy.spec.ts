@@ -100,6 +100,12 @@ test('a customer changes their marketing consent, downloads their data and delet
   await shoot(page, 'card-data-en-desktop');
   await page.setViewportSize({ width: 390, height: 844 });
 
+  // The confirmation in English, with what remains where after it, then kept.
+  await page.getByRole('button', { name: 'Delete my card' }).click();
+  await expect(page.getByText(/backups made before keep them until they expire/)).toBeVisible();
+  await shoot(page, 'card-delete-confirm-en-390');
+  await page.getByRole('button', { name: 'Keep my card' }).click();
+
   // In Chinese, the confirmation of "Delete my card", then a new SMS code.
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-Hant');
   await expect(page.getByRole('heading', { name: '您的資料' })).toBeVisible();
@@ -107,6 +113,7 @@ test('a customer changes their marketing consent, downloads their data and delet
   await shoot(page, 'card-data-zh-Hant-390');
   await page.getByRole('button', { name: '刪除我的會員卡' }).click();
   await expect(page.getByText(/積分亦會失效/)).toBeVisible();
+  await expect(page.getByText(/之前的備份會保留至其到期為止/)).toBeVisible();
   await shoot(page, 'card-delete-confirm-zh-Hant-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await shoot(page, 'card-delete-confirm-zh-Hant-desktop');

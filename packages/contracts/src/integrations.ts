@@ -10,6 +10,8 @@ export const INTEGRATION_MESSAGES = {
   keyName: 'Enter a name for the key',
   scopes: 'Choose at least one permission',
   url: 'Enter a link starting with https:// or http://',
+  credentialsInUrl:
+    'A link with a user name or password is not accepted; remove them (each delivery is signed instead)',
   privateUrl: 'This address is private or local; webhooks only go to public addresses',
   unresolvable: 'This host name could not be found',
   events: 'Choose at least one event',
@@ -64,19 +66,27 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
+/** The link as an http(s) URL; undefined when it is not one. */
+function parsedUrl(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const webhookInputSchema = z.object({
   url: z
     .string({ error: INTEGRATION_MESSAGES.url })
     .trim()
     .max(2000, INTEGRATION_MESSAGES.url)
+    .refine((value) => parsedUrl(value) !== undefined, INTEGRATION_MESSAGES.url)
+    // Said apart from a bad link: the link is right, only what it carries is refused (a secret stored in clear).
     .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    }, INTEGRATION_MESSAGES.url),
+      const url = parsedUrl(value);
+      return !url || (!url.username && !url.password);
+    }, INTEGRATION_MESSAGES.credentialsInUrl),
   events: z
     .array(z.enum(WEBHOOK_EVENTS, { error: INTEGRATION_MESSAGES.events }))
     .min(1, INTEGRATION_MESSAGES.events)

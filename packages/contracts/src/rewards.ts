@@ -186,7 +186,8 @@ export const redemptionSchema = z.object({
   /** The reward's Chinese names as it has them now (none once it is deleted). */
   rewardNameZh: z.string().nullable().optional(),
   rewardNameCn: z.string().nullable().optional(),
-  memberId: z.string(),
+  /** Null once the member was erased: the redemption stays without the person, as the ledger does. */
+  memberId: z.string().nullable(),
   state: z.enum(REDEMPTION_STATES),
   /** A short code naming this redemption at the counter (on the receipt). */
   code: z.string(),

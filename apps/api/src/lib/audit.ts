@@ -16,6 +16,11 @@ export type AuditEntry = {
   /** The target as it was (undefined or null when made by this change) and as it is now (null when removed). */
   before?: object | null;
   after?: object | null;
+  /**
+   * A member the target speaks to alone (a message addressed to one member): these fields are sealed with that
+   * member's key, so erasing the member leaves them unreadable (lib/personal-seal.ts).
+   */
+  personalTo?: { memberId: string; fields: readonly string[] };
 };
 
 /** Fields that say nothing about what an admin changed. */
@@ -83,6 +88,9 @@ export const recordedByOf = (request: FastifyRequest): RecordedBy => ({
 /** The entry's changed fields, a member's personal details in them sealed with its key (lib/personal-seal.ts). */
 async function personalSealed(tx: Queries, tenantId: string, entry: AuditEntry) {
   const changes = changedFields(entry.before, entry.after);
+  if (entry.personalTo) {
+    return sealPersonal(tx, tenantId, entry.personalTo.memberId, changes, entry.personalTo.fields);
+  }
   return entry.target.type === 'member' && entry.target.id
     ? sealPersonal(tx, tenantId, entry.target.id, changes)
     : changes;

@@ -18,7 +18,8 @@ const ERASED_VALUE = '[erased]';
 
 const PREFIX = 'sealed:v1:';
 
-type Sealed = { sealed: string };
+/** `member`: whose key sealed it, when the event's target is not that member (a message to them). */
+type Sealed = { sealed: string; member?: string };
 const isSealed = (v: unknown): v is Sealed =>
   typeof v === 'object' &&
   v !== null &&
@@ -62,14 +63,18 @@ export async function sealPersonal(
   tenantId: string,
   memberId: string,
   changes: Record<string, FieldChange>,
+  /** Other fields to seal, for an event whose target is not the member (its sealed values then name the member). */
+  fields?: readonly string[],
 ): Promise<Record<string, FieldChange>> {
-  const personal = Object.keys(changes).filter((f) => PERSONAL_FIELDS.has(f));
+  const personalFields = fields ? new Set(fields) : PERSONAL_FIELDS;
+  const personal = Object.keys(changes).filter((f) => personalFields.has(f));
   if (personal.length === 0) return changes;
   const key = await memberKey(tx, tenantId, memberId);
   const out = { ...changes };
   for (const field of personal) {
     const change = changes[field] as FieldChange;
-    const sealOne = (v: unknown) => (v === null ? null : key ? seal(key, v) : ERASED_VALUE);
+    const sealOne = (v: unknown) =>
+      v === null ? null : key ? { ...seal(key, v), ...(fields ? { member: memberId } : {}) } : ERASED_VALUE;
     out[field] = { before: sealOne(change.before), after: sealOne(change.after) };
   }
   return out;
@@ -79,9 +84,11 @@ export async function sealPersonal(
 export async function unsealEvents<
   E extends { targetType: string; targetId: string | null; changes: Record<string, FieldChange> },
 >(db: Queries, tenantId: string, events: E[]): Promise<E[]> {
-  const ids = [
-    ...new Set(events.filter((e) => e.targetType === 'member' && e.targetId).map((e) => e.targetId as string)),
-  ];
+  // Whose key opens each event's sealed values: the member it targets, or the member a sealed value names.
+  const memberOf = (event: E, value: Sealed) =>
+    value.member ?? (event.targetType === 'member' ? (event.targetId ?? undefined) : undefined);
+  const sealedIn = (event: E) => Object.values(event.changes).flatMap((c) => [c.before, c.after].filter(isSealed));
+  const ids = [...new Set(events.flatMap((e) => sealedIn(e).flatMap((v) => memberOf(e, v) ?? [])))];
   if (ids.length === 0) return events;
   const rows = await db
     .select({ memberId: memberKeys.memberId, key: memberKeys.key })
@@ -89,8 +96,12 @@ export async function unsealEvents<
     .where(and(eq(memberKeys.tenantId, tenantId), inArray(memberKeys.memberId, ids)));
   const keys = new Map(rows.map((r) => [r.memberId, Buffer.from(r.key, 'base64')]));
   return events.map((event) => {
-    const key = event.targetId ? keys.get(event.targetId) : undefined;
-    const open = (v: unknown) => (isSealed(v) ? (key ? unseal(key, v) : ERASED_VALUE) : v);
+    const open = (v: unknown) => {
+      if (!isSealed(v)) return v;
+      const member = memberOf(event, v);
+      const key = member ? keys.get(member) : undefined;
+      return key ? unseal(key, v) : ERASED_VALUE;
+    };
     let changes = event.changes;
     for (const [field, change] of Object.entries(event.changes)) {
       if (!isSealed(change.before) && !isSealed(change.after)) continue;

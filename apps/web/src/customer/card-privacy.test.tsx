@@ -64,6 +64,8 @@ describe('the card page’s own data section', () => {
     render(<CardPrivacy slug="blue-bottle" />);
     await user.click(await screen.findByRole('button', { name: '刪除我的會員卡' }));
     expect(screen.getByText(/積分亦會失效/)).toBeInTheDocument();
+    // What remains where: the files within minutes, later backups never, earlier ones until they expire.
+    expect(screen.getByText(/之前的備份會保留至其到期為止/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '發送驗證碼以確認' }));
     expect(calls().some((c) => c.method === 'DELETE')).toBe(false);
     await user.type(await screen.findByLabelText('驗證碼'), '123456');
@@ -81,6 +83,7 @@ describe('the card page’s own data section', () => {
     const user = userEvent.setup();
     render(<CardPrivacy slug="blue-bottle" />);
     await user.click(await screen.findByRole('button', { name: 'Delete my card' }));
+    expect(screen.getByText(/backups made before keep them until they expire/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep my card' }));
     expect(screen.getByRole('button', { name: 'Delete my card' })).toBeInTheDocument();
     expect(calls().some((c) => c.method === 'DELETE')).toBe(false);

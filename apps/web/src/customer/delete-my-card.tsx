@@ -120,6 +120,8 @@ export function DeleteMyCard({ slug }: { slug: string }) {
         <div className="space-y-3 rounded-lg border border-red-200 bg-red-50 p-3">
           <h3 className="font-semibold text-red-800">{t('customer.deleteCardTitle')}</h3>
           <p className="text-sm text-zinc-800">{t('customer.deleteCardText')}</p>
+          {/* What remains where after it, exactly as docs/backups.md says (docs/design.md §10). */}
+          <p className="text-sm text-zinc-800">{t('customer.deleteCardRemains')}</p>
           {step.step === 'confirm' ? (
             <button type="button" disabled={busy} onClick={() => void sendCode(step.phone)} className={dangerButton}>
               {busy ? t('customer.sending') : t('customer.deleteSendCode')}

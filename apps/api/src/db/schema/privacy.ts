@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { members } from './members';
 import { tenants } from './tenants';
 
@@ -54,3 +54,12 @@ export const memberConsents = pgTable(
   },
   (t) => [index('member_consents_member_idx').on(t.tenantId, t.memberId, t.createdAt)],
 );
+
+/**
+ * The embedded database's pending scrub after an erasure (migration 0050, db/disk-scrub.ts): one row, the time of the
+ * latest request, removed by the scrub that has rewritten the tables and moved the write-ahead log past them.
+ */
+export const diskScrubRequests = pgTable('disk_scrub_requests', {
+  id: smallint('id').primaryKey().default(1),
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -63,9 +63,8 @@ export const rewardRedemptions = pgTable(
     // Kept when the reward is deleted: the redemption still says what it was.
     rewardId: text('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
     rewardName: text('reward_name').notNull(),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    // Cleared when the member is erased (migration 0050): the redemption stays without the person, as the ledger does.
+    memberId: text('member_id').references(() => members.id, { onDelete: 'set null' }),
     ledgerId: text('ledger_id')
       .notNull()
       .references(() => pointsLedger.id, { onDelete: 'cascade' }),

@@ -117,7 +117,13 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Erase a member: the person goes (name, phone, e-mail, code), the ledger stays for the figures',
       params: memberIdParamsSchema,
     },
-    (request) => deleteMember(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) =>
+      deleteMember(
+        { db: app.db, feed: app.changes, auth: app.firebase.auth, log: request.log },
+        request.tenant.tenantId,
+        request.params.id,
+        trailOf(request),
+      ),
     'members:write',
   );
 

@@ -18,7 +18,7 @@ import type { AuditTrail } from '../../lib/audit';
 import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Loaded } from '../../lib/versioned-cache';
-import { eraseMember } from '../privacy/erase';
+import { eraseMemberAndAccount } from '../privacy/erase';
 import { getPolicy } from '../tier-review/repository';
 import { memberTierReview } from '../tier-review/review';
 import { nationalPhoneOf } from './counter-phone';
@@ -213,17 +213,16 @@ export async function updateMember(
 }
 
 /**
- * The admin's delete is the customer's erasure (docs/design.md §9): the person goes, the ledger stays for the figures
- * (modules/privacy/erase.ts).
+ * The admin's delete is the customer's erasure (docs/design.md §9): the person goes, the ledger stays for the figures,
+ * and so does their phone sign-in account when no other business holds a card for it (modules/privacy/erase.ts).
  */
 export async function deleteMember(
-  db: Database,
-  feed: ChangeFeed,
+  deps: Parameters<typeof eraseMemberAndAccount>[0],
   tenantId: string,
   id: string,
   trail: AuditTrail = noTrail,
 ): Promise<void> {
-  await db.transaction((tx) => eraseMember(tx, feed, tenantId, id, trail));
+  await eraseMemberAndAccount(deps, tenantId, id, trail);
 }
 
 /**

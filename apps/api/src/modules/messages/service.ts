@@ -56,6 +56,8 @@ export async function createMessage(
       action: 'message.send',
       target: { type: 'message', id: made.id },
       after: { ...body, sendAt: sendAt.toISOString(), targeted: made.targeted },
+      // A message to one member may name them: its texts go with that member's erasure (docs/design.md §10).
+      ...(memberId ? { personalTo: { memberId, fields: ['text', 'textZh', 'textCn'] } } : {}),
     });
     return made;
   });

@@ -4,8 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, craftToken, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { erasedMembers, members, pointsLedger, webhookDeliveries } from '../../db/schema';
+import { erasedMembers, members, pointsLedger, rewardRedemptions, webhookDeliveries } from '../../db/schema';
 import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
+import { addReward, rewardsApi } from '../rewards/rewards-test-support';
 import { eventually } from '../wallet/wallet-test-support';
 import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
 import { webhookTestApp } from '../webhooks/webhooks-test-support';
@@ -193,19 +194,24 @@ describe('the customer’s own data', () => {
       expect(await columnsHolding(app, needle), needle).toEqual([]);
     }
     // The code is left only in the member.deleted webhook itself, which names it so the business's systems
-    // know whom to forget (the contract's body); the member's earlier webhook bodies lost it with the rest.
-    // (Codes repeat across businesses, so this looks at this business's deliveries, not every column.)
-    const withCode = await app.database.db
-      .selectDistinct({ type: webhookDeliveries.eventType })
-      .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.tenantId, biz.tenantId),
-          sql`${webhookDeliveries.payload}::text like ${`%"${zoe.code}"%`}`,
-        ),
-      );
-    expect(withCode.map((r) => r.type)).toEqual(['member.deleted']);
-    expect((await asCustomer(fresh, 'GET')).statusCode).toBe(404);
+    // know whom to forget (the contract's body), and only until it is delivered; the member's earlier webhook
+    // bodies lost it with the rest. (Codes repeat across businesses, so this looks at this business's
+    // deliveries, not every column.)
+    const withCode = async () =>
+      (
+        await app.database.db
+          .select({ type: webhookDeliveries.eventType, status: webhookDeliveries.status })
+          .from(webhookDeliveries)
+          .where(
+            and(
+              eq(webhookDeliveries.tenantId, biz.tenantId),
+              sql`${webhookDeliveries.payload}::text like ${`%"${zoe.code}"%`}`,
+            ),
+          )
+      ).map((r) => `${r.type} ${r.status}`);
+    expect(['member.deleted PENDING', 'none']).toContain((await withCode())[0] ?? 'none');
+    // Her phone account went too (no other business holds a card for it): her token opens nothing any more.
+    expect((await asCustomer(fresh, 'GET')).statusCode).toBe(401);
     expect((await api().get(biz.admin, zoe.id)).statusCode).toBe(404);
     // The ledger stays, without the person, and the dashboard's points figures with it.
     const ledger = await app.database.db.select().from(pointsLedger).where(eq(pointsLedger.memberId, zoe.id));
@@ -233,8 +239,104 @@ describe('the customer’s own data', () => {
         return body.type === 'member.deleted' && body.data.id === zoe.id;
       });
     expect(await eventually(told)).toBe(true);
+    expect(receiver.received.some((r) => r.body.includes(`"${zoe.code}"`))).toBe(true);
+    // Once delivered, the stored body keeps the id alone.
+    expect(await eventually(async () => (await withCode()).length === 0)).toBe(true);
     const [kept] = await app.database.db.select().from(erasedMembers).where(eq(erasedMembers.memberId, zoe.id));
     expect(kept).toMatchObject({ tenantId: biz.tenantId, pointsBalance: 50 + 1200 + 355 - 100 });
+  });
+
+  it('a message to the erased member alone loses its text, in the list and in the trail; one to all keeps it', async () => {
+    const ida = await customer();
+    const send = (text: string, audience: object) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/tenants/messages',
+        headers: bearer(biz.admin),
+        payload: { text, audience },
+      });
+    const toHer = await send(`Hello ${ida.firstName}`, { memberId: ida.id });
+    expect(toHer.statusCode).toBe(202);
+    const toAll = await send(`Spring sale ${ida.lastName}`, { all: true });
+    expect(toAll.statusCode).toBe(202);
+    const trailText = async () => {
+      const events = (
+        await app.inject({ url: '/api/tenants/audit?size=100&action=message.send', headers: bearer(biz.owner) })
+      ).json().content as { targetId: string; changes: { text?: { after: unknown } } }[];
+      return new Map(events.map((e) => [e.targetId, e.changes.text?.after]));
+    };
+    const listText = async () => {
+      const res = await app.inject({ url: '/api/tenants/messages', headers: bearer(biz.admin) });
+      return new Map((res.json() as { id: string; text: string }[]).map((m) => [m.id, m.text]));
+    };
+    // Before: the trail reads it (sealed at rest with her key, so no column holds her name).
+    expect((await trailText()).get(toHer.json().id)).toBe(`Hello ${ida.firstName}`);
+    expect(await columnsHolding(app, ida.firstName)).not.toContain('public.audit_events.changes');
+
+    expect((await api().remove(biz.admin, ida.id)).statusCode).toBe(204);
+    expect((await listText()).get(toHer.json().id)).toBe('[erased]');
+    expect((await trailText()).get(toHer.json().id)).toBe('[erased]');
+    // A message to everyone is not about her: it stays as written.
+    expect((await listText()).get(toAll.json().id)).toBe(`Spring sale ${ida.lastName}`);
+    expect(await columnsHolding(app, ida.firstName)).toEqual([]);
+  });
+
+  it('reward redemptions stay without the erased member: stock and counts right, still fulfilled or cancelled', async () => {
+    const rewards = rewardsApi(app);
+    const ivy = await customer();
+    const one = await addReward(app, biz.admin, { name: 'Last mug', pointsCost: 100, stock: 1 });
+    const two = await addReward(app, biz.admin, { name: 'Tote', pointsCost: 100, stock: 5 });
+    const mug = await rewards.redeem(biz.staff, ivy.id, one);
+    expect(mug.statusCode).toBe(201);
+    const tote = await rewards.redeem(biz.staff, ivy.id, two);
+    expect(tote.statusCode).toBe(201);
+
+    expect((await api().remove(biz.admin, ivy.id)).statusCode).toBe(204);
+    const kept = await app.database.db
+      .select({ id: rewardRedemptions.id, memberId: rewardRedemptions.memberId, state: rewardRedemptions.state })
+      .from(rewardRedemptions)
+      .where(eq(rewardRedemptions.tenantId, biz.tenantId));
+    const ids = [mug.json().redemption.id, tote.json().redemption.id];
+    expect(kept.filter((r) => ids.includes(r.id))).toEqual(
+      expect.arrayContaining(ids.map((id) => ({ id, memberId: null, state: 'ISSUED' }))),
+    );
+    const reward = async (id: string) =>
+      (await rewards.get(biz.admin, id)).json() as { stock: number; redeemed: number };
+    expect(await reward(one)).toMatchObject({ stock: 0, redeemed: 1 });
+    // Handed over after all, or cancelled: the stock gets its one back, no points go to anyone.
+    const fulfilled = await rewards.fulfil(biz.staff, ids[0] as string);
+    expect(fulfilled.statusCode).toBe(200);
+    expect(fulfilled.json()).toMatchObject({ state: 'FULFILLED', memberId: null });
+    const cancelled = await rewards.cancel(biz.admin, ids[1] as string);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().redemption).toMatchObject({ state: 'CANCELLED', memberId: null });
+    expect(await reward(two)).toMatchObject({ stock: 5, redeemed: 0 });
+  });
+
+  it('the phone sign-in account goes with the last card for that phone, and stays while another business holds one', async () => {
+    const account = (phone: string) =>
+      app.firebase.auth.getUserByPhoneNumber(phone).then(
+        (user) => user.uid,
+        (error: { code?: string }) => {
+          if (error.code === 'auth/user-not-found') return null;
+          throw error;
+        },
+      );
+    const solo = await customer();
+    expect(await account(solo.phone)).not.toBeNull();
+    expect((await asCustomer(await signInWithPhone(solo.phone), 'DELETE')).statusCode).toBe(204);
+    expect(await account(solo.phone)).toBeNull();
+
+    const both = await customer();
+    const elsewhere = await business(app);
+    const card = await api().create(elsewhere.admin, { firstName: 'Other', lastName: 'Card', phone: both.phone });
+    expect(card.statusCode).toBe(201);
+    expect((await api().remove(biz.admin, both.id)).statusCode).toBe(204);
+    const uid = await account(both.phone);
+    expect(uid).not.toBeNull();
+    // The other business erases its card too: now nobody holds one, and the account goes.
+    expect((await api().remove(elsewhere.admin, card.json().userId)).statusCode).toBe(204);
+    expect(await account(both.phone)).toBeNull();
   });
 
   it('the same two actions for an admin, for a customer who asks at the counter; staff may do neither', async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
 import { insertEvent } from '../../lib/audit';
 import { customerGuards } from '../enrolment/customer-guards';
-import { eraseMember } from './erase';
+import { eraseMemberAndAccount } from './erase';
 import { memberExport, sendExport } from './export';
 import { assertRecentSmsSignIn } from './recent-sign-in';
 import { findMemberForExport, setMarketingConsent } from './repository';
@@ -82,8 +82,11 @@ export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfi
         ip: request.ip,
         requestId: request.id,
       };
-      await app.db.transaction((tx) =>
-        eraseMember(tx, app.changes, tenantId, memberId, (t, entry) => insertEvent(t, tenantId, by, entry)),
+      await eraseMemberAndAccount(
+        { db: app.db, feed: app.changes, auth: app.firebase.auth, log: request.log },
+        tenantId,
+        memberId,
+        (t, entry) => insertEvent(t, tenantId, by, entry),
       );
       return reply.code(204).send(null);
     },

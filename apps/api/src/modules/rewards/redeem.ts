@@ -165,19 +165,25 @@ export async function cancelRedemption(
   return db.transaction(async (tx) => {
     const seen = await findRedemption(tx, tenantId, id);
     if (!seen) throw notFound(REWARD_MESSAGES.redemptionNotFound);
-    await lockMember(tx, tenantId, seen.memberId);
+    if (seen.memberId) await lockMember(tx, tenantId, seen.memberId);
     const before = await findRedemption(tx, tenantId, id, true);
     if (before?.state !== 'ISSUED') throw notIssued();
-    const { result } = await writers.ledger.apply(tx, {
-      type: 'reversal',
-      tenantId,
-      memberId: before.memberId,
-      entryId: before.ledgerId,
-      rewardCancel: true,
-      accountId: input.accountId,
-      recordedBy: input.recordedBy,
-    });
-    const after = await setRedemptionState(tx, tenantId, id, 'CANCELLED', result.entry.id);
+    // An erased member's redemption (docs/design.md §10) is cancelled without a reversal: there is no one to give
+    // the points back to (their figures stay in erased_members); the stock still gets its one back.
+    let reversal: { entryId: string; pointsBalance: number } = { entryId: '', pointsBalance: 0 };
+    if (before.memberId) {
+      const { result } = await writers.ledger.apply(tx, {
+        type: 'reversal',
+        tenantId,
+        memberId: before.memberId,
+        entryId: before.ledgerId,
+        rewardCancel: true,
+        accountId: input.accountId,
+        recordedBy: input.recordedBy,
+      });
+      reversal = { entryId: result.entry.id, pointsBalance: result.pointsBalance };
+    }
+    const after = await setRedemptionState(tx, tenantId, id, 'CANCELLED', reversal.entryId || undefined);
     if (before.rewardId) await giveStockBack(tx, tenantId, before.rewardId);
     await input.trail(tx, {
       action: 'reward.cancel',
@@ -185,6 +191,6 @@ export async function cancelRedemption(
       before: { state: before.state },
       after: { state: after.state, rewardName: after.rewardName, memberId: after.memberId },
     });
-    return { redemption: toRedemption(after), pointsBalance: result.pointsBalance };
+    return { redemption: toRedemption(after), pointsBalance: reversal.pointsBalance };
   });
 }

@@ -24,7 +24,20 @@ export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64'
  * per endpoint that asked for it; the job signs and posts it, retried with exponential backoff. The event id
  * (`msg_<ulid>`) is made once, so every attempt carries the same `webhook-id` and receivers can drop repeats.
  */
-export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig, resolve: Resolver = systemResolver) {
+export function webhookJobs(
+  db: Database,
+  jobs: JobQueue,
+  config: WebhooksConfig,
+  opts: {
+    resolve?: Resolver;
+    /**
+     * Told, in a transaction, when a delivered member.deleted body has dropped the erased member's code: the old
+     * version of the row still holds it on an embedded database's disk until the scrub (plugins/disk-scrub.ts).
+     */
+    codeDropped?: (tx: Queries) => Promise<void>;
+  } = {},
+) {
+  const resolve = opts.resolve ?? systemResolver;
   const deliver = defineJob<{ deliveryId: string }>({
     name: 'webhook-delivery',
     // The request gives up after 10 s; a run killed mid-way is handed out again after this.
@@ -69,7 +82,11 @@ export function webhookJobs(db: Database, jobs: JobQueue, config: WebhooksConfig
         responseCode: outcome.status,
         error,
       });
-      if (ok) return;
+      if (ok) {
+        const { codeDropped } = opts;
+        if (delivery.eventType === 'member.deleted' && codeDropped) await db.transaction((tx) => codeDropped(tx));
+        return;
+      }
       if (delivery.failingSince && Date.now() - delivery.failingSince.getTime() > FAILING_LIMIT_MS) {
         const since = delivery.failingSince.toISOString();
         await disableEndpoint(db, delivery.endpointId, `Every delivery has failed since ${since}; the last: ${error}`);

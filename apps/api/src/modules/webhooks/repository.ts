@@ -180,6 +180,7 @@ export async function deliveryToSend(db: Database, deliveryId: string) {
       tenantId: webhookDeliveries.tenantId,
       endpointId: webhookDeliveries.endpointId,
       eventId: webhookDeliveries.eventId,
+      eventType: webhookDeliveries.eventType,
       payload: webhookDeliveries.payload,
       status: webhookDeliveries.status,
       createdAt: webhookDeliveries.createdAt,
@@ -213,7 +214,15 @@ export async function recordAttempt(
         responseCode: outcome.responseCode,
         lastError: outcome.error,
         lastAttemptAt: sql`now()`,
-        ...(outcome.status === 'SUCCEEDED' ? { deliveredAt: sql`now()` } : {}),
+        ...(outcome.status === 'SUCCEEDED'
+          ? {
+              deliveredAt: sql`now()`,
+              // A member.deleted body names the erased member's code for the receiver only: once it has it, the
+              // stored copy keeps the id alone (docs/design.md §10).
+              payload: sql`case when ${webhookDeliveries.eventType} = 'member.deleted'
+                then ${webhookDeliveries.payload} #- '{data,membershipCode}' else ${webhookDeliveries.payload} end`,
+            }
+          : {}),
       })
       .where(eq(webhookDeliveries.id, delivery.id));
     if (!streakChanges) return;

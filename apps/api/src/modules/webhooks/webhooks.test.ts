@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { INTEGRATION_MESSAGES } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
@@ -56,6 +57,11 @@ describe('webhooks', () => {
     const bad = await hooks().create(biz.owner, { url: 'ftp://example.com', events: [] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['events', 'url']);
+    expect(bad.json().errors.url).toBe(INTEGRATION_MESSAGES.url);
+    // A right link carrying a user name and password is refused for that, not as a bad link.
+    const withSecret = await hooks().create(biz.owner, { url: 'https://user:pw@example.com/hook', events: ALL });
+    expect(withSecret.statusCode).toBe(400);
+    expect(withSecret.json().errors).toEqual({ url: INTEGRATION_MESSAGES.credentialsInUrl });
     const other = await business(app);
     expect((await hooks().get(other.owner, id)).statusCode).toBe(404);
     expect((await hooks().remove(biz.owner, id)).statusCode).toBe(204);
