@@ -97,6 +97,26 @@ describe('reward claims on the customer card', () => {
     expect(await stored(app, biz.tenantId, id)).toMatchObject({ balance: 150 });
   });
 
+  it('a used code typed again under a new key is 409 CLAIM_USED saying when and by whom, and spends nothing', async () => {
+    const rewardId = await addReward(app, biz.owner, { pointsCost: 100 });
+    const { id, token } = await customer(300);
+    const { claimCode } = (await claim(token, rewardId)).json();
+    const first = await api().redeemClaim(biz.staff, claimCode, randomUUID());
+    expect(first.statusCode).toBe(201);
+    // The counter's next, new entry of the same code: another Idempotency-Key.
+    const again = await api().redeemClaim(biz.staff, claimCode, randomUUID());
+    expect(again.statusCode).toBe(409);
+    const body = again.json();
+    expect(body).toMatchObject({
+      error: 'CLAIM_USED',
+      message: 'This code was already used',
+      used: { by: { firstName: 'Team', lastName: 'User' } },
+    });
+    const usedAt = Date.parse(body.used.at);
+    expect(Math.abs(usedAt - Date.parse(first.json().redemption.createdAt))).toBeLessThan(5_000);
+    expect(await stored(app, biz.tenantId, id)).toMatchObject({ balance: 200 });
+  });
+
   it('a claim code used after its 10 minutes is 410 CLAIM_EXPIRED and spends nothing', async () => {
     const rewardId = await addReward(app, biz.owner);
     const { id, token } = await customer(100);
