@@ -21,6 +21,7 @@ export function useKeyedSubmit<B, R>({
   parse,
   send,
   onDone,
+  describe = failureMessage,
 }: {
   initial?: string;
   /** Empty the value once the server has recorded it. */
@@ -30,6 +31,8 @@ export function useKeyedSubmit<B, R>({
   parse: (value: string) => Parsed<B>;
   send: (body: B, key: string) => Promise<R>;
   onDone: (result: R) => void;
+  /** What a refusal says (default: the server's message in the reader's language). */
+  describe?: (failure: unknown) => string;
 }) {
   const [value, setValue] = React.useState(initial);
   const [error, setError] = React.useState<string | null>(null);
@@ -53,7 +56,7 @@ export function useKeyedSubmit<B, R>({
       if (clearOnDone) setValue('');
       onDone(result);
     } catch (failure) {
-      setError(failureMessage(failure));
+      setError(describe(failure));
       // The button was disabled while the request ran, which drops the focus: back to the value to correct.
       input.current?.focus();
     }
@@ -71,5 +74,10 @@ export function useKeyedSubmit<B, R>({
     'aria-invalid': error ? true : undefined,
   };
 
-  return { value, error, submit, field };
+  /** Another field of the same transaction changed (an order id, a note): the next press is a new transaction. */
+  const renew = () => {
+    key.current = null;
+  };
+
+  return { value, error, submit, field, renew };
 }
