@@ -37,7 +37,7 @@ export async function claimReward(
   const [redeemed, now] = await Promise.all([countMemberRedemptions(db, tenantId, member.id, rewardId), dbNow(db)]);
   const refusal = refusalOf(found.row, { tierId: member.tierId, spendable: member.spendable, redeemed }, now);
   if (refusal === 'INSUFFICIENT_POINTS') {
-    const needed = found.row.pointsCost - Math.max(0, member.spendable);
+    const needed = found.row.pointsCost - member.spendable;
     throw new AppError(409, REWARD_MESSAGES.INSUFFICIENT_POINTS(needed), { error: refusal });
   }
   if (refusal) throw refused(refusal);

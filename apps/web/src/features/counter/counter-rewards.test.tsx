@@ -1,6 +1,6 @@
 import {
-  claimParamsSchema,
   type CounterMember,
+  claimParamsSchema,
   type MemberRewardsPanel,
   memberRewardParamsSchema,
   REWARD_MESSAGES,

@@ -1,7 +1,7 @@
 import { apiErrorSchema, personName } from '@loyalty/contracts';
 import { ApiError, failureMessage } from '@/lib/api-error';
-import { t } from '@/lib/i18n/i18n';
 import { formatDateTime } from '@/lib/i18n/format';
+import { t } from '@/lib/i18n/i18n';
 
 /**
  * What the counter says when a reward code is refused. A used code (409 CLAIM_USED) says when and by whom it was
