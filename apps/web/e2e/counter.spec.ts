@@ -76,6 +76,8 @@ async function chooseLanguage(page: Page, userName: string, language: string) {
 test('at the counter: found by name from a pick list, a purchase with its order and note, a refund that says what it takes back, below zero too', async ({
   page,
 }) => {
+  // Two languages, the member dialog and the counter in one journey.
+  test.setTimeout(180_000);
   const owner = await registerActiveOwner();
   const token = await tokenFor(owner.email, owner.password as string);
   await call('POST', '/api/points-conversion', TEN_POINTS_A_DOLLAR, token);
@@ -133,6 +135,7 @@ test('at the counter: found by name from a pick list, a purchase with its order 
   await ledger.getByRole('row').filter({ hasText: '$20.00' }).getByRole('button', { name: 'Refund' }).click();
   await expect(detail.getByText('Takes back 200 points; balance after: -50')).toBeVisible();
   await expect(detail.getByText(/the balance goes below zero/)).toBeVisible();
+  await detail.getByText(/the balance goes below zero/).scrollIntoViewIfNeeded();
   await screenshot(page, 'counter/refund-below-zero-en');
   await detail.getByRole('button', { name: 'Record refund' }).click();
   await expect(ledger.getByRole('row').nth(1)).toContainText('-200');
