@@ -117,6 +117,30 @@ describe('reward claims on the customer card', () => {
     expect(await stored(app, biz.tenantId, id)).toMatchObject({ balance: 200 });
   });
 
+  it('below zero after a refund of spent points, the card counts the points to a reward from the negative balance', async () => {
+    const rewardId = await addReward(app, biz.owner, { pointsCost: 100 });
+    const phone = uniquePhone();
+    const id = await addMember(app, biz.owner, { phone });
+    const members = membersApi(app);
+    const bought = (await members.record(biz.owner, id, { type: 'PURCHASE', amount: 10 })).json().entry;
+    expect((await members.record(biz.owner, id, { type: 'REDEEM', points: 80 })).statusCode).toBe(201);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/tenants/member/${id}/transactions/${bought.id}/refund`,
+      headers: bearer(biz.owner),
+      payload: { amount: 10 },
+    });
+    expect(refund.json().pointsBalance).toBe(-80);
+    const card = await cardOf(await signInWithPhone(phone));
+    expect(card.json().pointsBalance).toBe(-80);
+    const reward = (card.json().rewards as { id: string }[]).find((r) => r.id === rewardId);
+    expect(reward).toMatchObject({ available: false, pointsNeeded: 180 });
+    const panel = await api().panel(biz.staff, id);
+    expect((panel.json().rewards as { id: string }[]).find((r) => r.id === rewardId)).toMatchObject({
+      pointsNeeded: 180,
+    });
+  });
+
   it('a claim code used after its 10 minutes is 410 CLAIM_EXPIRED and spends nothing', async () => {
     const rewardId = await addReward(app, biz.owner);
     const { id, token } = await customer(100);
