@@ -244,7 +244,7 @@ describe('Members page', () => {
     // Before it is recorded: the points it takes back by cumulative floor (425 − floor(425 × 10 / 42.5)) and the
     // balance after.
     expect(amount).toHaveAccessibleDescription(
-      'Refund of order A-1001 Up to $32.50 can still be refunded Takes back 325 points; balance after: 4,031',
+      'Refund of order A-1001 Up to $32.50 can still be refunded Takes back 325 points; balance after: 1,234,242',
     );
   });
 
