@@ -2,7 +2,7 @@ import { type MembersPage, membersPageSchema } from '@loyalty/contracts';
 import { api } from '@/lib/api';
 
 /** How many matches the counter's pick list shows: enough for "Mrs Chan", few enough to read at a glance. */
-export const MATCHES_SHOWN = 5;
+const MATCHES_SHOWN = 5;
 
 /**
  * GET /api/tenants/member?search=…: members whose name (or e-mail, phone, code) contains the text, for the counter's

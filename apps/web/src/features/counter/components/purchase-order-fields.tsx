@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { useT } from '@/lib/i18n/use-t';
 
 export type OrderFields = { orderId: string; note: string };
-export const NOTE_MAX = 200;
+const NOTE_MAX = 200;
 
 /**
  * A purchase's optional order id and note (docs/design.md §9 Orders, refunds): the business's order, 1–64 visible

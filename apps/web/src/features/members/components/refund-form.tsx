@@ -9,7 +9,7 @@ import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 import { useRefundTransaction } from '../api/refund-transaction';
 
 /** The purchase a refund gives back: its amount, the points it earned, and what was refunded of it so far. */
-export type RefundedPurchase = { amount: number; points: number; refunded: number };
+type RefundedPurchase = { amount: number; points: number; refunded: number };
 
 /**
  * What the typed refund will do, before it is confirmed (docs/design.md §9 Orders, refunds): the points it takes
