@@ -38,7 +38,7 @@ test('at the counter, a failed search or a changed find field leaves no member t
   // …then the next customer's card is not known: nobody is on screen any more, nothing can be recorded.
   await page.keyboard.type('NOBODY');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('alert')).toHaveText('No member with the code or phone “NOBODY”');
+  await expect(page.getByRole('alert')).toHaveText('No member with the code, phone or name “NOBODY”');
   await expect(panel).toBeHidden();
   await expect(record).toHaveCount(0);
   await expect(page.getByRole('textbox', { name: 'Amount ($)' })).toHaveCount(0);

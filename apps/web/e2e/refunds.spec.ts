@@ -59,6 +59,8 @@ test('a purchase is refunded from the member’s history; the limits are on poin
   await expect(amount).toHaveValue('40');
   await expect(detail.getByText('Up to $40.00 can still be refunded')).toBeVisible();
   await amount.fill('15');
+  // Before it is recorded: the points it takes back (400 × 15 / 40) and the balance after.
+  await expect(detail.getByText('Takes back 150 points; balance after: 250')).toBeVisible();
   await detail.getByRole('button', { name: 'Record refund' }).click();
   await expect(ledger.getByRole('row').nth(1)).toContainText('Refund');
   await expect(ledger.getByRole('row').nth(1)).toContainText('-150');
@@ -88,6 +90,7 @@ test('a purchase is refunded from the member’s history; the limits are on poin
   await ledgerZh.getByRole('button', { name: '退款' }).click();
   await expect(detailZh.getByText('訂單 A-1001 的退款')).toBeVisible();
   await expect(detailZh.getByText('尚可退款最多 $25.00')).toBeVisible();
+  await expect(detailZh.getByText('扣回 250 分；退款後結餘：0')).toBeVisible();
   await screenshot(page, 'refunds/member-history-zh-Hant');
   await page.keyboard.press('Escape');
 

@@ -14,6 +14,13 @@ export const apiErrorSchema = z.object({
   conflict: z
     .object({ id: z.string(), name: z.string(), minSpend: z.number(), maxSpend: z.number().nullable() })
     .optional(),
+  /**
+   * With CLAIM_USED only: when the reward code was redeemed and by whom (null: an API key, or a user since removed),
+   * so the counter can say so instead of handing the reward over again (docs/design.md §9 Rewards).
+   */
+  used: z
+    .object({ at: z.string(), by: z.object({ firstName: z.string(), lastName: z.string() }).nullable() })
+    .optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

@@ -5,7 +5,7 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: Pick<ApiErrorBody, 'error' | 'code' | 'errors' | 'tenantId' | 'userId' | 'conflict'> = {},
+    readonly extra: Pick<ApiErrorBody, 'error' | 'code' | 'errors' | 'tenantId' | 'userId' | 'conflict' | 'used'> = {},
   ) {
     super(message);
   }

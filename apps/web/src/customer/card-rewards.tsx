@@ -77,7 +77,11 @@ function RewardRow({ reward, pending, onClaim }: { reward: MemberReward; pending
         : reward.available
           ? t('customer.rewardReady')
           : t('customer.rewardPointsTo', { points: reward.pointsNeeded, reward: name });
-  const progress = Math.min(100, Math.round(((reward.pointsCost - reward.pointsNeeded) / reward.pointsCost) * 100));
+  // A balance below zero (a refund of spent points) needs more than the cost: the bar starts empty, not before it.
+  const progress = Math.max(
+    0,
+    Math.min(100, Math.round(((reward.pointsCost - reward.pointsNeeded) / reward.pointsCost) * 100)),
+  );
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       {reward.imageUrl ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsForPurchase, valueOfPoints } from './points-math';
+import { pointsForPurchase, pointsTakenBack, valueOfPoints } from './points-math';
 
 const earn = (earnRateAmount: number, earnRatePoints: number, isActive = true) => ({
   isActive,
@@ -34,5 +34,15 @@ describe('points math (as the engine records it)', () => {
     expect(valueOfPoints(2500, redeem)).toBe(25);
     expect(valueOfPoints(199, redeem)).toBe(1.99);
     expect(valueOfPoints(1, { ...redeem, redeemRatePoints: 3 })).toBe(0.33);
+  });
+
+  it('takes back refunds by cumulative floor, as the engine does: a full refund takes back exactly what was earned', () => {
+    // The API's figures (refunds.test.ts): 5,333 points for $533.33, refunded $100, $100, then the rest.
+    expect(pointsTakenBack(5333, 533.33, 0, 100)).toBe(999);
+    expect(pointsTakenBack(5333, 533.33, 100, 100)).toBe(1000);
+    expect(pointsTakenBack(5333, 533.33, 200, 333.33)).toBe(3334);
+    expect(pointsTakenBack(5333, 533.33, 0, 533.33)).toBe(5333);
+    expect(pointsTakenBack(100, 10, 0, Number.NaN)).toBe(0);
+    expect(pointsTakenBack(0, 10, 0, 5)).toBe(0);
   });
 });

@@ -14,3 +14,15 @@ export function pointsForPurchase(amount: number, terms: EarnTerms | null): numb
 export function valueOfPoints(points: number, terms: RedeemTerms): number {
   return Math.floor((points * cents(terms.redeemRateAmount)) / terms.redeemRatePoints) / 100;
 }
+
+/**
+ * Points a refund of `refund` takes back from a purchase of `amount` that earned `earned`, after refunds totalling
+ * `refunded` (docs/design.md §9 Orders, refunds): by cumulative floor, floor(P·R/A) in all, so a full refund takes
+ * back exactly what the purchase earned. In whole cents and BigInt, as the engine's refundPoints.
+ */
+export function pointsTakenBack(earned: number, amount: number, refunded: number, refund: number): number {
+  const a = BigInt(cents(amount));
+  if (a <= 0n || earned <= 0 || !(refund > 0)) return 0;
+  const takenIn = (r: number) => (BigInt(earned) * BigInt(cents(r))) / a;
+  return Number(takenIn(refunded + refund) - takenIn(refunded));
+}

@@ -1,12 +1,14 @@
 import * as React from 'react';
-import { failureMessage } from '@/lib/api-error';
+import { ApiError, failureMessage } from '@/lib/api-error';
 import { translateText } from '@/lib/i18n/translate-text';
 
 /** The typed value as a number; nothing typed is NaN (which the schemas refuse), not 0. */
 export const numberOf = (value: string) => (value.trim() === '' ? Number.NaN : Number(value));
 
 /** What a schema's safeParse answers, as far as the form reads it. */
-type Parsed<B> = { success: true; data: B } | { success: false; error: { issues: { message: string }[] } };
+type Parsed<B> =
+  | { success: true; data: B }
+  | { success: false; error: { issues: { message: string; path?: readonly PropertyKey[] }[] } };
 
 /**
  * A one-value money form (record a purchase or redemption, refund a purchase): its value, the value input's
@@ -21,6 +23,8 @@ export function useKeyedSubmit<B, R>({
   parse,
   send,
   onDone,
+  describe = failureMessage,
+  fieldOf = (failure) => Object.keys(failure.fieldErrors)[0],
 }: {
   initial?: string;
   /** Empty the value once the server has recorded it. */
@@ -30,9 +34,15 @@ export function useKeyedSubmit<B, R>({
   parse: (value: string) => Parsed<B>;
   send: (body: B, key: string) => Promise<R>;
   onDone: (result: R) => void;
+  /** What a refusal says (default: the server's message in the reader's language). */
+  describe?: (failure: unknown) => string;
+  /** The body field a server refusal is about (default: the first of its `errors`). */
+  fieldOf?: (failure: ApiError) => string | undefined;
 }) {
   const [value, setValue] = React.useState(initial);
   const [error, setError] = React.useState<string | null>(null);
+  // Which field of the body the refusal is about (a schema issue's path, the server's `errors`); null: the value.
+  const [errorField, setErrorField] = React.useState<string | null>(null);
   const key = React.useRef<string | null>(null);
   const input = React.useRef<HTMLInputElement>(null);
 
@@ -41,11 +51,14 @@ export function useKeyedSubmit<B, R>({
     if (pending) return;
     const parsed = parse(value);
     if (!parsed.success) {
-      setError(translateText(parsed.error.issues[0]?.message ?? ''));
+      const issue = parsed.error.issues[0];
+      setError(translateText(issue?.message ?? ''));
+      setErrorField(typeof issue?.path?.[0] === 'string' ? issue.path[0] : null);
       input.current?.focus();
       return;
     }
     setError(null);
+    setErrorField(null);
     key.current ??= crypto.randomUUID();
     try {
       const result = await send(parsed.data, key.current);
@@ -53,7 +66,8 @@ export function useKeyedSubmit<B, R>({
       if (clearOnDone) setValue('');
       onDone(result);
     } catch (failure) {
-      setError(failureMessage(failure));
+      setError(describe(failure));
+      setErrorField(failure instanceof ApiError ? (fieldOf(failure) ?? null) : null);
       // The button was disabled while the request ran, which drops the focus: back to the value to correct.
       input.current?.focus();
     }
@@ -71,5 +85,10 @@ export function useKeyedSubmit<B, R>({
     'aria-invalid': error ? true : undefined,
   };
 
-  return { value, error, submit, field };
+  /** Another field of the same transaction changed (an order id, a note): the next press is a new transaction. */
+  const renew = () => {
+    key.current = null;
+  };
+
+  return { value, error, errorField, submit, field, renew };
 }

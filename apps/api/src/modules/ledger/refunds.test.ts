@@ -170,6 +170,22 @@ describe('orders, refunds and limits', () => {
     expect((await stored(app, biz.tenantId, memberId)).entries).toBe(2);
   });
 
+  it('a replayed refund answers with its order and the balance below zero, as the first answer did', async () => {
+    const biz = await business(app);
+    await insertSettings(app, biz.tenantId);
+    const memberId = await addMember(app, biz.owner);
+    const bought = await purchase(biz.staff, memberId, 10, { orderId: 'TILL-77' }); // 100 points
+    expect((await api.record(biz.staff, memberId, { type: 'REDEEM', points: 80 })).statusCode).toBe(201);
+    const once = await refund(biz.staff, memberId, bought.id, 10, 'r-order');
+    const again = await refund(biz.staff, memberId, bought.id, 10, 'r-order');
+    expect([once.statusCode, again.statusCode, again.json().replayed]).toEqual([201, 200, true]);
+    expect(once.json()).toMatchObject({ entry: { orderId: 'TILL-77', points: -100 }, pointsBalance: -80 });
+    expect(again.json()).toMatchObject({
+      entry: { id: once.json().entry.id, orderId: 'TILL-77', refundsId: bought.id, points: -100 },
+      pointsBalance: -80,
+    });
+  });
+
   it('orders: unique per business, the same body replays, another is 409; refunds by order id through an API key', async () => {
     const biz = await business(app);
     const other = await business(app);

@@ -72,14 +72,28 @@ export async function replayOf(
   if (!done) return undefined;
   if (done.memberId !== memberId) throw keyUsedForAnotherMember();
   if (done.idempotencyBodyHash !== null && done.idempotencyBodyHash !== bodyHash) throw keyReusedWithAnotherBody(key);
-  const lots = await openLots(tx, tenantId, memberId);
+  const [lots, refunded] = await Promise.all([
+    openLots(tx, tenantId, memberId),
+    done.refundsId ? refundedOrder(tx, tenantId, done.refundsId) : undefined,
+  ]);
   return {
-    entry: toEntry(done),
-    pointsBalance: spendableBalance(lots, await dbNow(tx)),
+    // A refund names the order it gave back, as its first answer did (docs/design.md §9 Orders, refunds).
+    entry: toEntry(refunded ? { ...done, orderId: refunded } : done),
+    // Below zero after a refund of spent points the balance is the member's, not what the lots hold (none).
+    pointsBalance: Math.min(spendableBalance(lots, await dbNow(tx)), member.balance),
     lifetimeSpend: centsToNumber(toCents(member.lifetimeSpend)),
     tier: tierRefIn(tiers)(member.tierId),
     replayed: true,
   };
+}
+
+/** The order id of the purchase a refund gave back, if it had one. */
+async function refundedOrder(tx: Queries, tenantId: string, purchaseId: string) {
+  const [row] = await tx
+    .select({ orderId: pointsLedger.orderId })
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.id, purchaseId)));
+  return row?.orderId ?? undefined;
 }
 
 /**

@@ -57,7 +57,8 @@ export function memberRewards(
       imageUrl: row.imageUrl,
       pointsCost: row.pointsCost,
       available: refusal === null,
-      pointsNeeded: Math.max(0, row.pointsCost - Math.max(0, member.spendable)),
+      // Counted from the balance as it is: below zero after a refund, the customer needs more than the cost.
+      pointsNeeded: Math.max(0, row.pointsCost - member.spendable),
       blockedBy: refusal === 'OUT_OF_STOCK' || refusal === 'LIMIT_REACHED' ? refusal : null,
     });
   }

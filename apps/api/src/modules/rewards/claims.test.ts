@@ -97,6 +97,50 @@ describe('reward claims on the customer card', () => {
     expect(await stored(app, biz.tenantId, id)).toMatchObject({ balance: 150 });
   });
 
+  it('a used code typed again under a new key is 409 CLAIM_USED saying when and by whom, and spends nothing', async () => {
+    const rewardId = await addReward(app, biz.owner, { pointsCost: 100 });
+    const { id, token } = await customer(300);
+    const { claimCode } = (await claim(token, rewardId)).json();
+    const first = await api().redeemClaim(biz.staff, claimCode, randomUUID());
+    expect(first.statusCode).toBe(201);
+    // The counter's next, new entry of the same code: another Idempotency-Key.
+    const again = await api().redeemClaim(biz.staff, claimCode, randomUUID());
+    expect(again.statusCode).toBe(409);
+    const body = again.json();
+    expect(body).toMatchObject({
+      error: 'CLAIM_USED',
+      message: 'This code was already used',
+      used: { by: { firstName: 'Team', lastName: 'User' } },
+    });
+    const usedAt = Date.parse(body.used.at);
+    expect(Math.abs(usedAt - Date.parse(first.json().redemption.createdAt))).toBeLessThan(5_000);
+    expect(await stored(app, biz.tenantId, id)).toMatchObject({ balance: 200 });
+  });
+
+  it('below zero after a refund of spent points, the card counts the points to a reward from the negative balance', async () => {
+    const rewardId = await addReward(app, biz.owner, { pointsCost: 100 });
+    const phone = uniquePhone();
+    const id = await addMember(app, biz.owner, { phone });
+    const members = membersApi(app);
+    const bought = (await members.record(biz.owner, id, { type: 'PURCHASE', amount: 10 })).json().entry;
+    expect((await members.record(biz.owner, id, { type: 'REDEEM', points: 80 })).statusCode).toBe(201);
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/tenants/member/${id}/transactions/${bought.id}/refund`,
+      headers: bearer(biz.owner),
+      payload: { amount: 10 },
+    });
+    expect(refund.json().pointsBalance).toBe(-80);
+    const card = await cardOf(await signInWithPhone(phone));
+    expect(card.json().pointsBalance).toBe(-80);
+    const reward = (card.json().rewards as { id: string }[]).find((r) => r.id === rewardId);
+    expect(reward).toMatchObject({ available: false, pointsNeeded: 180 });
+    const panel = await api().panel(biz.staff, id);
+    expect((panel.json().rewards as { id: string }[]).find((r) => r.id === rewardId)).toMatchObject({
+      pointsNeeded: 180,
+    });
+  });
+
   it('a claim code used after its 10 minutes is 410 CLAIM_EXPIRED and spends nothing', async () => {
     const rewardId = await addReward(app, biz.owner);
     const { id, token } = await customer(100);

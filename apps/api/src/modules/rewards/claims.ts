@@ -6,12 +6,13 @@ import {
   type RedeemAnswer,
 } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import type { Writers } from '../ledger/ledger';
 import { dbNow } from '../ledger/steps';
 import { refusalOf } from './availability';
 import { inTransaction, type RedeemInput, randomCode, redeemIn, refused } from './redeem';
 import {
+  claimUse,
   countMemberRedemptions,
   findReward,
   insertClaim,
@@ -36,7 +37,7 @@ export async function claimReward(
   const [redeemed, now] = await Promise.all([countMemberRedemptions(db, tenantId, member.id, rewardId), dbNow(db)]);
   const refusal = refusalOf(found.row, { tierId: member.tierId, spendable: member.spendable, redeemed }, now);
   if (refusal === 'INSUFFICIENT_POINTS') {
-    const needed = found.row.pointsCost - Math.max(0, member.spendable);
+    const needed = found.row.pointsCost - member.spendable;
     throw new AppError(409, REWARD_MESSAGES.INSUFFICIENT_POINTS(needed), { error: refusal });
   }
   if (refusal) throw refused(refusal);
@@ -52,8 +53,8 @@ export async function claimReward(
 
 /**
  * Staff redeem a claimed code (typed or scanned): the claim's row locked, so a code typed at two tills at once is
- * redeemed once. Another business's code is not found (404); used: 409 CLAIM_USED (a retry with the same
- * Idempotency-Key answers the first redemption); lapsed: 410 CLAIM_EXPIRED.
+ * redeemed once. Another business's code is not found (404); used: 409 CLAIM_USED with when and by whom (a retry
+ * with the same Idempotency-Key answers the first redemption); lapsed: 410 CLAIM_EXPIRED.
  */
 export async function redeemClaim(
   db: Database,
@@ -70,7 +71,11 @@ export async function redeemClaim(
       if (by.idempotencyKey && (await usedWithKey(tx, by.tenantId, claim.redemptionId, by.idempotencyKey))) {
         return redeemIn(tx, writers, input);
       }
-      throw conflict(REWARD_MESSAGES.claimUsed, 'CLAIM_USED');
+      // When and by whom, so the counter can tell staff the reward was already handed over.
+      throw new AppError(409, REWARD_MESSAGES.claimUsed, {
+        error: 'CLAIM_USED',
+        used: await claimUse(tx, by.tenantId, claim.usedAt, claim.redemptionId),
+      });
     }
     if (expired) throw new AppError(410, REWARD_MESSAGES.claimExpired, { error: 'CLAIM_EXPIRED' });
     const done = await redeemIn(tx, writers, input);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redemption, RedemptionState, Reward, RewardBody } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
-import { membershipTiers, pointsLedger, rewardClaims, rewardRedemptions, rewards } from '../../db/schema';
+import { accounts, membershipTiers, pointsLedger, rewardClaims, rewardRedemptions, rewards } from '../../db/schema';
 
 export type RewardRow = typeof rewards.$inferSelect;
 type RedemptionRow = typeof rewardRedemptions.$inferSelect;
@@ -284,6 +284,21 @@ export async function redemptionsPerReward(db: Queries, tenantId: string) {
     .where(and(eq(rewardRedemptions.tenantId, tenantId), ne(rewardRedemptions.state, 'CANCELLED')))
     .groupBy(rewardRedemptions.rewardId, rewardRedemptions.rewardName, rewards.name, rewards.nameZh, rewards.nameCn)
     .orderBy(desc(sql`count(*)`), asc(sql`2`));
+}
+
+/**
+ * When a claim code was used and the team user who redeemed it (null: an API key, or an account since removed):
+ * the account's names as stored, for the counter to put in the reader's order.
+ */
+export async function claimUse(db: Queries, tenantId: string, usedAt: Date, redemptionId: string | null) {
+  const [row] = redemptionId
+    ? await db
+        .select({ firstName: accounts.firstName, lastName: accounts.lastName })
+        .from(rewardRedemptions)
+        .innerJoin(accounts, eq(accounts.id, rewardRedemptions.accountId))
+        .where(and(eq(rewardRedemptions.tenantId, tenantId), eq(rewardRedemptions.id, redemptionId)))
+    : [];
+  return { at: usedAt.toISOString(), by: row ?? null };
 }
 
 /** The Idempotency-Key the redemption's REDEEM entry was recorded under, if any. */

@@ -169,8 +169,8 @@ describe('Counter', () => {
     const find = await findField();
     const user = userEvent.setup();
     await user.type(find, 'NOBODY{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No member with the code or phone “NOBODY”');
-    expect(find).toHaveAccessibleDescription('No member with the code or phone “NOBODY”');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No member with the code, phone or name “NOBODY”');
+    expect(find).toHaveAccessibleDescription('No member with the code, phone or name “NOBODY”');
     expect(find).toHaveFocus();
     expect(screen.queryByRole('region', { name: 'Mia Chen' })).not.toBeInTheDocument();
     // The next scan replaces the selected text.
@@ -190,7 +190,7 @@ describe('Counter', () => {
     expect(await screen.findByRole('region', { name: 'Purchase recorded' })).toBeInTheDocument();
 
     await user.type(find, 'NOBODY{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No member with the code or phone “NOBODY”');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No member with the code, phone or name “NOBODY”');
     expect(screen.queryByRole('region', { name: 'Mia Chen' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Purchase recorded' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record purchase' })).not.toBeInTheDocument();

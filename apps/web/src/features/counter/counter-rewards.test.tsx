@@ -1,5 +1,6 @@
 import {
   type CounterMember,
+  claimParamsSchema,
   type MemberRewardsPanel,
   memberRewardParamsSchema,
   REWARD_MESSAGES,
@@ -110,5 +111,64 @@ describe('Counter rewards', () => {
     expect(await within(panel).findByText('ABCD2345')).toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Hand over' })).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('one Idempotency-Key per intended redemption: a retry replays, a new entry of a used code says when and by whom', async () => {
+    const keys: string[] = [];
+    const firstKey = new Map<string, string>();
+    let lose = true;
+    serveRoutes({
+      'POST /api/tenants/reward-claims/:claimCode/redeem': ({ params, headers }) => {
+        const { claimCode } = claimParamsSchema.parse(params);
+        const key = headers.get('Idempotency-Key') ?? '';
+        keys.push(key);
+        if (lose) {
+          // The first answer is lost on the way back: the till's retry must send the same key.
+          lose = false;
+          firstKey.set(claimCode, key);
+          return apiError(503, 'Service Unavailable');
+        }
+        if (firstKey.get(claimCode) !== key)
+          return apiError(409, REWARD_MESSAGES.claimUsed, {
+            error: 'CLAIM_USED',
+            used: { at: '2026-03-04T05:06:00.000Z', by: { firstName: 'Team', lastName: 'User' } },
+          });
+        const answer: RedeemAnswer = {
+          redemption: {
+            id: 'red-9',
+            rewardId: 'r-coffee',
+            rewardName: 'Free coffee',
+            memberId: 'm-1',
+            state: 'ISSUED',
+            // The redemption's own receipt code, not the code the customer showed.
+            code: 'RCPT2345',
+            pointsCost: 100,
+            createdAt: '2026-03-04T05:06:00.000Z',
+          },
+          pointsBalance: 62,
+        };
+        return json(answer, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/counter', {
+      user: SAMPLE_USER,
+      identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Reward code' });
+    await user.type(field, 'abcd2345{Enter}');
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await user.type(field, '{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent('Redeemed Free coffee (code ABCD2345); new balance 62');
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+
+    // Later, the same code typed again is a new redemption: a new key, and the server's refusal in words.
+    await user.type(field, 'ABCD2345{Enter}');
+    const refusal = await screen.findByRole('alert');
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(refusal).toHaveTextContent(/^This code was already used on .*2026.* by Team User\.$/);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -241,7 +241,11 @@ describe('Members page', () => {
     expect(within(form).getByText('Refund of order A-1001')).toBeInTheDocument();
     const amount = within(form).getByLabelText('Amount to refund ($)');
     expect(amount).toHaveValue('32.5');
-    expect(amount).toHaveAccessibleDescription('Refund of order A-1001 Up to $32.50 can still be refunded');
+    // Before it is recorded: the points it takes back by cumulative floor (425 − floor(425 × 10 / 42.5)) and the
+    // balance after.
+    expect(amount).toHaveAccessibleDescription(
+      'Refund of order A-1001 Up to $32.50 can still be refunded Takes back 325 points; balance after: 1,234,242',
+    );
   });
 
   it('staff: no Add, Edit, Delete or Adjust, but can record purchases and redeem', async () => {

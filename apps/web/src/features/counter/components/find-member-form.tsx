@@ -1,4 +1,4 @@
-import { type CounterMember, memberCodeParamsSchema } from '@loyalty/contracts';
+import { type CounterMember, type MemberRow, memberCodeParamsSchema } from '@loyalty/contracts';
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -7,6 +7,8 @@ import { ApiError, failureMessage } from '@/lib/api-error';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { findMemberByCode } from '../api/find-member';
+import { searchMembers } from '../api/search-members';
+import { MemberMatches } from './member-matches';
 import { ScanButton } from './scan-button';
 
 /**
@@ -18,6 +20,9 @@ import { ScanButton } from './scan-button';
  * changes, a scan starts or a search fails, `onCleared` tells the page to drop the member, so a purchase can
  * never go to someone the screen no longer shows. An answer that arrives after the field changed is dropped
  * too (a slow lookup must not bring back a member once the next customer's code is being typed).
+ *
+ * A code or phone is always tried first; when neither matches, the text is a name ("Mrs Chan"): the members it
+ * matches are offered as a short pick list, and the one picked is looked up by code like a scan.
  */
 export function FindMemberForm({
   inputRef,
@@ -32,6 +37,7 @@ export function FindMemberForm({
   const [code, setCode] = React.useState('');
   const [error, setError] = React.useState<string | null>(null);
   const [pending, setPending] = React.useState(false);
+  const [matches, setMatches] = React.useState<{ rows: MemberRow[]; total: number } | null>(null);
   // Bumped by every edit and every lookup: a lookup's answer counts only while it is still the latest.
   const generation = React.useRef(0);
 
@@ -42,6 +48,7 @@ export function FindMemberForm({
   const lookup = async (code: string) => {
     const mine = ++generation.current;
     onCleared();
+    setMatches(null);
     const parsed = memberCodeParamsSchema.safeParse({ code });
     if (!parsed.success) {
       setError(translateText(parsed.error.issues[0]?.message ?? ''));
@@ -56,6 +63,12 @@ export function FindMemberForm({
       onFound(member);
     } catch (failure) {
       if (mine !== generation.current) return;
+      const byName = failure instanceof ApiError && failure.status === 404 ? await matchesFor(parsed.data.code) : null;
+      if (mine !== generation.current) return;
+      if (byName?.rows.length) {
+        setMatches(byName);
+        return;
+      }
       setError(
         failure instanceof ApiError && failure.status === 404
           ? t('counter.notFound', { code: parsed.data.code })
@@ -64,6 +77,16 @@ export function FindMemberForm({
       inputRef.current?.select();
     } finally {
       setPending(false);
+    }
+  };
+
+  // Nothing matched as a code or phone: members by name; a failed search is the same "not found".
+  const matchesFor = async (text: string) => {
+    try {
+      const page = await searchMembers(text);
+      return { rows: page.content, total: page.totalElements };
+    } catch {
+      return null;
     }
   };
 
@@ -90,6 +113,7 @@ export function FindMemberForm({
           onChange={(event) => {
             generation.current++;
             setCode(event.target.value);
+            setMatches(null);
             onCleared();
           }}
           autoComplete="off"
@@ -111,6 +135,17 @@ export function FindMemberForm({
         <p id="counter-find-hint" className="text-muted-foreground text-xs">
           {t('counter.findHint')}
         </p>
+      )}
+      {matches && (
+        <MemberMatches
+          matches={matches.rows}
+          total={matches.total}
+          onPick={(member) => {
+            setCode(member.membershipCode);
+            void lookup(member.membershipCode);
+            inputRef.current?.focus();
+          }}
+        />
       )}
     </form>
   );

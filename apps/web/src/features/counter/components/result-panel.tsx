@@ -85,7 +85,10 @@ export function ResultPanel({
           <RefundForm
             memberId={memberId}
             entryId={entry.id}
-            left={entry.amount}
+            left={entry.amount - (entry.refundedAmount ?? 0)}
+            orderId={entry.orderId ?? null}
+            purchase={{ amount: entry.amount, points: entry.points, refunded: entry.refundedAmount ?? 0 }}
+            balance={result.pointsBalance}
             onDone={onReversed}
             onCancel={() => setRefunding(false)}
           />

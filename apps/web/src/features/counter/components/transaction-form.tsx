@@ -1,4 +1,5 @@
 import { type CounterMember, type TransactionResult, transactionBodySchema } from '@loyalty/contracts';
+import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -7,6 +8,7 @@ import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
 import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
+import { type OrderFields, PurchaseOrderFields } from './purchase-order-fields';
 
 type Kind = 'PURCHASE' | 'REDEEM';
 
@@ -68,18 +70,33 @@ export function TransactionForm({
   const id = `counter-${kind.toLowerCase()}`;
   const label = kind === 'PURCHASE' ? t('counter.recordPurchase') : t('counter.redeem');
   const disabled = kind === 'REDEEM' && !member.redeemTerms?.isActive;
-  const { value, error, submit, field } = useKeyedSubmit({
+  const [order, setOrder] = React.useState<OrderFields>({ orderId: '', note: '' });
+  const { value, error, errorField, submit, field, renew } = useKeyedSubmit({
     clearOnDone: true,
     pending: record.isPending,
     parse: (value) => {
       const number = numberOf(value);
       return transactionBodySchema.safeParse(
-        kind === 'PURCHASE' ? { type: kind, amount: number } : { type: kind, points: number },
+        kind === 'PURCHASE'
+          ? {
+              type: kind,
+              amount: number,
+              // Empty fields are not sent: a purchase without an order is the usual one.
+              ...(order.orderId.trim() ? { orderId: order.orderId.trim() } : {}),
+              ...(order.note.trim() ? { note: order.note } : {}),
+            }
+          : { type: kind, points: number },
       );
     },
     send: (body, key) => record.mutateAsync({ id: member.userId, body, key }),
-    onDone,
+    onDone: (result) => {
+      setOrder({ orderId: '', note: '' });
+      onDone(result);
+    },
+    // An order id taken by another purchase is the order id's fault, not the amount's.
+    fieldOf: (failure) => (failure.code === 'DUPLICATE_ORDER' ? 'orderId' : Object.keys(failure.fieldErrors)[0]),
   });
+  const valueError = error && errorField !== 'orderId' && errorField !== 'note' ? error : null;
 
   return (
     <form onSubmit={submit} noValidate aria-label={label} className="grid content-start gap-2 rounded-md border p-4">
@@ -87,17 +104,30 @@ export function TransactionForm({
       <Input
         id={id}
         {...field}
+        aria-invalid={valueError ? true : undefined}
         inputMode={kind === 'PURCHASE' ? 'decimal' : 'numeric'}
         disabled={disabled}
-        aria-describedby={`${id}-preview${error ? ` ${id}-error` : ''}`}
+        aria-describedby={`${id}-preview${valueError ? ` ${id}-error` : ''}`}
       />
       <div id={`${id}-preview`} aria-live="polite" className="grid gap-0.5 text-muted-foreground text-sm">
         <Preview member={member} kind={kind} value={numberOf(value)} />
       </div>
-      {error && (
+      {valueError && (
         <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
-          {error}
+          {valueError}
         </p>
+      )}
+      {kind === 'PURCHASE' && (
+        <PurchaseOrderFields
+          value={order}
+          onChange={(next) => {
+            // Another order or note is another purchase: a new Idempotency-Key.
+            renew();
+            setOrder(next);
+          }}
+          error={error}
+          errorField={errorField}
+        />
       )}
       <Button type="submit" disabled={disabled || record.isPending}>
         {label}

@@ -107,7 +107,7 @@ export function MemberDetailDialog({
             <MemberActions member={m} canAdjust={canAdjust} />
             <MemberPass member={m} />
             <MemberGooglePass member={m} />
-            <MemberLedger memberId={m.userId} />
+            <MemberLedger memberId={m.userId} balance={m.pointsBalance} />
             {canAdjust && <MemberDataDownload member={m} />}
           </div>
         )}

@@ -25,7 +25,7 @@ const refundable = (e: LedgerEntry): number | null => {
 };
 
 /** The member's points ledger, newest first, paged. */
-export function MemberLedger({ memberId }: { memberId: string }) {
+export function MemberLedger({ memberId, balance }: { memberId: string; balance: number }) {
   const [page, setPage] = React.useState(0);
   const [refunding, setRefunding] = React.useState<string | null>(null);
   const query = useMemberTransactions(memberId, page);
@@ -108,6 +108,8 @@ export function MemberLedger({ memberId }: { memberId: string }) {
                             entryId={e.id}
                             left={left}
                             orderId={e.orderId ?? null}
+                            purchase={{ amount: e.amount ?? 0, points: e.points, refunded: e.refundedAmount ?? 0 }}
+                            balance={balance}
                             onDone={() => setRefunding(null)}
                             onCancel={() => setRefunding(null)}
                           />

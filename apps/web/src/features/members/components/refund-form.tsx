@@ -2,10 +2,42 @@ import { refundBodySchema, type TransactionResult } from '@loyalty/contracts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { formatMoney } from '@/lib/i18n/format';
+import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
+import { pointsTakenBack } from '@/lib/points-math';
 import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 import { useRefundTransaction } from '../api/refund-transaction';
+
+/** The purchase a refund gives back: its amount, the points it earned, and what was refunded of it so far. */
+type RefundedPurchase = { amount: number; points: number; refunded: number };
+
+/**
+ * What the typed refund will do, before it is confirmed (docs/design.md §9 Orders, refunds): the points it takes
+ * back, by the engine's cumulative floor, and the balance after, which may go below zero when the points were spent.
+ */
+function RefundPreview({
+  id,
+  purchase,
+  balance,
+  value,
+}: {
+  id: string;
+  purchase: RefundedPurchase;
+  balance: number;
+  value: number;
+}) {
+  const t = useT();
+  const left = purchase.amount - purchase.refunded;
+  if (!(value > 0) || value > left + 1e-9) return null;
+  const points = pointsTakenBack(purchase.points, purchase.amount, purchase.refunded, value);
+  const after = balance - points;
+  return (
+    <p id={id} aria-live="polite" className="text-sm">
+      {t('members.refundPreview', { count: points, points: formatNumber(points), balance: formatNumber(after) })}
+      {after < 0 && <span className="block text-destructive">{t('members.refundBelowZero')}</span>}
+    </p>
+  );
+}
 
 /**
  * Refund part or all of a purchase (a customer's return): the amount given back, at most what is left of the
@@ -17,6 +49,8 @@ export function RefundForm({
   entryId,
   left,
   orderId = null,
+  purchase,
+  balance,
   onDone,
   onCancel,
 }: {
@@ -26,6 +60,9 @@ export function RefundForm({
   left: number;
   /** The business's order the purchase was, when it has one: the form says which order it refunds. */
   orderId?: string | null | undefined;
+  purchase: RefundedPurchase;
+  /** The member's balance now: the preview says what it will be after the refund. */
+  balance: number;
   onDone: (result: TransactionResult) => void;
   onCancel?: () => void;
 }) {
@@ -33,7 +70,7 @@ export function RefundForm({
   const refund = useRefundTransaction();
   const id = `refund-${entryId}`;
 
-  const { error, submit, field } = useKeyedSubmit({
+  const { value, error, submit, field } = useKeyedSubmit({
     initial: String(left),
     pending: refund.isPending,
     parse: (value) => refundBodySchema.safeParse({ amount: numberOf(value) }),
@@ -55,7 +92,7 @@ export function RefundForm({
           {...field}
           inputMode="decimal"
           className="w-32"
-          aria-describedby={`${orderId ? `${id}-order ` : ''}${id}-left${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${orderId ? `${id}-order ` : ''}${id}-left ${id}-preview${error ? ` ${id}-error` : ''}`}
         />
         <Button type="submit" size="sm" disabled={refund.isPending}>
           {t('members.refundSubmit')}
@@ -69,6 +106,7 @@ export function RefundForm({
       <p id={`${id}-left`} className="text-muted-foreground text-sm">
         {t('members.refundLeft', { amount: formatMoney(left) })}
       </p>
+      <RefundPreview id={`${id}-preview`} purchase={purchase} balance={balance} value={numberOf(value)} />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-destructive text-sm">
           {error}
