@@ -65,6 +65,9 @@ async function databaseFromServer(server, file) {
   });
   if (!response.ok || !response.body) throw new Error(`the running server refused the backup (${response.status})`);
   await pipeline(Readable.fromWeb(response.body), createWriteStream(file, { mode: OWNER_ONLY }));
+  // The server's own measure of how long its statements waited for the copy (routes.ts), in milliseconds.
+  const copyMs = Number(/copy;dur=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+  return Number.isFinite(copyMs) ? copyMs : undefined;
 }
 
 /**
@@ -83,7 +86,8 @@ export async function backup(dataDir, file) {
     mkdirSync(contents, { mode: 0o700 });
     // Uncompressed (version 2): the archive's own gzip compresses it once. Version 1 held pglite.tar.gz.
     const database = join(contents, `${DATABASE}.tar`);
-    if (server) await databaseFromServer(server, database);
+    let heldMs;
+    if (server) heldMs = await databaseFromServer(server, database);
     else if (existsSync(join(dataDir, DATABASE, 'PG_VERSION'))) {
       // The same layout as PGlite's own dump: the folder's contents at the root of the tar.
       const folder = join(dataDir, DATABASE);
@@ -98,11 +102,13 @@ export async function backup(dataDir, file) {
       taken: server ? 'from the running server' : 'offline',
       folders,
     };
+    // Kept out of the manifest: a figure about this run, not about the data.
+    const held = heldMs === undefined ? {} : { heldMs };
     writeFileSync(join(contents, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: OWNER_ONLY });
     const archive = join(staging, 'archive.tar.gz');
     await tar.c({ gzip: true, file: archive, mode: OWNER_ONLY, cwd: contents, portable: true }, readdirSync(contents));
     renameSync(archive, target);
-    return manifest;
+    return { ...manifest, ...held };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
