@@ -14,6 +14,10 @@ try {
   console.log(
     `Backed up ${dataDir} (${manifest.taken}) to ${file}: database, ${manifest.folders.join(', ') || 'no other folders'}.`,
   );
+  if (manifest.heldMs !== undefined)
+    console.log(
+      `The server's reads and writes waited ${(manifest.heldMs / 1000).toFixed(2)} s for the database's copy.`,
+    );
 } catch (error) {
   console.error(`Backup failed: ${error.message}`);
   process.exit(1);

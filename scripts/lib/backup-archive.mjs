@@ -3,6 +3,7 @@
 // scripts/restore.mjs; the backup test runs them as a user would.
 import {
   cpSync,
+  createWriteStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -13,12 +14,19 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 
 export const FORMAT = 'loyalty-portal-backup';
 /** The folders of DATA_DIR a backup carries besides the database (pglite/), each copied whole. */
 export const FOLDERS = ['uploads', 'wallet-dev', 'auth-emulator'];
 const DATABASE = 'pglite';
+/**
+ * Every file a backup writes is created readable by its owner only: it holds every customer and the wallet keys
+ * (docs/backups.md). Set at creation, so the data is never readable by others, not even for an instant.
+ */
+const OWNER_ONLY = 0o600;
 /** The running server's note (apps/api/src/modules/backup/running-server.ts). */
 const SERVER_NOTE = 'server.json';
 
@@ -45,20 +53,28 @@ export function runningServer(dataDir) {
   }
 }
 
-/** The database as PGlite's gzipped tar of its folder, asked of the running server (the files are its alone). */
-async function databaseFromServer(server) {
+/**
+ * The database as PGlite's uncompressed tar of its folder, asked of the running server (the files are its alone)
+ * and streamed into `file`. Uncompressed, so the server holds PGlite's lock only for the copy; the archive
+ * around it is compressed here, in this process, once the server is free again (docs/design.md §10).
+ */
+async function databaseFromServer(server, file) {
   const response = await fetch(`http://127.0.0.1:${server.port}/api/internal/backup`, {
     method: 'POST',
     headers: { 'x-backup-token': server.token },
   });
-  if (!response.ok) throw new Error(`the running server refused the backup (${response.status})`);
-  return Buffer.from(await response.arrayBuffer());
+  if (!response.ok || !response.body) throw new Error(`the running server refused the backup (${response.status})`);
+  await pipeline(Readable.fromWeb(response.body), createWriteStream(file, { mode: OWNER_ONLY }));
+  // The server's own measure of how long its statements waited for the copy (routes.ts), in milliseconds.
+  const copyMs = Number(/copy;dur=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+  return Number.isFinite(copyMs) ? copyMs : undefined;
 }
 
 /**
  * Writes the backup to `file`: the database first (from the running server, or the folder itself when no server
  * runs), then the folders. Uploads are only ever added under new names, so every file the database names is
- * there when they are copied after it.
+ * there when they are copied after it. The archive is made in a folder only the owner can open and renamed onto
+ * `file` when complete: a file already there is replaced whole, never left half written or with its old mode.
  */
 export async function backup(dataDir, file) {
   const target = resolve(file);
@@ -66,25 +82,33 @@ export async function backup(dataDir, file) {
   const staging = mkdtempSync(join(dirname(target), `.${basename(target)}-`));
   try {
     const server = runningServer(dataDir);
-    const database = join(staging, `${DATABASE}.tar.gz`);
-    if (server) writeFileSync(database, await databaseFromServer(server));
+    const contents = join(staging, 'contents');
+    mkdirSync(contents, { mode: 0o700 });
+    // Uncompressed (version 2): the archive's own gzip compresses it once. Version 1 held pglite.tar.gz.
+    const database = join(contents, `${DATABASE}.tar`);
+    let heldMs;
+    if (server) heldMs = await databaseFromServer(server, database);
     else if (existsSync(join(dataDir, DATABASE, 'PG_VERSION'))) {
       // The same layout as PGlite's own dump: the folder's contents at the root of the tar.
       const folder = join(dataDir, DATABASE);
-      await tar.c({ gzip: true, file: database, cwd: folder, portable: true }, readdirSync(folder));
+      await tar.c({ file: database, mode: OWNER_ONLY, cwd: folder, portable: true }, readdirSync(folder));
     } else throw new Error(`no database under ${dataDir} (is DATA_DIR right?)`);
     const folders = FOLDERS.filter((f) => existsSync(join(dataDir, f)));
-    for (const folder of folders) cpSync(join(dataDir, folder), join(staging, folder), { recursive: true });
+    for (const folder of folders) cpSync(join(dataDir, folder), join(contents, folder), { recursive: true });
     const manifest = {
       format: FORMAT,
-      version: 1,
+      version: 2,
       createdAt: new Date().toISOString(),
       taken: server ? 'from the running server' : 'offline',
       folders,
     };
-    writeFileSync(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await tar.c({ gzip: true, file: target, cwd: staging, portable: true }, readdirSync(staging));
-    return manifest;
+    // Kept out of the manifest: a figure about this run, not about the data.
+    const held = heldMs === undefined ? {} : { heldMs };
+    writeFileSync(join(contents, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: OWNER_ONLY });
+    const archive = join(staging, 'archive.tar.gz');
+    await tar.c({ gzip: true, file: archive, mode: OWNER_ONLY, cwd: contents, portable: true }, readdirSync(contents));
+    renameSync(archive, target);
+    return { ...manifest, ...held };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -112,7 +136,10 @@ export async function restore(dataDir, file) {
     const data = join(staging, 'data');
     mkdirSync(join(data, DATABASE), { recursive: true });
     // PGlite's dump names its files from the folder's root ("/PG_VERSION"): tar strips the leading slash.
-    await tar.x({ file: join(archive, `${DATABASE}.tar.gz`), cwd: join(data, DATABASE) });
+    // Version 2 holds the database uncompressed (pglite.tar), version 1 gzipped; tar reads either.
+    const database = [`${DATABASE}.tar`, `${DATABASE}.tar.gz`].map((f) => join(archive, f)).find(existsSync);
+    if (!database) throw new RefusedError(`${file} holds no database.`);
+    await tar.x({ file: database, cwd: join(data, DATABASE) });
     if (!existsSync(join(data, DATABASE, 'PG_VERSION'))) throw new RefusedError(`${file} holds no database.`);
     for (const folder of manifest.folders ?? []) renameSync(join(archive, folder), join(data, folder));
     let kept = null;

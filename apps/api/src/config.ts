@@ -10,7 +10,7 @@ const bool = z
   .optional();
 
 /** Every environment variable the server reads, with its default. Nothing else reads process.env. */
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Unset: loopback while the Auth emulator is on (its tokens are unsigned), every interface otherwise.

@@ -22,6 +22,18 @@ describe(`job queue on ${engine}`, () => {
       handled.push(word);
     },
   });
+  // Long expiry, short heartbeat: a run whose worker died is retried on its heartbeat, long before its expiry.
+  const beating = defineJob<{ word: string }>({
+    name: 'test-beating',
+    expireInSeconds: 600,
+    heartbeatSeconds: 10,
+    retryLimit: 3,
+    retryDelay: 1,
+    retryDelayMax: 2,
+    async handle({ word }) {
+      handled.push(word);
+    },
+  });
   const quiet = { warn: () => {}, error: () => {} };
   const schema = `pgboss_test_${randomUUID().slice(0, 8)}`;
 
@@ -33,6 +45,7 @@ describe(`job queue on ${engine}`, () => {
     if (engine === 'pglite') await database.migrate();
     jobs = createJobQueue({ database, databaseUrl: process.env.TEST_DATABASE_URL, schema, log: quiet });
     jobs.define(echo);
+    jobs.define(beating);
     await jobs.start();
   });
   afterAll(async () => {
@@ -67,6 +80,23 @@ describe(`job queue on ${engine}`, () => {
     expect(handled.filter((w) => w === 'committed')).toHaveLength(1);
     expect(handled).not.toContain('rolled-back');
   });
+
+  it('retries a job whose worker died once its heartbeat is 10 s old, not at its 10-minute expiry', async () => {
+    // A job a worker took and then died on (kill -9): active, started and last marked alive a minute ago. Kept
+    // out of reach of this process's worker until it is made so (startAfter), so no live worker beats for it.
+    const id = await database.db.transaction((tx) =>
+      jobs.send(tx, beating, { word: 'orphaned' }, { startAfter: new Date(Date.now() + 3_600_000) }),
+    );
+    await database.db.execute(
+      sql.raw(`update ${schema}.job set state = 'active', started_on = now() - interval '1 minute',
+        heartbeat_on = now() - interval '1 minute' where id = '${id}'`),
+    );
+    // The monitor passes every 10 s (queue.ts), the retry waits 1–2 s, the worker polls every 2 s.
+    for (let i = 0; i < 180 && !handled.includes('orphaned'); i++) await new Promise((r) => setTimeout(r, 250));
+    expect(handled).toContain('orphaned');
+    const job = (await jobs.find(beating)).find((j) => j.id === id);
+    expect(job?.retryCount).toBe(1);
+  }, 60_000);
 
   it('retries a failed job with backoff until it succeeds', async () => {
     await database.db.transaction((tx) => jobs.send(tx, echo, { word: 'flaky' }));

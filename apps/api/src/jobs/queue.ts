@@ -12,6 +12,13 @@ type JobDefinition<T extends object> = {
   name: string;
   /** Longest a run may take before the job is given to another worker (a killed worker holds it that long). */
   expireInSeconds: number;
+  /**
+   * When set (10 or more), the worker marks the job alive every half of this, and a job not marked for this long
+   * is failed by the next monitor pass (every 10 s) and retried: a killed worker holds it at most this plus the
+   * pass, not its whole expiry (pg-boss `heartbeatSeconds`; docs/capacity.md). The handler is told through its
+   * signal when its run was given away, and must stop starting new work then.
+   */
+  heartbeatSeconds?: number;
   retryLimit: number;
   /** First retry delay in seconds; doubled each retry (with jitter) up to retryDelayMax. */
   retryDelay: number;
@@ -104,6 +111,7 @@ export function createJobQueue(opts: {
       const queue: QueueOptions & { notify: boolean } = {
         notify: true,
         expireInSeconds: definition.expireInSeconds,
+        ...(definition.heartbeatSeconds ? { heartbeatSeconds: definition.heartbeatSeconds } : {}),
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelay,
         retryBackoff: true,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, craftToken, signUp } from '../../test/helpers';
 
@@ -63,5 +64,22 @@ describe('rate limits', () => {
     expect((await rename(two, user.idToken)).statusCode).not.toBe(429);
     // The third write, on either instance, is past the shared limit.
     expect((await rename(one, user.idToken)).statusCode).toBe(429);
+  });
+
+  it('names each Redis counter by what it counts: the limit and the caller', async () => {
+    const env = { REDIS_URL: 'redis://127.0.0.1:6379' };
+    const app = await appWith(env);
+    const user = await signUp();
+    const forged = craftToken(randomUUID(), {}, { alg: 'RS256', typ: 'JWT' }, 'c2lnbmF0dXJl');
+    const ip = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    await rename(app, user.idToken);
+    await app.inject({ url: '/api/users/me', headers: bearer(forged), remoteAddress: ip });
+    const redis = new Redis(env.REDIS_URL);
+    try {
+      const keys = (await redis.keys('lp-rl-*')).filter((k) => k.includes(user.uid) || k.includes(ip));
+      expect(keys.sort()).toEqual([`lp-rl-auth-fail:${ip}`, `lp-rl-writes:u:${user.uid}`]);
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { namedRedisStore } from './rate-limit-store';
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MINUTE = 60_000;
@@ -25,8 +26,13 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { config: C
     ? new Redis(opts.config.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  // The store fails open: a Redis outage must not lock every admin out.
-  await app.register(rateLimit, { global: false, skipOnError: true, nameSpace: 'lp-rl-', ...(redis ? { redis } : {}) });
+  // The store fails open: a Redis outage must not lock every admin out. Redis keys are named by what they count
+  // (rate-limit-store.ts).
+  await app.register(rateLimit, {
+    global: false,
+    skipOnError: true,
+    ...(redis ? { store: namedRedisStore(redis, 'lp-rl-') } : {}),
+  });
 
   const byCaller = (request: FastifyRequest) =>
     request.apiKey ? `k:${request.apiKey.id}` : request.identity ? `u:${request.identity.uid}` : `ip:${request.ip}`;

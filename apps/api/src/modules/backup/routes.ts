@@ -13,9 +13,10 @@ const sameSecret = (given: unknown, token: string) => {
 };
 
 /**
- * The embedded database for `npm run backup` while this server runs (docs/design.md §9): PGlite's folder as one gzipped
- * tar, taken between statements, so it is what a crash at that instant would leave (PostgreSQL recovers it
- * from its write-ahead log). Only from this machine, and only with the secret of the server's note in its data
+ * The embedded database for `npm run backup` while this server runs (docs/design.md §9): PGlite's folder as one
+ * uncompressed tar, taken between statements, so it is what a crash at that instant would leave (PostgreSQL
+ * recovers it from its write-ahead log). Statements wait only for the copy; the caller compresses it, in its
+ * own process, after the lock is released (docs/design.md §10). Only from this machine, and only with the secret of the server's note in its data
  * folder (running-server.ts): whoever can read that folder can copy the data anyway; nobody else can.
  */
 export const backupRoutes: FastifyPluginAsync<{ token: string }> = async (app, opts) => {
@@ -36,8 +37,16 @@ export const backupRoutes: FastifyPluginAsync<{ token: string }> = async (app, o
         !sameSecret(request.headers['x-backup-token'], opts.token)
       )
         throw forbidden('Backups are taken on this machine with npm run backup.');
-      const tar = Buffer.from(await (await dump()).arrayBuffer());
-      return reply.type('application/gzip').header('cache-control', 'no-store').send(tar);
+      const started = performance.now();
+      const copy = await dump();
+      // How long statements waited for this backup (the copy under PGlite's lock): npm run backup prints it.
+      const copyMs = performance.now() - started;
+      const tar = Buffer.from(await copy.arrayBuffer());
+      return reply
+        .type('application/x-tar')
+        .header('cache-control', 'no-store')
+        .header('server-timing', `copy;dur=${copyMs.toFixed(0)}`)
+        .send(tar);
     },
   );
 };

@@ -86,10 +86,13 @@ export function messageJobs(deps: MessageDeliveryDeps) {
     name: 'message-send',
     // A run stops taking batches after runSeconds; one batch of Google calls at 20 a second takes 10 s more.
     expireInSeconds: 60,
+    // A run whose instance died (kill -9) is retried, on any instance, within 10 s + the 10 s monitor pass + the
+    // first retry's 5–10 s + 2 s of polling, rather than after the 60 s expiry (docs/capacity.md).
+    heartbeatSeconds: 10,
     retryLimit: 20,
     retryDelay: 5,
     retryDelayMax: 300,
-    async handle({ tenantId, messageId }, { id: runId }) {
+    async handle({ tenantId, messageId }, { id: runId, signal }) {
       const started = Date.now();
       const message = await findMessageRow(db, messageId);
       if (!message || message.tenantId !== tenantId || message.state === 'SENT' || message.state === 'CANCELLED')
@@ -140,7 +143,8 @@ export function messageJobs(deps: MessageDeliveryDeps) {
         const last: string = (batch.at(-1) as Target).memberId;
         // A short batch was the last; a run past its time claims no more and hands over once this batch is done.
         const more: boolean = batch.length === batchSize;
-        const inTime = Date.now() - started < runMs;
+        // A run whose heartbeat was lost (its job retried elsewhere, under the same id and lease) claims no more.
+        const inTime = Date.now() - started < runMs && !signal.aborted;
         next = more && inTime ? handled(claim(last)) : more ? null : Promise.resolve({ batch: [] });
         const tally = await deliver(tenantId, messageId, header, batch);
         await settling;
@@ -154,6 +158,8 @@ export function messageJobs(deps: MessageDeliveryDeps) {
         after = last;
         if (!next) {
           await settling;
+          // Given away: the retry carries on under this same id and lease, so nothing is released or sent.
+          if (signal.aborted) return;
           return void (await handOver());
         }
       }
