@@ -6,17 +6,31 @@ const MEMBER_TOPICS: LiveTopic[] = ['members', 'member-rewards', 'dashboard', 'r
 
 /**
  * Hears every member and points change (the counter, the API, imports, scheduled jobs) in its transaction and
- * announces it for open screens: the admin's lists and figures, and the card page of each member it touched.
+ * announces it for open screens: the admin's lists and figures, and the card page of each member it touched
+ * (a tier the review moved, a reward code settled, points lapsed: docs/design.md §9). A message sent, or a tier
+ * created, changed or deleted (every card's next tier), reaches every card page of the business.
  */
 export const liveListener: Listener = async (tx, tenantId, events) => {
   const members = new Set<string>();
   let everyMember = false;
+  let heard = false;
   for (const event of events) {
     if (event.type === 'entry.recorded') members.add(event.memberId);
     else if (event.type === 'member.created' || event.type === 'member.updated') members.add(event.member.id);
     else if (event.type === 'member.deleted') members.add(event.id);
-    else if (event.type === 'cards.changed') everyMember = true;
+    else if (event.type === 'cards.changed' || event.type === 'message.sent' || event.type === 'tiers.changed')
+      everyMember = true;
+    else if (
+      event.type === 'tier.reviewed' ||
+      event.type === 'redemption.settled' ||
+      event.type === 'points.lapsed' ||
+      event.type === 'points.expiring'
+    )
+      members.add(event.memberId);
+    else continue;
+    heard = true;
   }
+  if (!heard) return;
   everyMember ||= members.size > MEMBERS_NAMED;
   await announce(tx, { tenantId, memberIds: everyMember ? [] : [...members], everyMember, topics: MEMBER_TOPICS });
 };
