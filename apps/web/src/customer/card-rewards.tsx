@@ -156,7 +156,11 @@ function ClaimCode({ claimed, onDone }: { claimed: Claimed; onDone: () => void }
     box.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, []);
   return (
-    <div ref={box} role="status" className="mb-3 rounded-xl border-2 border-[var(--brand-bg)] bg-white p-4 text-center shadow-sm">
+    <div
+      ref={box}
+      role="status"
+      className="mb-3 rounded-xl border-2 border-[var(--brand-bg)] bg-white p-4 text-center shadow-sm"
+    >
       <p className="font-semibold">{name}</p>
       <p className="text-sm text-zinc-600">{t('customer.claimTitle')}</p>
       <p className="sr-only">{t('customer.claimCodeLabel')}</p>
