@@ -115,7 +115,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     '/api/public/card/:slug/events',
     {
       summary:
-        "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again",
+        "Server-sent events for the customer's own card: `change` each time the member's points, tier, card, claim codes or latest message change, or a reward of the business does, so the open card page reads it again",
       params: slugParamsSchema,
       response: { 200: fileAnswer(MEDIA.events, 'An event stream that stays open'), 503: apiErrorSchema },
     },

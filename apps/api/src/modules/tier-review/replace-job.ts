@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed, Listener } from '../../lib/changes';
-import { getPolicy } from './repository';
+import { getPolicy, hasMembers } from './repository';
 import { runReview } from './review';
 
 /**
@@ -27,9 +27,13 @@ export function tierReplaceJobs(deps: { db: Database; feed: ChangeFeed }, jobs: 
   });
   jobs.define(replace);
 
-  /** Enqueues the job in the tier write's transaction, so it runs only if the tier change commits. */
+  /**
+   * Enqueues the job in the tier write's transaction, so it runs only if the tier change commits; a business
+   * with no member yet (its first tiers, the setup checklist) has nobody to place.
+   */
   const listener: Listener = async (tx, tenantId, events) => {
-    if (events.some((e) => e.type === 'tiers.changed')) await jobs.send(tx, replace, { tenantId });
+    if (!events.some((e) => e.type === 'tiers.changed')) return;
+    if (await hasMembers(tx, tenantId)) await jobs.send(tx, replace, { tenantId });
   };
   return { replace, listener };
 }
