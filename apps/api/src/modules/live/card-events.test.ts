@@ -74,6 +74,7 @@ describe('the card page hears what it shows change', () => {
     expect(put.statusCode).toBe(200);
   }, 120_000);
   afterAll(async () => {
+    await app?.jobs.stop(1000);
     app?.server.closeAllConnections();
     await app?.close();
   });
