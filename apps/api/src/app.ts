@@ -44,6 +44,7 @@ import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { expiryNoticeListener } from './modules/tier-review/expiry-notice';
+import { tierReplaceJobs } from './modules/tier-review/replace-job';
 import { tierPolicyRoutes } from './modules/tier-review/routes';
 import { scheduledJobs } from './modules/tier-review/scheduled';
 import { uploadsRoutes } from './modules/uploads/routes';
@@ -166,6 +167,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     businessName: (tenantId) => businessNameOf(app.db, tenantId),
     ...options.messages,
   });
+  // A tier created, changed or deleted re-places every member under the tier policy (modules/tier-review), by a
+  // job that publishes its moves on the feed (made just below), so it too reaches the feed by name.
+  const tierReplace = tierReplaceJobs(
+    { db: app.db, feed: { publish: (tx, tenantId, events) => changes.publish(tx, tenantId, events) } },
+    app.jobs,
+  );
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -180,6 +187,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     expiryNoticeListener(app.jobs, messages.send),
     // Erasure: the embedded database's files scrubbed of the person soon after (plugins/disk-scrub.ts).
     diskScrubListener((tx) => app.diskScrub.request(tx)),
+    // The tier job, enqueued with the tier write that calls for it.
+    tierReplace.listener,
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);

@@ -11,7 +11,8 @@ import {
   storeSettings,
   uploads,
 } from '../src/db/schema';
-import { bearer, buildTestApp, craftToken, signUp } from './helpers';
+import { webhookTestApp } from '../src/modules/webhooks/webhooks-test-support';
+import { bearer, craftToken, signUp } from './helpers';
 import { activeOwner, addTeamUser, type RegisteredOwner } from './onboarding-helpers';
 
 /**
@@ -123,7 +124,11 @@ describe('tenant-isolation matrix over every tenant route', () => {
 
   beforeAll(async () => {
     // Every refused probe counts against the per-IP limit; the matrix grows with the routes, the limit is not its subject.
-    app = await buildTestApp({ RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000', RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+    // With its job queue: a tier written where members are queues their re-placement (modules/tier-review).
+    app = await webhookTestApp({
+      RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: '100000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+    });
     [a, b] = await Promise.all([activeOwner(app), activeOwner(app)]);
     const db = app.database.db;
     const tierId = randomUUID();

@@ -100,6 +100,16 @@ export type JoinAnswer = z.infer<typeof joinAnswerSchema>;
 const cardTierSchema = z.object({ name: z.string(), nameZh: z.string().nullable(), nameCn: z.string().nullable() });
 
 /** GET /api/public/card/{slug} with the customer's token: their own card, nothing of anyone else. */
+export const cardClaimSchema = z.object({
+  claimCode: z.string(),
+  rewardId: z.string(),
+  expiresAt: z.string(),
+  used: z.boolean(),
+});
+export type CardClaim = z.infer<typeof cardClaimSchema>;
+export const cardMessageSchema = z.object({ text: z.string(), sentAt: z.string() });
+export type CardMessage = z.infer<typeof cardMessageSchema>;
+
 export const publicCardSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
@@ -114,5 +124,12 @@ export const publicCardSchema = z.object({
   googleSaveUrl: z.string().nullable(),
   /** Every reward offered to the member's tier now, with progress (docs/design.md §9); a claim code is asked for one. */
   rewards: z.array(memberRewardSchema).default([]),
+  /**
+   * The member's claim codes still within their 10 minutes, `used` once staff redeemed one: the page drops a code
+   * it shows the moment it is used (docs/design.md §9).
+   */
+  claims: z.array(cardClaimSchema).default([]),
+  /** The latest message the business sent the member (the message log of §9), in the member's language. */
+  latestMessage: cardMessageSchema.nullable().default(null),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

@@ -62,6 +62,16 @@ export type ChangeEvent =
   | { type: 'cards.changed' }
   /** A reward was redeemed (its REDEEM entry is told as entry.recorded in the same change). */
   | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] }
+  /**
+   * A reward redemption left ISSUED (fulfilled or cancelled): the member's card page drops the code it shows
+   * (docs/design.md §9). A cancel's REVERSAL is also told as entry.recorded.
+   */
+  | { type: 'redemption.settled'; memberId: string; redemptionId: string; state: 'FULFILLED' | 'CANCELLED' }
+  /**
+   * A tier was created, changed or deleted: every member of the business is re-placed under the tier policy
+   * (modules/tier-review), as the daily review would, by a job.
+   */
+  | { type: 'tiers.changed' }
   /** A message to cardholders went out (modules/messages): its log once the queue has worked through it. */
   | { type: 'message.sent'; data: Extract<WebhookEvent, { type: 'message.sent' }>['data'] }
   /** The daily tier review (modules/tier-review) moved the member from one tier to another. */

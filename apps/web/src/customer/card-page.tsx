@@ -4,6 +4,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
+import { CardNews } from './card-news';
 import { CardPrivacy } from './card-privacy';
 import { CardRewards } from './card-rewards';
 import { signOutCustomer } from './customer-firebase';
@@ -95,9 +96,11 @@ function CardView({
         ) : null}
       </section>
 
+      {card.latestMessage ? <CardNews message={card.latestMessage} /> : null}
+
       <CardCodes code={card.membershipCode} />
 
-      <CardRewards slug={slug} rewards={card.rewards ?? []} />
+      <CardRewards slug={slug} rewards={card.rewards ?? []} claims={card.claims ?? []} />
 
       <div className="grid gap-3">
         <a

@@ -1,4 +1,4 @@
-import type { ClaimAnswer, MemberReward } from '@loyalty/contracts';
+import type { CardClaim, ClaimAnswer, MemberReward } from '@loyalty/contracts';
 import * as React from 'react';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney } from '@/lib/i18n/format';
@@ -10,15 +10,28 @@ import { claimReward } from './public-api';
 type Claimed = ClaimAnswer & { reward: MemberReward };
 
 /**
- * The card's rewards (docs/design.md §9): each one offered to the member with how far they are from it ("38 points to a
- * free coffee"); one they can have is claimed here as a code valid 10 minutes, shown on this screen only (never on
- * the pass: a screenshot is worth nothing later), which staff type or scan at the counter.
+ * The card's rewards (docs/design.md §9): each one offered to the member with how far they are from it ("38 points
+ * to a free coffee"); one they can have is claimed here as a code valid 10 minutes, shown on this screen only
+ * (never on the pass: a screenshot is worth nothing later), which staff type or scan at the counter. The card's
+ * `claims`, read again each time the card's stream says it changed, mark a code used: it leaves the screen then.
  */
-export function CardRewards({ slug, rewards }: { slug: string; rewards: MemberReward[] }) {
+export function CardRewards({
+  slug,
+  rewards,
+  claims = [],
+}: {
+  slug: string;
+  rewards: MemberReward[];
+  claims?: CardClaim[];
+}) {
   const t = useT();
   const [claimed, setClaimed] = React.useState<Claimed | null>(null);
   const [pending, setPending] = React.useState<string | null>(null);
   const [error, setError] = React.useState<string | null>(null);
+  const used = claimed !== null && claims.some((c) => c.claimCode === claimed.claimCode && c.used);
+  React.useEffect(() => {
+    if (used) setClaimed(null);
+  }, [used]);
   if (rewards.length === 0) return null;
 
   const claim = async (reward: MemberReward) => {
@@ -40,7 +53,7 @@ export function CardRewards({ slug, rewards }: { slug: string; rewards: MemberRe
       <h2 id="card-rewards" className="mb-2 text-lg font-semibold">
         {t('customer.rewards')}
       </h2>
-      {claimed ? <ClaimCode claimed={claimed} onDone={() => setClaimed(null)} /> : null}
+      {claimed && !used ? <ClaimCode claimed={claimed} onDone={() => setClaimed(null)} /> : null}
       {error ? (
         <p role="alert" className="mb-2 text-sm text-red-700">
           {error}
@@ -141,8 +154,17 @@ function ClaimCode({ claimed, onDone }: { claimed: Claimed; onDone: () => void }
   const seconds = useSecondsLeft(claimed.expiresAt);
   const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
   const name = localizedName(claimed.reward.name, claimed.reward.nameZh, claimed.reward.nameCn);
+  const box = React.useRef<HTMLDivElement>(null);
+  // On a phone the rewards sit below the fold: the code is brought into view, so the customer sees it at once.
+  React.useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, []);
   return (
-    <div role="status" className="mb-3 rounded-xl border-2 border-[var(--brand-bg)] bg-white p-4 text-center shadow-sm">
+    <div
+      ref={box}
+      role="status"
+      className="mb-3 rounded-xl border-2 border-[var(--brand-bg)] bg-white p-4 text-center shadow-sm"
+    >
       <p className="font-semibold">{name}</p>
       <p className="text-sm text-zinc-600">{t('customer.claimTitle')}</p>
       <p className="sr-only">{t('customer.claimCodeLabel')}</p>

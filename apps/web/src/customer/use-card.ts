@@ -21,7 +21,8 @@ const RENEW_AFTER_MS = 9 * 60_000;
 
 /**
  * The signed-in customer's card, kept current while the page is open: the API's events for this card
- * (GET /api/public/card/{slug}/events) read it again when the member's points, tier or card change, and the
+ * (GET /api/public/card/{slug}/events) read it again when the member's points, tier or card change, a code is
+ * used, a reward of the business or the latest message changes (docs/design.md §9), and the
  * wallet link is renewed before it expires, so a page left open still shows the balance and still adds the
  * pass. Nobody signed in (or a token the API refuses) goes back to the join page.
  */

@@ -73,7 +73,11 @@ export const messageTargets = pgTable(
     done: boolean('done').notNull().default(false),
   },
   // The send job walks a message's targets in member order along the primary key, from where it stopped.
-  (t) => [primaryKey({ name: 'message_targets_pkey', columns: [t.messageId, t.memberId] })],
+  // The card page finds the latest message a member was sent by member (docs/design.md §9).
+  (t) => [
+    primaryKey({ name: 'message_targets_pkey', columns: [t.messageId, t.memberId] }),
+    index('message_targets_member_idx').on(t.tenantId, t.memberId),
+  ],
 );
 
 /** Each Google Wallet notice a pass was sent (Google shows at most three a pass in 24 hours). */

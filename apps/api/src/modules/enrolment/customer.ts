@@ -14,7 +14,8 @@ import type { Writers } from '../ledger/ledger';
 import { centsToNumber, nextTier, toCents } from '../members/engine';
 import { enrolMember, phoneHolder } from '../members/enrol';
 import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
-import { rewardsForMember } from '../rewards/panel';
+import { latestMessageFor } from '../messages/latest-for-member';
+import { claimsForMember, rewardsForMember } from '../rewards/panel';
 import type { CardLinks } from './card-links';
 import { type JoinPage, tierNames } from './repository';
 
@@ -89,12 +90,14 @@ export async function card(
   const { tenantId } = page;
   const row = await findMemberRowByPhone(db, tenantId, phone);
   if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
-  const [tiers, history, google, rewards] = await Promise.all([
+  const [tiers, history, google, rewards, claims, latestMessage] = await Promise.all([
     loadTiers(db, tenantId),
     listLedger(db, tenantId, row.userId, 0, CARD_HISTORY_SIZE),
     // A Google that cannot be reached hides its button; the card itself still shows.
     googleSaveUrl(tenantId, row.userId).catch(() => null),
     rewardsForMember(db, tenantId, { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance }),
+    claimsForMember(db, tenantId, row.userId),
+    latestMessageFor(db, tenantId, row.userId),
   ]);
   const next = nextTier(toCents(row.lifetimeSpend), tiers);
   const nextNames = next ? await tierNames(db, tenantId, next.tier.id) : undefined;
@@ -126,5 +129,7 @@ export async function card(
     appleUrl: links.appleUrl(page.slug, row.userId),
     googleSaveUrl: google,
     rewards,
+    claims,
+    latestMessage,
   };
 }

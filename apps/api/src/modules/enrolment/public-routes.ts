@@ -116,7 +116,7 @@ export const enrolmentPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentCon
     '/api/public/card/:slug/events',
     {
       summary:
-        "Server-sent events for the customer's own card: `change` each time the member's points, tier or card change, so the open card page reads it again. At most 5 open per phone across businesses (429 `TOO_MANY_STREAMS`) and half of the server's streams per business (503 `LIVE_FULL`), both with Retry-After; the stream ends when the card is erased",
+        "Server-sent events for the customer's own card: `change` each time the member's points, tier, card, claim codes or latest message change, or a reward of the business does, so the open card page reads it again. At most 5 open per phone across businesses (429 `TOO_MANY_STREAMS`) and half of the server's streams per business (503 `LIVE_FULL`), both with Retry-After; the stream ends when the card is erased",
       params: slugParamsSchema,
       response: {
         200: fileAnswer(MEDIA.events, 'An event stream that stays open'),

@@ -6,21 +6,35 @@ const MEMBER_TOPICS: LiveTopic[] = ['members', 'member-rewards', 'dashboard', 'r
 
 /**
  * Hears every member and points change (the counter, the API, imports, scheduled jobs) in its transaction and
- * announces it for open screens: the admin's lists and figures, and the card page of each member it touched.
- * An erased member's card pages end, on every instance (docs/design.md §10).
+ * announces it for open screens: the admin's lists and figures, and the card page of each member it touched
+ * (a tier the review moved, a reward code settled, points lapsed: docs/design.md §9). A message sent, or a tier
+ * created, changed or deleted (every card's next tier), reaches every card page of the business. An erased
+ * member's card pages end, on every instance (docs/design.md §10).
  */
 export const liveListener: Listener = async (tx, tenantId, events) => {
   const members = new Set<string>();
   const erased: string[] = [];
   let everyMember = false;
+  let heard = false;
   for (const event of events) {
     if (event.type === 'entry.recorded') members.add(event.memberId);
     else if (event.type === 'member.created' || event.type === 'member.updated') members.add(event.member.id);
     else if (event.type === 'member.deleted') {
       members.add(event.id);
       erased.push(event.id);
-    } else if (event.type === 'cards.changed') everyMember = true;
+    } else if (event.type === 'cards.changed' || event.type === 'message.sent' || event.type === 'tiers.changed')
+      everyMember = true;
+    else if (
+      event.type === 'tier.reviewed' ||
+      event.type === 'redemption.settled' ||
+      event.type === 'points.lapsed' ||
+      event.type === 'points.expiring'
+    )
+      members.add(event.memberId);
+    else continue;
+    heard = true;
   }
+  if (!heard) return;
   everyMember ||= members.size > MEMBERS_NAMED;
   await announce(tx, { tenantId, memberIds: everyMember ? [] : [...members], everyMember, topics: MEMBER_TOPICS });
   await closeStreamsOf(tx, { tenantId, memberIds: erased });

@@ -3,7 +3,7 @@ import { bearer } from '../../../test/helpers';
 /** The bound the product states for a change to reach an open screen (docs/features.md). */
 const BOUND_MS = 3000;
 
-type Event = { event: string; data: { topics?: string[] } };
+type StreamEvent = { event: string; data: { topics?: string[] } };
 
 /**
  * An open event stream over a real socket: its events as they arrive, a way to wait for the next ones, and
@@ -12,7 +12,7 @@ type Event = { event: string; data: { topics?: string[] } };
 export async function openStream(base: string, path: string, token: string) {
   const controller = new AbortController();
   const res = await fetch(`${base}${path}`, { headers: bearer(token), signal: controller.signal });
-  const events: Event[] = [];
+  const events: StreamEvent[] = [];
   const waiting: (() => void)[] = [];
   let endedByServer = false;
   let reading: Promise<void> = Promise.resolve();
@@ -45,7 +45,7 @@ export async function openStream(base: string, path: string, token: string) {
     res,
     events,
     /** The first change event after `from`, within the bound; null when none came. */
-    async change(from: number): Promise<Event | null> {
+    async change(from: number): Promise<StreamEvent | null> {
       const deadline = Date.now() + BOUND_MS;
       for (;;) {
         const found = events.slice(from).find((e) => e.event === 'change');

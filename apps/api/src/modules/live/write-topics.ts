@@ -26,6 +26,17 @@ const BY_ROUTE: [prefix: string, topics: LiveTopic[]][] = [
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Writes that change what every card page of the business shows: a reward created, changed, deactivated or
+ * deleted changes each member's rewards list (docs/design.md §9), so every open card page reads it again.
+ */
+const EVERY_CARD = ['/api/tenants/rewards'];
+
+/** Whether a write (by method and route pattern) changes what every card page of the business shows. */
+export function writeReachesEveryCard(method: string, routeUrl: string | undefined): boolean {
+  return Boolean(routeUrl && WRITES.has(method) && EVERY_CARD.some((prefix) => routeUrl.startsWith(prefix)));
+}
+
 /** The topics of a write by its method and route pattern; none for reads and for the feed's own writes. */
 export function writeTopics(method: string, routeUrl: string | undefined): LiveTopic[] {
   if (!routeUrl || !WRITES.has(method) || routeUrl.endsWith('/preview')) return [];

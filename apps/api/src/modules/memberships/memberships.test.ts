@@ -3,16 +3,18 @@ import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, signUp } from '../../../test/helpers';
+import { bearer, signUp } from '../../../test/helpers';
 import { activeOwner, addTeamUser } from '../../../test/onboarding-helpers';
 import { members, membershipTiers, uploads } from '../../db/schema';
+import { webhookTestApp } from '../webhooks/webhooks-test-support';
 
 const URL = '/api/memberships';
 
 describe('membership tiers: /api/memberships', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildTestApp();
+    // With its job queue: a tier written where members are queues their re-placement (modules/tier-review).
+    app = await webhookTestApp();
   });
   afterAll(() => app.close());
 

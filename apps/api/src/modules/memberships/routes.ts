@@ -64,6 +64,6 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/api/memberships/:id',
     { summary: 'Delete a tier no member holds', params: membershipIdParamsSchema },
-    (request) => removeMembership(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) => removeMembership(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
   );
 };

@@ -1,7 +1,7 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import type { AuditTrail } from '../../lib/audit';
-import type { ChangeFeed } from '../../lib/changes';
+import type { ChangeEvent, ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
 import {
@@ -62,6 +62,15 @@ async function assertNoOverlap(
   }
 }
 
+/** Whether a tier's change can move members: its range, or its being active (an inactive tier places nobody). */
+function placesMembersOtherwise(before: Membership, after: Membership): boolean {
+  return (
+    before.minSpendAmount !== after.minSpendAmount ||
+    before.maxSpendAmount !== after.maxSpendAmount ||
+    before.isActive !== after.isActive
+  );
+}
+
 /** Creates (no id) or replaces (id) a tier in one transaction that holds the tenant's tier lock. */
 export async function saveMembership(
   db: Database,
@@ -86,8 +95,12 @@ export async function saveMembership(
         before: before && toMembership(before),
         after: toMembership(saved),
       });
-      // A renamed tier shows on the cards of the members who hold it.
-      if (id) await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
+      // A renamed tier shows on the cards of the members who hold it; a new tier, or a changed range, re-places
+      // every member under the tier policy at once (a job of modules/tier-review, docs/design.md §9).
+      const after = toMembership(saved);
+      const events: ChangeEvent[] = id ? [{ type: 'cards.changed' }] : [];
+      if (!before || placesMembersOtherwise(toMembership(before), after)) events.push({ type: 'tiers.changed' });
+      await changes.publish(tx, tenantId, events);
       return saved;
     });
     return toMembership(row);
@@ -103,8 +116,17 @@ export async function getMembership(db: Database, tenantId: string, id: string):
   return toMembership(row);
 }
 
-/** Members hold tiers by reference: a tier still held is 409 with how many hold it. */
-export async function removeMembership(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<void> {
+/**
+ * Members hold tiers by reference: a tier still held is 409 with how many hold it. A tier deleted re-places
+ * every member under the tier policy (the ladder a downgrade steps down changed).
+ */
+export async function removeMembership(
+  db: Database,
+  changes: ChangeFeed,
+  tenantId: string,
+  id: string,
+  trail: AuditTrail,
+): Promise<void> {
   const inUse = (count: number) => new AppError(409, MEMBERSHIP_MESSAGES.inUse(count), { error: 'TIER_IN_USE' });
   try {
     await db.transaction(async (tx) => {
@@ -119,6 +141,7 @@ export async function removeMembership(db: Database, tenantId: string, id: strin
         before: toMembership(before),
         after: null,
       });
+      await changes.publish(tx, tenantId, [{ type: 'tiers.changed' }]);
     });
   } catch (error) {
     if (violation(error, '23503')) throw inUse(await countHolders(db, tenantId, id));

@@ -1,10 +1,10 @@
-import type { MemberReward, MemberRewardsPanel } from '@loyalty/contracts';
+import type { CardClaim, MemberReward, MemberRewardsPanel } from '@loyalty/contracts';
 import type { Queries } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { dbNow } from '../ledger/steps';
 import { findMemberRow } from '../members/repository';
 import { memberRewards } from './availability';
-import { memberRedemptions, rewardsWithMemberCounts } from './repository';
+import { memberRedemptions, recentClaims, rewardsWithMemberCounts } from './repository';
 
 /** The rewards a member sees (their card, the counter): those offered to their tier now, with their progress. */
 export async function rewardsForMember(
@@ -14,6 +14,12 @@ export async function rewardsForMember(
 ): Promise<MemberReward[]> {
   const [rows, now] = await Promise.all([rewardsWithMemberCounts(db, tenantId, member.id), dbNow(db)]);
   return memberRewards(rows, member, now);
+}
+
+/** The member's claim codes within their 10 minutes, each `used` once staff redeemed it (the card page's). */
+export async function claimsForMember(db: Queries, tenantId: string, memberId: string): Promise<CardClaim[]> {
+  const rows = await recentClaims(db, tenantId, memberId);
+  return rows.map((r) => ({ ...r, used: Boolean(r.used), expiresAt: new Date(r.expiresAt).toISOString() }));
 }
 
 /** The counter's reward panel of one member. */

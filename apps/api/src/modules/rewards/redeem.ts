@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { CLAIM_CODE_ALPHABET, REWARD_MESSAGES, type RedeemAnswer, type RewardRefusal } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
 import type { AuditTrail } from '../../lib/audit';
-import type { RecordedBy } from '../../lib/changes';
+import type { ChangeEvent, ChangeFeed, RecordedBy } from '../../lib/changes';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { keyReusedWithAnotherBody } from '../ledger/idempotency';
 import type { Writers } from '../ledger/ledger';
@@ -135,8 +135,17 @@ export async function redeemReward(db: Database, writers: Writers, input: Redeem
 
 const notIssued = () => conflict(REWARD_MESSAGES.notIssued, 'NOT_ISSUED');
 
-/** ISSUED → FULFILLED: the customer got the reward (staff or above). */
-export async function fulfilRedemption(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+/**
+ * ISSUED → FULFILLED: the customer got the reward (staff or above). The member's open card page hears it and
+ * drops the code it showed (docs/design.md §9).
+ */
+export async function fulfilRedemption(
+  db: Database,
+  changes: ChangeFeed,
+  tenantId: string,
+  id: string,
+  trail: AuditTrail,
+) {
   return db.transaction(async (tx) => {
     const before = await findRedemption(tx, tenantId, id, true);
     if (!before) throw notFound(REWARD_MESSAGES.redemptionNotFound);
@@ -148,6 +157,7 @@ export async function fulfilRedemption(db: Database, tenantId: string, id: strin
       before: { state: before.state },
       after: { state: after.state, rewardName: after.rewardName, memberId: after.memberId },
     });
+    await changes.publish(tx, tenantId, settled(after));
     return toRedemption(after);
   });
 }
@@ -191,6 +201,14 @@ export async function cancelRedemption(
       before: { state: before.state },
       after: { state: after.state, rewardName: after.rewardName, memberId: after.memberId },
     });
+    await writers.changes.publish(tx, tenantId, settled(after));
     return { redemption: toRedemption(after), pointsBalance: reversal.pointsBalance };
   });
+}
+
+/** A redemption's end as the change feed tells it (a member erased since has no card to tell). */
+function settled(row: { id: string; memberId: string | null; state: string }): ChangeEvent[] {
+  if (!row.memberId) return [];
+  const state = row.state === 'FULFILLED' ? 'FULFILLED' : 'CANCELLED';
+  return [{ type: 'redemption.settled', memberId: row.memberId, redemptionId: row.id, state }];
 }

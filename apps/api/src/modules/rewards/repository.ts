@@ -266,6 +266,30 @@ export async function markClaimUsed(db: Queries, tenantId: string, code: string,
     .where(and(eq(rewardClaims.tenantId, tenantId), eq(rewardClaims.code, code)));
 }
 
+/**
+ * The member's claims still within their life (unused and not lapsed, or used since they were made), newest
+ * first: what the card page shows and drops once used.
+ */
+export async function recentClaims(db: Queries, tenantId: string, memberId: string) {
+  return db
+    .select({
+      claimCode: rewardClaims.code,
+      rewardId: rewardClaims.rewardId,
+      expiresAt: rewardClaims.expiresAt,
+      used: sql<boolean>`${rewardClaims.usedAt} is not null`,
+    })
+    .from(rewardClaims)
+    .where(
+      and(
+        eq(rewardClaims.tenantId, tenantId),
+        eq(rewardClaims.memberId, memberId),
+        sql`${rewardClaims.expiresAt} > now()`,
+      ),
+    )
+    .orderBy(desc(rewardClaims.createdAt))
+    .limit(20);
+}
+
 /** Redemptions per reward (not cancelled), most first, for the dashboard; a deleted reward by the name it had. */
 export async function redemptionsPerReward(db: Queries, tenantId: string) {
   return db

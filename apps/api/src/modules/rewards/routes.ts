@@ -134,7 +134,8 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       params: redemptionParamsSchema,
       response: { 200: redemptionSchema },
     }),
-    async (request) => fulfilRedemption(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+    async (request) =>
+      fulfilRedemption(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
   );
   app.post(
     '/api/tenants/reward-redemptions/:id/cancel',

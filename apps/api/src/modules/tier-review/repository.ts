@@ -146,6 +146,15 @@ export async function candidates(db: Queries, tenantId: string, window: Window |
   );
 }
 
+/** Whether the business has any member (a tier change with nobody to place needs no review). */
+export async function hasMembers(db: Queries, tenantId: string): Promise<boolean> {
+  const [row] = await rowsOf<{ any: boolean }>(
+    db,
+    sql`select exists (select 1 from members where tenant_id = ${tenantId}) as "any"`,
+  );
+  return Boolean(row?.any);
+}
+
 export type Move = { id: string; from: string | null; to: string | null };
 
 /**

@@ -98,6 +98,8 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
         });
         break;
       case 'cards.changed':
+      case 'redemption.settled':
+      case 'tiers.changed':
         break;
     }
   }
