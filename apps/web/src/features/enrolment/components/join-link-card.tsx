@@ -10,6 +10,7 @@ import { t } from '@/lib/i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 import { type PosterFormat, useDownloadPoster, usePosterPreview } from '../api/enrolment';
+import { LoopbackNote } from './loopback-note';
 
 /** The saved join URL with a copy button, the poster (its QR) as the customer will scan it, and its downloads. */
 export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: boolean }) {
@@ -44,6 +45,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
       description={translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}
       contentClassName="grid gap-4"
     >
+      <LoopbackNote joinUrl={joinUrl} />
       <Labelled id="enrolment-joinUrl" label={translate('enrolment.joinUrl')}>
         <div className="flex gap-2">
           <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
