@@ -12,6 +12,12 @@ import { type PointsFormValues, pointsFormSchema, toBody } from '../point-settin
 import { AdditionalCard, ExpiryCard } from './expiry-card';
 import { EarnRateCard, LimitsCard, PurchaseLimitsCard, RedeemRateCard } from './rate-cards';
 
+/**
+ * The spec's example rates (docs/spec/data-screens.md, Point Settings: placeholders only, the fields stay empty)
+ * as real values, for an owner who takes them in one click.
+ */
+const SUGGESTED = { earnRateAmount: '10.00', earnRatePoints: '100', redeemRatePoints: '100', redeemRateAmount: '1.00' };
+
 const FIELDS = new Set<string>([
   'earnRateAmount',
   'earnRatePoints',
@@ -56,6 +62,22 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
+        {canWrite && (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-4 py-3">
+            <p className="text-sm">{translate('pointSettings.suggestedHint')}</p>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                for (const [name, value] of Object.entries(SUGGESTED)) {
+                  form.setValue(name as keyof typeof SUGGESTED, value, { shouldDirty: true, shouldValidate: true });
+                }
+              }}
+            >
+              {translate('pointSettings.useSuggested')}
+            </Button>
+          </div>
+        )}
         <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 lg:grid-cols-2">
           <EarnRateCard />
           <RedeemRateCard />
