@@ -1,6 +1,7 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Labelled } from '@/components/labelled';
+import { NextSetupStep } from '@/components/next-setup-step';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -21,6 +22,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
   const language = chosen ?? locale;
   const poster = usePosterPreview(joinUrl, language);
   const download = useDownloadPoster();
+  const [downloaded, setDownloaded] = React.useState(false);
 
   const copy = async () => {
     try {
@@ -34,6 +36,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
     download.mutate(
       { format, language },
       {
+        onSuccess: () => setDownloaded(true),
         onError: () =>
           toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.downloadFailed') }),
       },
@@ -94,6 +97,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
           {translate('enrolment.downloadPdf')}
         </Button>
       </div>
+      <NextSetupStep step="poster" saved={downloaded} />
     </SectionCard>
   );
 }

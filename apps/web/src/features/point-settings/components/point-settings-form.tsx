@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PointsConversionBody } from '@loyalty/contracts';
+import * as React from 'react';
 import { useForm } from 'react-hook-form';
+import { NextSetupStep } from '@/components/next-setup-step';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -43,12 +45,16 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
     mode: 'onTouched',
   });
   const save = useSavePointsConversion();
+  const [saved, setSaved] = React.useState(false);
   const translate = useT();
 
   // The contract has judged the values; the body sent is the one the form builds (the date as typed, plus :00).
   const onValid = () =>
     save.mutate(toBody(form.getValues()), {
-      onSuccess: () => toast({ title: t('pointSettings.saved') }),
+      onSuccess: () => {
+        toast({ title: t('pointSettings.saved') });
+        setSaved(true);
+      },
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -97,6 +103,7 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
             </Button>
           </div>
         )}
+        <NextSetupStep step="points" saved={saved} />
       </form>
     </Form>
   );
