@@ -55,9 +55,11 @@ const TARGET = {
   // Issue 25: a page not built yet (a different page every request) on PostgreSQL, at 50 connections.
   uncachedRps: 5000,
   loginJs: 150,
+  // /login's first load as gzip -9 (the figure the issues quote): room under 170 KB for the next feature.
+  loginJsGzip: 165,
   screenJs: 230,
   lcp: 800,
-  // Issue 21: the customer join page on a phone.
+  // Issue 21: the customer join page on a phone; both as gzip -9 and as received on the wire.
   joinJs: 90,
   joinLcp: 1500,
   readyS: 20,

@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { backupIfChanged, recoverBackup, startBackupLoop } from './lib/account-backup.mjs';
 import { API_NODE_FLAGS } from './lib/api-node-flags.mjs';
 import { repoRoot, startAuthEmulator } from './lib/emulator.mjs';
+import { customerAddressLines } from './lib/public-address.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
 const dev = process.argv.includes('--dev');
@@ -173,6 +174,8 @@ async function main() {
   await emulatorStarting;
   await waitForReady(`http://127.0.0.1:${port}/api/ready`);
   console.log(`[start] ready: open http://localhost:${port}`);
+  // A first-time owner tries the join link on a phone next: say whether it can open it, and how.
+  for (const line of customerAddressLines({ env, port })) console.log(`[start] ${line}`);
 }
 
 async function waitForReady(url) {

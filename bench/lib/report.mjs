@@ -351,7 +351,9 @@ export function report(raw, T) {
   } else {
     const rows = web.map((w) => {
       const jsTarget = w.path === '/login' ? T.loginJs : w.path === '/register' ? undefined : T.screenJs;
-      const jsOk = jsTarget === undefined ? undefined : w.jsWireKB <= jsTarget;
+      // /login is held to its gzip -9 figure too (T.loginJsGzip), the one the issues quote.
+      const gzipOk = w.path !== '/login' || w.jsKB <= T.loginJsGzip;
+      const jsOk = jsTarget === undefined ? undefined : w.jsWireKB <= jsTarget && gzipOk;
       const lcpOk = w.lcpMs === undefined ? undefined : w.lcpMs <= T.lcp;
       const wrong = w.landed !== w.path ? ` (landed on ${w.landed}!)` : '';
       if (jsOk === false || lcpOk === false) webMisses.push({ w, jsOk, lcpOk, jsTarget });
@@ -361,7 +363,7 @@ export function report(raw, T) {
         (w.encodings ?? []).join('+'),
         jsTarget ? `≤ ${jsTarget} KB` : 'none',
         jsTarget ? verdict(jsOk) : '',
-        f1(w.jsKB),
+        w.path === '/login' ? `${f1(w.jsKB)} (≤ ${T.loginJsGzip})` : f1(w.jsKB),
         f1(w.cssWireKB),
         f0(w.lcpMs),
         `≤ ${T.lcp} ms`,
@@ -396,7 +398,7 @@ export function report(raw, T) {
   );
   if (!join || join.error) console.log(`   not measured: ${join?.error ?? 'no server'}`);
   else {
-    const jsOk = join.jsKB <= T.joinJs;
+    const jsOk = join.jsKB <= T.joinJs && join.jsWireKB <= T.joinJs;
     const lcpOk = join.lcpMs !== undefined && join.lcpMs <= T.joinLcp;
     if (!jsOk) misses.push(`join page JS ${f1(join.jsKB)} KB`);
     if (!lcpOk) misses.push(`join page LCP ${f0(join.lcpMs)} ms (slow 4G, 4× CPU)`);
@@ -404,7 +406,12 @@ export function report(raw, T) {
       ['figure', 'measured', 'target', ''],
       [
         ['JS gzip-9 (first load)', `${f1(join.jsKB)} KB`, `≤ ${T.joinJs} KB`, verdict(jsOk)],
-        ['JS as received', `${f1(join.jsWireKB)} KB ${(join.encodings ?? []).join('+')}`, 'none', ''],
+        [
+          'JS as received',
+          `${f1(join.jsWireKB)} KB ${(join.encodings ?? []).join('+')}`,
+          `≤ ${T.joinJs} KB`,
+          verdict(join.jsWireKB <= T.joinJs),
+        ],
         ['LCP, no throttling', `${f0(join.unthrottledLcpMs)} ms`, 'none', ''],
         [
           'LCP, slow 4G + 4× CPU',

@@ -55,6 +55,13 @@ export const envSchema = z.object({
     .default(5 * 1024 * 1024),
   // The address customers and wallets reach; passes carry PUBLIC_URL/api/passkit as their web service.
   PUBLIC_URL: z.string().url().optional(),
+  // A second listener on a network address (e.g. 192.168.1.20:3080) serving only the customer pages, their public
+  // API, the wallet web service and the emulator's phone sign-in: phones on the LAN join while the staff portal
+  // and the admin API stay on HOST (docs/configuration.md: "A phone on your network").
+  CUSTOMER_LISTEN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'must be address:port, such as 192.168.1.20:3080')
+    .optional(),
   // The registration screen's Terms of Service and Privacy Policy: the operator's own pages, else the product's.
   TERMS_URL: z.string().url().optional(),
   PRIVACY_URL: z.string().url().optional(),
@@ -155,6 +162,8 @@ export type Config = {
   liveStreamsPerAccount: number;
   liveStreamsPerPhone: number;
   publicUrl: string;
+  /** CUSTOMER_LISTEN: the customer-only listener (lib/customer-listener.ts); unset: none. */
+  customerListen?: { host: string; port: number };
   /** Where /terms and /privacy send the reader; unset: the product's own pages. */
   legal: { termsUrl?: string; privacyUrl?: string };
   wallet: WalletConfig;
@@ -245,9 +254,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `FIREBASE_PROJECT_ID must name your real Firebase project in production (got ${e.FIREBASE_PROJECT_ID})`,
     );
   }
+  const customerListen = customerListenOf(e.CUSTOMER_LISTEN);
   return {
     storage: storageConfig(e),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    customerListen,
+    // Unset, the customer listener's address when there is one: the join link and the poster's QR code then
+    // open on a phone of the same network.
+    publicUrl: (e.PUBLIC_URL ?? `http://${customerListen ? e.CUSTOMER_LISTEN : `localhost:${e.PORT}`}`).replace(
+      /\/+$/,
+      '',
+    ),
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     wallet: walletConfig(e),
     googleWallet: googleWalletConfig(e),
@@ -297,6 +313,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiKeyPerMinute: e.RATE_LIMIT_API_KEY_PER_MINUTE,
     },
   };
+}
+
+/** CUSTOMER_LISTEN split into the address and port the customer listener binds. */
+function customerListenOf(value: string | undefined): Config['customerListen'] {
+  if (!value) return undefined;
+  const at = value.lastIndexOf(':');
+  const port = Number(value.slice(at + 1));
+  if (port < 1 || port > 65535) throw new ConfigError('CUSTOMER_LISTEN: the port must be 1 to 65535');
+  return { host: value.slice(0, at), port };
 }
 
 /** The storage driver's settings; STORAGE_DRIVER=s3 needs its bucket, region and keys (a clear start-up error). */

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { closeCustomerListener, startCustomerListener } from './lib/customer-listener';
 import { announceServer, newBackupToken } from './modules/backup/running-server';
 import { seedDemo } from './seed/demo';
 
@@ -25,6 +26,7 @@ async function main() {
   if (config.seedDemo) await seedDemo(app, config);
 
   let withdraw = () => {};
+  let customerListener: Awaited<ReturnType<typeof startCustomerListener>> | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +34,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    if (customerListener) await closeCustomerListener(customerListener);
     await app.close();
     withdraw();
     process.exit(0);
@@ -43,6 +46,12 @@ async function main() {
   // After listening: the note says a server holds the data folder and where to ask it for a backup.
   const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
   withdraw = backupToken ? announceServer(config.dataDir, { port, token: backupToken }) : () => {};
+  if (config.customerListen) {
+    // Phones on the network reach the customer pages here; the admin API stays on HOST (docs/configuration.md).
+    customerListener = await startCustomerListener(app, config.customerListen, config.firebase.emulatorHost);
+    const { host, port: customerPort } = config.customerListen;
+    app.log.info({ host, port: customerPort }, 'customer pages listening');
+  }
 }
 
 main().catch((err) => {

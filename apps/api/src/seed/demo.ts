@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { accounts, tenants, tenantUsers } from '../db/schema';
 import { waitForAuthEmulator } from '../firebase/emulator-ready';
+import { initialBusinessProfile } from '../modules/business/profile';
 import { seedDemoLoyalty } from './demo-loyalty';
+import { seedDemoShowcase } from './demo-showcase';
 
 const DEMO = {
   businessName: 'Demo Coffee Co.',
@@ -47,7 +49,15 @@ export async function seedDemo(app: FastifyInstance, config: Config) {
     await db.transaction(async (tx) => {
       await tx
         .insert(tenants)
-        .values({ id: tenantId, businessName: DEMO.businessName, industry: DEMO.industry, status: 'ACTIVE' });
+        // Hong Kong and its time zone, from the owner's phone as registration sets them: the counter then reads
+        // a phone typed in the national format, and "a day" is Hong Kong's.
+        .values({
+          id: tenantId,
+          businessName: DEMO.businessName,
+          industry: DEMO.industry,
+          status: 'ACTIVE',
+          ...initialBusinessProfile(DEMO.phone, 'en'),
+        });
       await tx.insert(accounts).values({
         id: accountId,
         firebaseUid: uid,
@@ -60,6 +70,7 @@ export async function seedDemo(app: FastifyInstance, config: Config) {
     });
     // Only on first seed: a living programme for a newcomer to look at.
     await seedDemoLoyalty(db, tenantId);
+    await seedDemoShowcase(app, tenantId);
   }
 
   const line = '─'.repeat(60);

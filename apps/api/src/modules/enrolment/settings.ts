@@ -3,33 +3,12 @@ import {
   ENROLMENT_MESSAGES,
   type EnrolmentSettings,
   type EnrolmentSettingsBody,
-  SLUG_PATTERN,
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import type { AuditTrail } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
+import { defaultSlug } from './default-slug';
 import { findEnrolment, saveEnrolment, slugTakenByOther, type TenantFacts, tenantFacts } from './repository';
-
-/**
- * The slug a tenant starts with: its store or business name in lowercase ASCII letters and digits joined by
- * hyphens, or `shop-<first 8 of the tenant id>` when the name gives fewer than 3 such characters (a Chinese
- * name, say). The admin sees it before saving and may change it.
- */
-function defaultSlug(name: string, tenantId: string): string {
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  if (SLUG_PATTERN.test(ascii)) return ascii;
-  return `shop-${tenantId
-    .replace(/[^a-z0-9]/gi, '')
-    .slice(0, 8)
-    .toLowerCase()}`;
-}
 
 /** What a tenant that never saved the join page has: off, a derived slug, the owner's phone country. */
 function defaultEnrolment(facts: TenantFacts, tenantId: string): EnrolmentSettingsBody {

@@ -38,6 +38,21 @@ describe('Enrolment page', () => {
     );
   });
 
+  it('says a localhost join link opens on no phone, and how to fix it', async () => {
+    server.publicUrl = 'http://localhost:3000';
+    renderPage();
+    const note = await screen.findByRole('note', { name: 'Phones cannot open this link yet' });
+    expect(note).toHaveTextContent('It points at this computer (localhost:3000)');
+    expect(note).toHaveTextContent('CUSTOMER_LISTEN');
+    expect(note).toHaveTextContent('docs/configuration.md');
+  });
+
+  it('says nothing of the address when phones can open it', async () => {
+    renderPage();
+    await screen.findByRole('img', { name: 'Poster with the QR code of the join link' });
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('saves the settings as the contract wants them and shows the new join URL', async () => {
     renderPage();
     const user = userEvent.setup();

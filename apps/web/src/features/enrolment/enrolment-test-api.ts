@@ -17,7 +17,7 @@ const DEFAULTS = {
 
 const withUrl = (settings: Record<string, unknown>) => ({
   ...settings,
-  joinUrl: `https://loyalty.example/join/${settings.slug}`,
+  joinUrl: `${server.publicUrl}/join/${settings.slug}`,
 });
 
 const routes: Routes = {
@@ -50,7 +50,10 @@ export const server = {
   /** The `language` each poster request asked for, in order. */
   posterLanguages: [] as (string | null)[],
   takenSlugs: new Set<string>(),
+  /** The API's PUBLIC_URL, the start of `joinUrl`. */
+  publicUrl: 'https://loyalty.example',
   reset() {
+    server.publicUrl = 'https://loyalty.example';
     server.stored = { ...DEFAULTS };
     server.put = [];
     server.posters = [];

@@ -159,6 +159,27 @@ describe('Point Settings page', () => {
     expect(server.saved[0]).toMatchObject({ expiryType: 'NEVER', pointsExpiryDays: null, pointsExpiryDate: null });
   });
 
+  it('fills the suggested rates in one click, leaving the fields empty until then, and saves them', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    const earn = await screen.findByLabelText('Amount Spent ($)');
+    expect(earn).toHaveValue(null);
+    expect(screen.getByText(/The grey numbers are examples, not your settings/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use suggested values' }));
+    expect(earn).toHaveValue(10);
+    expect(screen.getByLabelText('Points Earned')).toHaveValue(100);
+    expect(screen.getByLabelText('Points Required')).toHaveValue(100);
+    expect(screen.getByLabelText('Redemption Value ($)')).toHaveValue(1);
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(server.saved).toHaveLength(1));
+    expect(server.saved[0]).toMatchObject({
+      earnRateAmount: 10,
+      earnRatePoints: 100,
+      redeemRatePoints: 100,
+      redeemRateAmount: 1,
+    });
+  });
+
   it('a date without seconds is sent with :00 appended', async () => {
     renderPage();
     const user = userEvent.setup();

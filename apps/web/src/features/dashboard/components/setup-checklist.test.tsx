@@ -53,12 +53,18 @@ describe('setup checklist on the dashboard', () => {
     expect(server.setup.dismissed).toBe(true);
   });
 
-  it('is gone once every required step is done, even with the optional card left', async () => {
+  it('once every required step is done (the first member joined) it points to the counter, until hidden', async () => {
     server.setup.steps = server.setup.steps.map((step) => ({ ...step, done: !step.optional }));
     renderDashboard();
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
-    await waitFor(() => expect(server.setupGets).toBe(1));
-    expect(screen.queryByTestId('setup-checklist')).toBeNull();
+    const checklist = await screen.findByTestId('setup-checklist');
+    expect(within(checklist).getByRole('heading', { name: 'Your programme is set up' })).toBeInTheDocument();
+    expect(within(checklist).getByRole('link', { name: /Record purchases at the counter/ })).toHaveAttribute(
+      'href',
+      '/counter',
+    );
+    const user = userEvent.setup();
+    await user.click(within(checklist).getByRole('button', { name: 'Hide checklist' }));
+    await waitFor(() => expect(screen.queryByTestId('setup-checklist')).toBeNull());
   });
 
   it('staff never ask for it and see none', async () => {

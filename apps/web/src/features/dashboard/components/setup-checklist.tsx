@@ -1,43 +1,36 @@
-import { type SetupStepKey, setupComplete } from '@loyalty/contracts';
-import { CheckCircle2Icon, CircleIcon, XIcon } from 'lucide-react';
+import { setupComplete } from '@loyalty/contracts';
+import { ArrowRightIcon, CheckCircle2Icon, CircleIcon, XIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { AFTER_SETUP, SETUP_STEP_PLACES } from '@/components/setup-steps';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { useDismissSetup, useSetup } from '../api/setup';
-
-/** Where each step is done, and what it says. */
-const STEPS: Record<SetupStepKey, { to: string; label: MessageKey; hint: MessageKey }> = {
-  points: { to: '/point-settings', label: 'setup.points', hint: 'setup.pointsHint' },
-  card: { to: '/wallet-settings', label: 'setup.card', hint: 'setup.cardHint' },
-  store: { to: '/store-settings', label: 'setup.store', hint: 'setup.storeHint' },
-  // The enrolment screen proposes a join address from the store's name; switching the page on is the step.
-  join: { to: '/enrolment', label: 'setup.join', hint: 'setup.joinHint' },
-  poster: { to: '/enrolment', label: 'setup.poster', hint: 'setup.posterHint' },
-  firstMember: { to: '/members', label: 'setup.firstMember', hint: 'setup.firstMemberHint' },
-};
+import { useDismissSetup, useSetup } from '@/lib/setup-api';
 
 /**
  * The owner's and admins' way from a new business to its first customer's wallet card: each step a link to where
- * it is done, ticked from the business's own data; hidden once dismissed or once every required step is done.
+ * it is done, ticked from the business's own data; hidden once dismissed. Once every required step is done (the
+ * first member has joined) it stays, ticked, with a last row to the counter, until hidden.
  */
 export function SetupChecklist({ canWrite }: { canWrite: boolean }) {
   const t = useT();
   const query = useSetup(canWrite);
   const dismiss = useDismissSetup();
   const setup = query.data;
-  if (!canWrite || !setup || setup.dismissed || setupComplete(setup)) return null;
+  if (!canWrite || !setup || setup.dismissed) return null;
   const done = setup.steps.filter((step) => step.done).length;
+  const complete = setupComplete(setup);
   return (
     <Card aria-labelledby="setup-title" data-testid="setup-checklist">
       <CardHeader className="flex flex-row items-start justify-between gap-4">
         <div className="grid gap-1.5">
           <CardTitle>
-            <h2 id="setup-title">{t('setup.title')}</h2>
+            <h2 id="setup-title">{t(complete ? 'setup.completeTitle' : 'setup.title')}</h2>
           </CardTitle>
-          <CardDescription>{t('setup.progress', { done, total: setup.steps.length })}</CardDescription>
+          <CardDescription>
+            {complete ? t('setup.completeProgress') : t('setup.progress', { done, total: setup.steps.length })}
+          </CardDescription>
         </div>
         <Button
           variant="ghost"
@@ -52,7 +45,7 @@ export function SetupChecklist({ canWrite }: { canWrite: boolean }) {
       <CardContent>
         <ol className="grid gap-2">
           {setup.steps.map((step) => {
-            const { to, label, hint } = STEPS[step.key];
+            const { to, label, hint } = SETUP_STEP_PLACES[step.key];
             return (
               <li key={step.key}>
                 <Link
@@ -81,6 +74,21 @@ export function SetupChecklist({ canWrite }: { canWrite: boolean }) {
               </li>
             );
           })}
+          {complete && (
+            <li>
+              <Link
+                to={AFTER_SETUP.to}
+                data-step="counter"
+                className="flex items-start gap-3 rounded-md border border-primary/40 bg-primary/5 px-3 py-2 hover:bg-primary/10 focus-visible:outline-2"
+              >
+                <ArrowRightIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                <span className="grid gap-0.5">
+                  <span className="font-medium">{t(AFTER_SETUP.label)}</span>
+                  <span className="text-muted-foreground text-sm">{t(AFTER_SETUP.hint)}</span>
+                </span>
+              </Link>
+            </li>
+          )}
         </ol>
       </CardContent>
     </Card>

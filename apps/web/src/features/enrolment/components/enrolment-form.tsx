@@ -36,7 +36,7 @@ function SwitchRow({ name, label, hint }: { name: 'enabled' | 'requireEmail'; la
 }
 
 /** The join page's settings: open or closed, link, welcome points, e-mail, terms and the allowed phone countries. */
-export function EnrolmentForm({ initial }: { initial: EnrolmentSettings }) {
+export function EnrolmentForm({ initial, onSaved }: { initial: EnrolmentSettings; onSaved?: () => void }) {
   const form = useForm<EnrolmentFormValues>({ defaultValues: toFormValues(initial) });
   const save = useSaveEnrolment();
   const translate = useT();
@@ -50,7 +50,10 @@ export function EnrolmentForm({ initial }: { initial: EnrolmentSettings }) {
       return;
     }
     save.mutate(built.body, {
-      onSuccess: () => toast({ title: t('enrolment.saved') }),
+      onSuccess: () => {
+        toast({ title: t('enrolment.saved') });
+        onSaved?.();
+      },
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {

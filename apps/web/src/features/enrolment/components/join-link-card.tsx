@@ -1,6 +1,7 @@
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { Labelled } from '@/components/labelled';
+import { NextSetupStep } from '@/components/next-setup-step';
 import { SectionCard } from '@/components/section-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,6 +11,7 @@ import { t } from '@/lib/i18n/i18n';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@/lib/i18n/locales';
 import { useLocale, useT } from '@/lib/i18n/use-t';
 import { type PosterFormat, useDownloadPoster, usePosterPreview } from '../api/enrolment';
+import { LoopbackNote } from './loopback-note';
 
 /** The saved join URL with a copy button, the poster (its QR) as the customer will scan it, and its downloads. */
 export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: boolean }) {
@@ -20,6 +22,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
   const language = chosen ?? locale;
   const poster = usePosterPreview(joinUrl, language);
   const download = useDownloadPoster();
+  const [downloaded, setDownloaded] = React.useState(false);
 
   const copy = async () => {
     try {
@@ -33,6 +36,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
     download.mutate(
       { format, language },
       {
+        onSuccess: () => setDownloaded(true),
         onError: () =>
           toast({ variant: 'destructive', title: t('settings.error'), description: t('enrolment.downloadFailed') }),
       },
@@ -44,6 +48,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
       description={translate(enabled ? 'enrolment.linkDescription' : 'enrolment.linkClosed')}
       contentClassName="grid gap-4"
     >
+      <LoopbackNote joinUrl={joinUrl} />
       <Labelled id="enrolment-joinUrl" label={translate('enrolment.joinUrl')}>
         <div className="flex gap-2">
           <Input id="enrolment-joinUrl" value={joinUrl} readOnly className="bg-muted" />
@@ -92,6 +97,7 @@ export function JoinLinkCard({ joinUrl, enabled }: { joinUrl: string; enabled: b
           {translate('enrolment.downloadPdf')}
         </Button>
       </div>
+      <NextSetupStep step="poster" saved={downloaded} />
     </SectionCard>
   );
 }

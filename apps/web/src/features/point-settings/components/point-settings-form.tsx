@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { PointsConversionBody } from '@loyalty/contracts';
+import * as React from 'react';
 import { useForm } from 'react-hook-form';
+import { NextSetupStep } from '@/components/next-setup-step';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
@@ -11,6 +13,12 @@ import { useSavePointsConversion } from '../api/save-points-conversion';
 import { type PointsFormValues, pointsFormSchema, toBody } from '../point-settings-form';
 import { AdditionalCard, ExpiryCard } from './expiry-card';
 import { EarnRateCard, LimitsCard, PurchaseLimitsCard, RedeemRateCard } from './rate-cards';
+
+/**
+ * The spec's example rates (docs/spec/data-screens.md, Point Settings: placeholders only, the fields stay empty)
+ * as real values, for an owner who takes them in one click.
+ */
+const SUGGESTED = { earnRateAmount: '10.00', earnRatePoints: '100', redeemRatePoints: '100', redeemRateAmount: '1.00' };
 
 const FIELDS = new Set<string>([
   'earnRateAmount',
@@ -37,12 +45,16 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
     mode: 'onTouched',
   });
   const save = useSavePointsConversion();
+  const [saved, setSaved] = React.useState(false);
   const translate = useT();
 
   // The contract has judged the values; the body sent is the one the form builds (the date as typed, plus :00).
   const onValid = () =>
     save.mutate(toBody(form.getValues()), {
-      onSuccess: () => toast({ title: t('pointSettings.saved') }),
+      onSuccess: () => {
+        toast({ title: t('pointSettings.saved') });
+        setSaved(true);
+      },
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -56,6 +68,22 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
+        {canWrite && (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-4 py-3">
+            <p className="text-sm">{translate('pointSettings.suggestedHint')}</p>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                for (const [name, value] of Object.entries(SUGGESTED)) {
+                  form.setValue(name as keyof typeof SUGGESTED, value, { shouldDirty: true, shouldValidate: true });
+                }
+              }}
+            >
+              {translate('pointSettings.useSuggested')}
+            </Button>
+          </div>
+        )}
         <fieldset disabled={!canWrite} className="grid min-w-0 gap-6 lg:grid-cols-2">
           <EarnRateCard />
           <RedeemRateCard />
@@ -75,6 +103,7 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
             </Button>
           </div>
         )}
+        <NextSetupStep step="points" saved={saved} />
       </form>
     </Form>
   );

@@ -17,7 +17,15 @@ import { useSaveStoreSettings } from '../api/save-store-settings';
 type Slot = 'logoUrl' | 'backgroundUrl';
 
 /** Store name and the two image zones; staff see them disabled and no Save. */
-export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSettings; canWrite: boolean }) {
+export function StoreSettingsForm({
+  initial,
+  canWrite,
+  onSaved,
+}: {
+  initial: StoreSettings;
+  canWrite: boolean;
+  onSaved?: () => void;
+}) {
   const form = useForm<StoreSettings>({ defaultValues: initial });
   const values = form.watch();
   const [uploading, setUploading] = React.useState<Record<Slot, boolean>>({ logoUrl: false, backgroundUrl: false });
@@ -50,7 +58,10 @@ export function StoreSettingsForm({ initial, canWrite }: { initial: StoreSetting
       return;
     }
     save.mutate(body, {
-      onSuccess: () => toast({ title: t('storeSettings.saved') }),
+      onSuccess: () => {
+        toast({ title: t('storeSettings.saved') });
+        onSaved?.();
+      },
       onError: () =>
         toast({ variant: 'destructive', title: t('settings.error'), description: t('storeSettings.saveFailed') }),
     });

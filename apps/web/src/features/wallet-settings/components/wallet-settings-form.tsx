@@ -11,6 +11,7 @@ import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { type BrandImage, useBrandBasics } from '@/components/brand-images';
 import { BrandImagesOffer } from '@/components/brand-images-offer';
+import { NextSetupStep } from '@/components/next-setup-step';
 import { SectionCard } from '@/components/section-card';
 import { missingParts, SaveRow } from '@/components/settings-screen';
 import { Form } from '@/components/ui/form';
@@ -36,6 +37,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
     disabled: !canWrite,
   });
   const save = useSavePassSettings();
+  const [saved, setSaved] = React.useState(false);
   const translate = useT();
   const [uploading, setUploading] = React.useState(NONE);
   // A chosen file shows on the card at once, before its upload answers (docs/spec/data-screens.md §4: local preview first).
@@ -95,7 +97,10 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
 
   const onValid = (body: PassSettingsBody) =>
     save.mutate(body, {
-      onSuccess: () => toast({ title: t('walletSettings.saved') }),
+      onSuccess: () => {
+        toast({ title: t('walletSettings.saved') });
+        setSaved(true);
+      },
       onError: (error) => {
         if (error instanceof ApiError) {
           for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -144,6 +149,7 @@ export function WalletSettingsForm({ initial, canWrite }: { initial: PassSetting
               lead={translateText(SETTINGS_MESSAGES.walletRequired)}
             />
           )}
+          <NextSetupStep step="card" saved={saved} />
         </div>
         <SectionCard
           title={translate('walletSettings.previewTitle')}
