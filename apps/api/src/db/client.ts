@@ -106,6 +106,11 @@ export function createDatabase(opts: {
   const dumpDataDir = async () => {
     backups++;
     try {
+      // PGlite runs as one backend with no checkpointer, so its write-ahead log grows to max_wal_size (1 GB) and
+      // old segments are renamed for reuse, bytes and all: most of a large folder. A checkpoint with recycling
+      // off deletes every segment before it, so the copy under the lock holds the tables and a segment or two
+      // (docs/backups.md).
+      await client.exec('SET wal_recycle = off; CHECKPOINT; RESET wal_recycle;');
       return await client.dumpDataDir('none');
     } finally {
       backups--;

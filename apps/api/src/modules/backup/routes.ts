@@ -37,6 +37,8 @@ export const backupRoutes: FastifyPluginAsync<{ token: string }> = async (app, o
         !sameSecret(request.headers['x-backup-token'], opts.token)
       )
         throw forbidden('Backups are taken on this machine with npm run backup.');
+      // An erasure not yet scrubbed off the files must not reach the backup (docs/design.md §10).
+      await app.diskScrub.runIfPending();
       const started = performance.now();
       const copy = await dump();
       // How long statements waited for this backup (the copy under PGlite's lock): npm run backup prints it.
