@@ -132,10 +132,18 @@ function entryAudit(event: EntryRecorded): AuditEntry {
   const { entry } = event;
   const shown =
     entry.type === 'REVERSAL'
-      ? { id: entry.id, type: entry.type, points: entry.points, reversesId: entry.reversesId }
+      ? { id: entry.id, type: entry.type, points: entry.points, reversesId: entry.reversesId, reasonCode: entry.reasonCode }
       : entry.type === 'REFUND'
         ? { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, refundsId: entry.reversesId }
-        : { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, reason: entry.reason };
+        : {
+            id: entry.id,
+            type: entry.type,
+            points: entry.points,
+            amount: entry.amount,
+            reason: entry.reason,
+            // The system's reason is a code the screen renders in its reader's language (docs/design.md §10).
+            ...(entry.reasonCode ? { reasonCode: entry.reasonCode } : {}),
+          };
   const figures = (f: EntryRecorded['before']) => ({
     pointsBalance: f.balance,
     lifetimeSpend: f.lifetimeSpend,

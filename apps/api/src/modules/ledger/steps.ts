@@ -97,7 +97,7 @@ export async function writeOffExpired(tx: Queries, tenantId: string, memberId: s
     memberId,
     type: 'EXPIRE',
     points: -points,
-    reason: 'Points expired',
+    reasonCode: 'POINTS_EXPIRED',
     // Just before the entry that follows, so the ledger reads in the order things happened.
     createdAt: new Date(now.getTime() - 1),
   });

@@ -81,7 +81,8 @@ export function rewardLines(
     .map((r) => {
       const points = r.pointsCost.toLocaleString('en-US');
       if (lang === 'zh-Hant') return `${r.nameZh || r.name}：${points} 積分`;
-      if (lang === 'zh-Hans') return `${r.nameCn || r.name}：${points} 积分`;
+      // Simplified readers read the Traditional name before the English one (zh-Hans → zh-Hant → en).
+      if (lang === 'zh-Hans') return `${r.nameCn || r.nameZh || r.name}：${points} 积分`;
       return `${r.name}: ${points} ${r.pointsCost === 1 ? 'point' : 'points'}`;
     })
     .join('\n');
