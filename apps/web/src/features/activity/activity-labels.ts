@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from '@/lib/i18n/format';
 import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { timeZoneName } from '@/lib/i18n/time-zone-names';
+import { entryReason } from '@/lib/ledger-reason';
 
 /** Each action of the trail as the screen names it. */
 export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
@@ -317,7 +318,7 @@ export function shownValue(value: unknown, names: EventNames = { targetType: '' 
     if (ISO_DATE.test(value)) return formatDate(value);
     return value;
   }
-  if (typeof value === 'number') return formatNumber(value) === 'NaN' ? String(value) : String(value);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
     return value.map((item) => shownValue(item, names)).join(listSeparator());
   }
@@ -325,7 +326,7 @@ export function shownValue(value: unknown, names: EventNames = { targetType: '' 
     return value.map((item) => String((item as { benefit: unknown }).benefit)).join(listSeparator());
   }
   if (typeof value === 'object' && value !== null && 'type' in value && 'points' in value) {
-    return entryInWords(value, names);
+    return entryInWords(value);
   }
   if (Array.isArray(value)) return value.map((item) => shownValue(item, names)).join(listSeparator());
   if (typeof value === 'object' && value !== null) return detailsInWords(value, names.targetType, names);
@@ -333,12 +334,11 @@ export function shownValue(value: unknown, names: EventNames = { targetType: '' 
 }
 
 /** A ledger entry the trail recorded (type, points, amount, reason) in words: 消費 · 積分 125 · 金額 12.50. */
-function entryInWords(entry: object, names: EventNames): string {
+function entryInWords(entry: object): string {
   const { type, points, amount, reason, reasonCode } = entry as Record<string, unknown>;
   const parts = [shownValue(type), `${fieldLabel('points')} ${shownValue(points)}`];
   if (amount !== null && amount !== undefined) parts.push(`${fieldLabel('amount')} ${shownValue(amount)}`);
   const why = entryReason({ reason, reasonCode });
   if (why) parts.push(`${fieldLabel('reason')} ${why}`);
-  void names;
   return parts.join(' · ');
 }
