@@ -196,7 +196,12 @@ export const ledgerEntrySchema = z.object({
   reasonCode: z.string().nullable().optional(),
   /** On REWARD_REDEEMED and REWARD_CANCELLED: the reward, with its Chinese names (as redeemed, if since deleted). */
   reward: z
-    .object({ id: z.string().nullable(), name: z.string(), nameZh: z.string().nullable(), nameCn: z.string().nullable() })
+    .object({
+      id: z.string().nullable(),
+      name: z.string(),
+      nameZh: z.string().nullable(),
+      nameCn: z.string().nullable(),
+    })
     .nullable()
     .optional(),
   createdAt: z.string(),
@@ -325,6 +330,13 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
 
 /** The part of GET /api/memberships the member forms need (the tiers screen owns the full shape). */
-export const tierOptionSchema = z.object({ id: z.string(), name: z.string(), isActive: z.boolean().optional() });
+export const tierOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  // Its Chinese names, so a Chinese screen's choices name it in its own script.
+  nameZh: z.string().nullable().optional(),
+  nameCn: z.string().nullable().optional(),
+  isActive: z.boolean().optional(),
+});
 export type TierOption = z.infer<typeof tierOptionSchema>;
 export const tierOptionsPageSchema = pageSchema(tierOptionSchema);

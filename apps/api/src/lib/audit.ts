@@ -132,7 +132,13 @@ function entryAudit(event: EntryRecorded): AuditEntry {
   const { entry } = event;
   const shown =
     entry.type === 'REVERSAL'
-      ? { id: entry.id, type: entry.type, points: entry.points, reversesId: entry.reversesId, reasonCode: entry.reasonCode }
+      ? {
+          id: entry.id,
+          type: entry.type,
+          points: entry.points,
+          reversesId: entry.reversesId,
+          reasonCode: entry.reasonCode,
+        }
       : entry.type === 'REFUND'
         ? { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, refundsId: entry.reversesId }
         : {

@@ -31,7 +31,11 @@ export function entryReason(entry: { reason?: unknown; reasonCode?: unknown; rew
         ? t(entry.reasonCode === 'REWARD_REDEEMED' ? 'ledger.reasonRewardRedeemed' : 'ledger.reasonRewardCancelled', {
             reward,
           })
-        : t(entry.reasonCode === 'REWARD_REDEEMED' ? 'ledger.reasonRewardRedeemedUnnamed' : 'ledger.reasonRewardCancelledUnnamed');
+        : t(
+            entry.reasonCode === 'REWARD_REDEEMED'
+              ? 'ledger.reasonRewardRedeemedUnnamed'
+              : 'ledger.reasonRewardCancelledUnnamed',
+          );
     }
     return t(REASON_TEXT[entry.reasonCode]);
   }

@@ -128,7 +128,15 @@ export async function applyReversal(
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,
-    entry: { id: reversalId, type: 'REVERSAL', points, amount: target.amount, reason: null, reasonCode, reversesId: entryId },
+    entry: {
+      id: reversalId,
+      type: 'REVERSAL',
+      points,
+      amount: target.amount,
+      reason: null,
+      reasonCode,
+      reversesId: entryId,
+    },
     expired,
     balanceBeforeEntry,
     before: {

@@ -23,7 +23,6 @@ import { loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from
  * tier (the members module's rule); a tier column equal to the tier by spend pins nothing, another pins it.
  */
 
-
 export type ImportRow = {
   /** The row's line in the file (the header is line 1), as the errors name it. */
   row: number;

@@ -2,12 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { members, tenants } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { Listener } from '../../lib/changes';
+import { EXPIRY_NOTICE_ORIGIN } from '../messages/fan-out-repository';
 import { reachable } from '../messages/segment-filter';
 import { enqueueMessage, type SendJob } from '../messages/service';
 import { expiringTexts, type PassLanguage } from '../wallet/pass-strings';
 
-/** What the app's own expiry notices are marked with among messages (the business's list leaves them out). */
-export const EXPIRY_NOTICE_ORIGIN = 'points.expiring';
+// The messages module marks them, and keeps them off the Apple pass's news (its "expiring" field tells it).
+export { EXPIRY_NOTICE_ORIGIN };
 
 /**
  * The notice in each language, worded and dated as the pass's "expiring" field tells it on the lock screen

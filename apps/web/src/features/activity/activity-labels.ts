@@ -209,7 +209,12 @@ export const shownField = (field: string): boolean => !HIDDEN_FIELDS.has(field);
  */
 export const fieldLabel = (field: string, targetType = ''): string => {
   const own = FIELD_LABELS_OF[targetType];
-  const key = own && Object.hasOwn(own, field) ? own[field] : Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined;
+  const key =
+    own && Object.hasOwn(own, field)
+      ? own[field]
+      : Object.hasOwn(FIELD_LABELS, field)
+        ? FIELD_LABELS[field]
+        : undefined;
   return t(key ?? 'activity.field.other');
 };
 
@@ -306,7 +311,8 @@ export function shownValue(value: unknown, names: EventNames = { targetType: '' 
   if (field === 'country' && typeof value === 'string') {
     return new Intl.DisplayNames([activeLocale()], { type: 'region', fallback: 'code' }).of(value) ?? value;
   }
-  if (field === 'audience' && typeof value === 'object') return audienceInWords(value as Record<string, unknown>, names);
+  if (field === 'audience' && typeof value === 'object')
+    return audienceInWords(value as Record<string, unknown>, names);
   if (field === 'quietHours' && typeof value === 'object' && 'from' in value && 'to' in value) {
     return `${String(value.from)}–${String(value.to)}`;
   }

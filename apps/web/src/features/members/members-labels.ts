@@ -53,6 +53,7 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
  * An entry's reason in the active language: the system's reason code in words (a reward by its name), staff's
  * as typed (docs/design.md §10; lib/ledger-reason.ts, shared with the activity log).
  */
-export const ledgerReason = (entry: Pick<LedgerEntry, 'reason' | 'reasonCode' | 'reward'>): string => entryReason(entry);
+export const ledgerReason = (entry: Pick<LedgerEntry, 'reason' | 'reasonCode' | 'reward'>): string =>
+  entryReason(entry);
 
 export { failureMessage } from '@/lib/api-error';
