@@ -17,12 +17,4 @@ WHERE ("type" = 'BONUS' AND "reason" = 'Welcome points')
   OR ("type" = 'REVERSAL' AND "reason" IN ('Reversal of a purchase', 'Reversal of a redemption', 'Reward cancelled'))
   OR ("type" = 'IMPORT' AND "reason" = 'Opening balance (import)')
   OR ("type" = 'REDEEM' AND "reason" LIKE 'Reward: %'
-    AND EXISTS (SELECT 1 FROM "reward_redemptions" rr WHERE rr."ledger_id" = "points_ledger"."id"));--> statement-breakpoint
--- The trail named team users "given family" whatever their script: a Chinese, Japanese or Korean name reads
--- family name first with no space (docs/glossary.md), as new events now write it (lib/audit.ts).
-UPDATE "audit_events" e SET "actor_name" = trim(a."last_name") || trim(a."first_name") || ' <' || a."email" || '>'
-FROM "accounts" a
-WHERE e."actor_type" = 'account' AND e."actor_id" = a."id"
-  AND e."actor_name" = trim(a."first_name" || ' ' || a."last_name") || ' <' || a."email" || '>'
-  AND trim(a."first_name" || a."last_name") <> ''
-  AND trim(a."first_name" || a."last_name") ~ '^[々぀-ヿ㐀-䶿一-鿿가-힯豈-﫿·‧[:space:]]+$';
+    AND EXISTS (SELECT 1 FROM "reward_redemptions" rr WHERE rr."ledger_id" = "points_ledger"."id"));
