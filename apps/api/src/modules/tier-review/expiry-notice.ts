@@ -21,8 +21,9 @@ export function expiryNoticeTexts(points: number, expiresAt: Date, timeZone: str
 
 /**
  * The expiry warning (`points.expiring`, told once per lot by the scheduled warnings) as a message to the member
- * through the messages queue, in the warning's transaction: the Apple pass's "Latest news" and a Google message
- * with a notice, in the member's language (else the business's). The messages module's rule holds for it as for
+ * through the messages queue, in the warning's transaction: a Google message with a notice, in the member's
+ * language (else the business's). The Apple pass is not given it as "Latest news": its own "expiring" field tells
+ * the iPhone already (a second notice of the same thing otherwise, messages/fan-out-repository.ts). The messages module's rule holds for it as for
  * any message: only members who gave marketing consent are targeted, and its send job checks consent again; the
  * pass's "expiring" field and the webhook tell every member regardless. A member without consent gets no message
  * row at all (rather than one with nobody to send to).
