@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   'reward.delete',
   'reward.fulfil',
   'reward.cancel',
+  // A refund, the tier policy and the daily tier review (docs/design.md §9) are in the trail too.
+  'points.refund',
+  'settings.tier-policy.update',
+  'member.tier.review',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +74,14 @@ export const auditEventSchema = z.object({
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
   createdAt: z.string(),
+  /**
+   * What the screen names instead of ids: the member an event concerns (null once erased or deleted) and the
+   * tiers its changes name, each with its Chinese names (the reader's language picks).
+   */
+  member: z.object({ name: z.string(), membershipCode: z.string() }).nullable().optional(),
+  tiers: z
+    .record(z.string(), z.object({ name: z.string(), nameZh: z.string().nullable(), nameCn: z.string().nullable() }))
+    .optional(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const auditPageSchema = pageSchema(auditEventSchema);

@@ -173,7 +173,11 @@ export const webhookEventSchemas = {
   'member.deleted': envelope('member.deleted', z.object({ id: z.string(), membershipCode: z.string() })),
   'points.earned': envelope('points.earned', pointsPayload),
   'points.redeemed': envelope('points.redeemed', pointsPayload),
-  'points.adjusted': envelope('points.adjusted', pointsPayload.extend({ reason: z.string().nullable() })),
+  // `reason`: what staff typed; `reasonCode`: the system's own reason as a code (docs/design.md §10).
+  'points.adjusted': envelope(
+    'points.adjusted',
+    pointsPayload.extend({ reason: z.string().nullable(), reasonCode: z.string().nullable().optional() }),
+  ),
   'points.expired': envelope(
     'points.expired',
     pointsPayload.pick({ memberId: true, points: true, pointsBalance: true }),

@@ -167,6 +167,21 @@ export const memberDetailSchema = memberRowSchema.extend({
 export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
 /**
+ * What the system itself wrote an entry for (docs/design.md §10): a code each screen renders in its reader's
+ * language. `reason` keeps only what a person typed (an adjustment's). A reward's codes come with the reward.
+ */
+export const REASON_CODES = [
+  'WELCOME_POINTS',
+  'POINTS_EXPIRED',
+  'PURCHASE_REVERSED',
+  'REDEMPTION_REVERSED',
+  'IMPORT_OPENING_BALANCE',
+  'REWARD_REDEEMED',
+  'REWARD_CANCELLED',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/**
  * One ledger entry; points are signed, amount is the purchase amount or the redeemed value in dollars (a
  * REVERSAL carries the amount of the entry it reverses). The two reversal links are optional in the schema
  * so answers and fixtures made before reversals existed still parse; this server always sends them.
@@ -177,6 +192,18 @@ export const ledgerEntrySchema = z.object({
   points: z.number().int(),
   amount: z.number().nullable(),
   reason: z.string().nullable(),
+  /** The system's reason as a code (REASON_CODES; a string so a newer code still parses), null for staff's own. */
+  reasonCode: z.string().nullable().optional(),
+  /** On REWARD_REDEEMED and REWARD_CANCELLED: the reward, with its Chinese names (as redeemed, if since deleted). */
+  reward: z
+    .object({
+      id: z.string().nullable(),
+      name: z.string(),
+      nameZh: z.string().nullable(),
+      nameCn: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   /** On a REVERSAL: the entry it undid. */
   reversesId: z.string().nullable().optional(),
@@ -303,6 +330,13 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII');
 
 /** The part of GET /api/memberships the member forms need (the tiers screen owns the full shape). */
-export const tierOptionSchema = z.object({ id: z.string(), name: z.string(), isActive: z.boolean().optional() });
+export const tierOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  // Its Chinese names, so a Chinese screen's choices name it in its own script.
+  nameZh: z.string().nullable().optional(),
+  nameCn: z.string().nullable().optional(),
+  isActive: z.boolean().optional(),
+});
 export type TierOption = z.infer<typeof tierOptionSchema>;
 export const tierOptionsPageSchema = pageSchema(tierOptionSchema);

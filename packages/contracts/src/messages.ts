@@ -54,6 +54,9 @@ export const segmentSampleMemberSchema = z.object({
   lastName: z.string(),
   membershipCode: z.string(),
   tierName: z.string().nullable(),
+  /** The tier's Chinese names, so a Chinese screen names it in its own script. */
+  tierNameZh: z.string().nullable().optional(),
+  tierNameCn: z.string().nullable().optional(),
   pointsBalance: z.number().int(),
   language: z.enum(LANGUAGES).nullable(),
   marketingOptIn: z.boolean(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyNameFirst, personInitials, personName } from './person-name';
+import { familyNameFirst, personInitials, personName, shownNameInitials } from './person-name';
 
 describe('personName', () => {
   it('writes Chinese names family name first with no space', () => {
@@ -39,5 +39,14 @@ describe('personInitials', () => {
     expect(personInitials({ firstName: 'ada', lastName: 'lovelace' })).toBe('AL');
     expect(personInitials({ firstName: 'David', lastName: '陳' })).toBe('D陳');
     expect(personInitials({ firstName: '', lastName: '' })).toBe('?');
+  });
+});
+
+describe('shownNameInitials', () => {
+  it('gives a written-out East Asian name its family name, another its two initials', () => {
+    expect(shownNameInitials('黃美玲')).toBe('黃');
+    expect(shownNameInitials('欧阳小明')).toBe('欧');
+    expect(shownNameInitials('Ada Owner')).toBe('AO');
+    expect(shownNameInitials('  ')).toBe('');
   });
 });

@@ -40,3 +40,19 @@ export function personInitials(name: NameParts): string {
   if (familyNameFirst(name)) return (last[0] ?? first[0] ?? '?').toString();
   return `${first[0] ?? ''}${last[0] ?? ''}`.toUpperCase() || '?';
 }
+
+/**
+ * The avatar's letters of a name already written out (a display name such as Firebase keeps, shown as
+ * personName writes it): an East Asian name gives its first character, the family name (黃美玲 → 黃), as a
+ * Chinese screen shows it; another its first two words' first letters (Ada Owner → AO).
+ */
+export function shownNameInitials(shown: string): string {
+  const name = shown.trim();
+  if (!name) return '';
+  if (eastAsian(name)) return [...name.replace(NEUTRAL, '')][0] ?? '';
+  return name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => [...word][0]?.toUpperCase() ?? '')
+    .join('');
+}

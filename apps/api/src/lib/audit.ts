@@ -42,6 +42,18 @@ function changedFields(before?: object | null, after?: object | null): Record<st
 
 const normalise = (value: unknown) => (value instanceof Date ? value.toISOString() : (value ?? null));
 
+/**
+ * An account's name in its own order, as `personName` writes it (packages/contracts/src/person-name.ts,
+ * docs/glossary.md): 黃美玲 when both parts are Han, kana or Hangul, else "Ada Owner". Written in SQL because
+ * the trail names the account in the insert itself.
+ */
+const EAST_ASIAN_NAME =
+  '^[\u3005\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\u00b7\u2027[:space:]]+$';
+export const accountNameSql = sql`(case when trim(${accounts.firstName} || ${accounts.lastName}) <> ''
+    and trim(${accounts.firstName} || ${accounts.lastName}) ~ ${sql.raw(`'${EAST_ASIAN_NAME}'`)}
+  then trim(${accounts.lastName}) || trim(${accounts.firstName})
+  else trim(trim(${accounts.firstName}) || ' ' || trim(${accounts.lastName})) end)`;
+
 /** A writer that appends to the trail for one request: handed to services, which call it inside their transaction. */
 export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
 
@@ -61,7 +73,7 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
       actorName:
         actorType !== 'account'
           ? bare('actorName')
-          : sql`coalesce((select trim(${accounts.firstName} || ' ' || ${accounts.lastName}) || ' <' || ${accounts.email} || '>'
+          : sql`coalesce((select ${accountNameSql} || ' <' || ${accounts.email} || '>'
             from ${accounts} where ${accounts.id} = ${bare('actorId')}), ${bare('actorId')})`,
       action: bare('action'),
       targetType: bare('targetType'),
@@ -128,10 +140,24 @@ function entryAudit(event: EntryRecorded): AuditEntry {
   const { entry } = event;
   const shown =
     entry.type === 'REVERSAL'
-      ? { id: entry.id, type: entry.type, points: entry.points, reversesId: entry.reversesId }
+      ? {
+          id: entry.id,
+          type: entry.type,
+          points: entry.points,
+          reversesId: entry.reversesId,
+          reasonCode: entry.reasonCode,
+        }
       : entry.type === 'REFUND'
         ? { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, refundsId: entry.reversesId }
-        : { id: entry.id, type: entry.type, points: entry.points, amount: entry.amount, reason: entry.reason };
+        : {
+            id: entry.id,
+            type: entry.type,
+            points: entry.points,
+            amount: entry.amount,
+            reason: entry.reason,
+            // The system's reason is a code the screen renders in its reader's language (docs/design.md §10).
+            ...(entry.reasonCode ? { reasonCode: entry.reasonCode } : {}),
+          };
   const figures = (f: EntryRecorded['before']) => ({
     pointsBalance: f.balance,
     lifetimeSpend: f.lifetimeSpend,

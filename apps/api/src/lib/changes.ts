@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@loyalty/contracts';
+import type { ReasonCode, WebhookEvent } from '@loyalty/contracts';
 import type { Queries } from '../db/client';
 import type { pointsLedger } from '../db/schema';
 import type { Actor } from './actor';
@@ -34,6 +34,8 @@ export type EntryRecorded = {
     points: number;
     amount: string | null;
     reason: string | null;
+    /** The system's reason as a code (docs/design.md §10); `reason` keeps what a person typed. */
+    reasonCode?: ReasonCode | null;
     /** The entry a REVERSAL or REFUND takes back. */
     reversesId: string | null;
     /** The business's order of a PURCHASE, or of the purchase a REFUND gives part of back. */

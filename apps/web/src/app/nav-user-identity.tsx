@@ -1,3 +1,4 @@
+import { shownNameInitials } from '@loyalty/contracts';
 import { ChevronsUpDownIcon } from 'lucide-react';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import type { Locale } from '@/lib/i18n/locales';
@@ -16,14 +17,8 @@ export interface NavUserProps {
 export const NAV_USER_TRIGGER_CLASS =
   'data-[state=open]:bg-sidebar-accent data-[state=open]:text-sidebar-accent-foreground';
 
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || 'AU';
-}
+// A Chinese name shows its family name (黃), as Chinese screens do; others two initials (docs/glossary.md).
+const initials = (name: string): string => shownNameInitials(name) || 'AU';
 
 export function Identity({ name, email }: { name: string; email: string }) {
   return (

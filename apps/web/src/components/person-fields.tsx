@@ -1,4 +1,5 @@
 import type { MessageKey } from '@/lib/i18n/i18n';
+import { nameFieldsInOrder } from '@/lib/i18n/name-order';
 import { useT } from '@/lib/i18n/use-t';
 import { TextField } from './form-fields';
 
@@ -19,8 +20,22 @@ export function PersonFields({ idPrefix }: { idPrefix: string }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${idPrefix}-firstName`} name="firstName" label={t(PERSON_TEXT.firstName)} autoComplete="off" />
-        <TextField id={`${idPrefix}-lastName`} name="lastName" label={t(PERSON_TEXT.lastName)} autoComplete="off" />
+        {nameFieldsInOrder(
+          <TextField
+            key="first"
+            id={`${idPrefix}-firstName`}
+            name="firstName"
+            label={t(PERSON_TEXT.firstName)}
+            autoComplete="off"
+          />,
+          <TextField
+            key="last"
+            id={`${idPrefix}-lastName`}
+            name="lastName"
+            label={t(PERSON_TEXT.lastName)}
+            autoComplete="off"
+          />,
+        )}
       </div>
       <TextField id={`${idPrefix}-email`} name="email" label={t(PERSON_TEXT.email)} type="email" autoComplete="off" />
       <TextField

@@ -2,6 +2,7 @@ import { CLEAN_TEXT, isCleanText, type JoinInput, type PublicJoinInfo } from '@l
 import * as React from 'react';
 import { ApiError, failureMessage } from '@/lib/api-error';
 import { activeLocale } from '@/lib/i18n/i18n';
+import { nameFieldsInOrder } from '@/lib/i18n/name-order';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { BrandButton, FieldError, inputClass } from './customer-shell';
@@ -56,7 +57,9 @@ export function DetailsForm({
     const found = check();
     setErrors(found);
     setFormError(undefined);
-    const first = FIELDS.find((field) => found[field]);
+    // The first field with an error as the reader sees them (Chinese asks the family name first).
+    const shownOrder: Field[] = [...nameFieldsInOrder<Field>('firstName', 'lastName'), 'email', 'acceptTerms'];
+    const first = shownOrder.find((field) => found[field]);
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     setBusy(true);
     try {
@@ -111,8 +114,10 @@ export function DetailsForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">{t('customer.detailsTitle')}</h2>
-      {text('firstName', t('customer.firstName'), 'given-name')}
-      {text('lastName', t('customer.lastName'), 'family-name')}
+      {nameFieldsInOrder(
+        <React.Fragment key="first">{text('firstName', t('customer.firstName'), 'given-name')}</React.Fragment>,
+        <React.Fragment key="last">{text('lastName', t('customer.lastName'), 'family-name')}</React.Fragment>,
+      )}
       {text('email', info.requireEmail ? t('customer.email') : t('customer.emailOptional'), 'email', 'email')}
       {/* Terms to accept only when the business gave a link to them. */}
       {info.termsUrl ? (

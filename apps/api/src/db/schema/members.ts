@@ -1,4 +1,4 @@
-import { type Language, LEDGER_TYPES } from '@loyalty/contracts';
+import { type Language, LEDGER_TYPES, REASON_CODES } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -151,6 +151,8 @@ export const pointsLedger = pgTable(
     // PURCHASE: the amount spent; REDEEM: the dollar value of the points.
     amount: numeric('amount', { precision: 14, scale: 2 }),
     reason: text('reason'),
+    // What the system wrote the entry for, as a code each reader's language renders (migration 0054; docs/design.md §10).
+    reasonCode: text('reason_code', { enum: REASON_CODES }),
     idempotencyKey: text('idempotency_key'),
     // sha256 of the request body recorded under the key (modules/members/idempotency.ts); null before 0006.
     idempotencyBodyHash: text('idempotency_body_hash'),

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, uniquePhone } from '../../../test/helpers';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, membershipTiers } from '../../db/schema';
 import { ENGLISH_MAPPING, filesApi, importTestApp } from '../member-import/member-files-test-support';
-import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 import { ownUpload } from '../pass-settings/settings-test-support';
 
 type Biz = Awaited<ReturnType<typeof business>>;
@@ -384,6 +384,30 @@ describe('audit trail', () => {
       { id: 'acc-a', name: 'Zed <zed@example.test>', type: 'account' },
     ]);
     expect((await app.inject({ url: '/api/tenants/audit/actors', headers: bearer(other.staff) })).statusCode).toBe(403);
+  });
+
+  it('names a Chinese-named user family name first, and each event its member and tiers (docs/design.md §10)', async () => {
+    const other = await business(app);
+    const named = await app.inject({
+      method: 'PUT',
+      url: '/api/users/me',
+      headers: bearer(other.owner),
+      payload: { first_name: '美玲', last_name: '黃' },
+    });
+    expect(named.statusCode).toBe(200);
+    const tiers = await insertTiers(app, other.tenantId);
+    await app.database.db
+      .update(membershipTiers)
+      .set({ nameZh: '金卡', nameCn: '金卡' })
+      .where(eq(membershipTiers.id, tiers.gold));
+    const member = await addMember(app, other.owner, { firstName: '大文', lastName: '陳', tierId: tiers.gold });
+    const res = await app.inject({ url: '/api/tenants/audit', headers: bearer(other.owner) });
+    expect(res.statusCode).toBe(200);
+    const created = res.json().content.find((e: { action: string }) => e.action === 'member.create');
+    expect(created.actorName).toMatch(/^黃美玲 </);
+    expect(created.member).toEqual({ name: '陳大文', membershipCode: expect.any(String) });
+    expect(created.targetId).toBe(member);
+    expect(created.tiers[tiers.gold]).toEqual({ name: 'Gold', nameZh: '金卡', nameCn: '金卡' });
   });
 
   it('the database refuses UPDATE, DELETE and TRUNCATE of audit events', async () => {

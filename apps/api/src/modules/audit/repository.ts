@@ -1,7 +1,7 @@
-import type { AuditActors, AuditEvent, AuditQuery } from '@loyalty/contracts';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { type AuditActors, type AuditEvent, type AuditQuery, personName } from '@loyalty/contracts';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
-import { auditEvents } from '../../db/schema';
+import { auditEvents, members, membershipTiers } from '../../db/schema';
 import { unsealEvents } from '../../lib/personal-seal';
 
 type Filters = Pick<AuditQuery, 'actor' | 'action' | 'from' | 'to'>;
@@ -30,11 +30,84 @@ export async function listAuditEvents(db: Queries, tenantId: string, query: Filt
   ]);
   // A person's details were sealed with their member's key: opened here, or `[erased]` once the key is gone.
   const readable = await unsealEvents(db, tenantId, rows);
+  const named = await namesOf(db, tenantId, readable);
   return {
     total: totals[0]?.total ?? 0,
-    rows: readable.map(
-      ({ tenantId: _, createdAt, ...row }): AuditEvent => ({ ...row, createdAt: createdAt.toISOString() }),
+    rows: readable.map(({ tenantId: _, createdAt, ...row }): AuditEvent => {
+      const tierIds = tierIdsIn(row.changes);
+      if (row.targetType === 'tier' && row.targetId) tierIds.add(row.targetId);
+      const tiers = Object.fromEntries(
+        [...tierIds].flatMap((id) => {
+          const tier = named.tiers.get(id);
+          return tier ? [[id, tier] as const] : [];
+        }),
+      );
+      return {
+        ...row,
+        createdAt: createdAt.toISOString(),
+        member: row.targetType === 'member' && row.targetId ? (named.members.get(row.targetId) ?? null) : null,
+        tiers,
+      };
+    }),
+  };
+}
+
+/** Every tier id an event's changes name: a member's tier, a reward's or a segment's tiers, an audience's filter. */
+function tierIdsIn(changes: object): Set<string> {
+  const ids = new Set<string>();
+  const visit = (key: string, value: unknown) => {
+    if ((key === 'tierId' || key === 'toTierId' || key === 'fromTierId') && typeof value === 'string') ids.add(value);
+    else if (key === 'tierIds' && Array.isArray(value)) for (const id of value) typeof id === 'string' && ids.add(id);
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) visit(k === 'before' || k === 'after' ? key : k, v);
+  };
+  for (const [field, change] of Object.entries(changes)) visit(field, change);
+  return ids;
+}
+
+/**
+ * The names the screen shows instead of ids (docs/design.md §10: a log line is data rendered in the reader's
+ * language): the members the page's events concern, as personName writes them, and the tiers they name, with
+ * their Chinese names. Two lookups by primary key for the whole page.
+ */
+async function namesOf(
+  db: Queries,
+  tenantId: string,
+  events: { targetType: string; targetId: string | null; changes: object }[],
+) {
+  const memberIds = [...new Set(events.flatMap((e) => (e.targetType === 'member' && e.targetId ? [e.targetId] : [])))];
+  const tierIds = [
+    ...new Set(
+      events.flatMap((e) => [...tierIdsIn(e.changes), ...(e.targetType === 'tier' && e.targetId ? [e.targetId] : [])]),
     ),
+  ];
+  const [memberRows, tierRows] = await Promise.all([
+    memberIds.length
+      ? db
+          .select({
+            id: members.id,
+            firstName: members.firstName,
+            lastName: members.lastName,
+            membershipCode: members.membershipCode,
+          })
+          .from(members)
+          .where(and(eq(members.tenantId, tenantId), inArray(members.id, memberIds)))
+      : [],
+    tierIds.length
+      ? db
+          .select({
+            id: membershipTiers.id,
+            name: membershipTiers.name,
+            nameZh: membershipTiers.nameZh,
+            nameCn: membershipTiers.nameCn,
+          })
+          .from(membershipTiers)
+          .where(and(eq(membershipTiers.tenantId, tenantId), inArray(membershipTiers.id, tierIds)))
+      : [],
+  ]);
+  return {
+    members: new Map(memberRows.map((m) => [m.id, { name: personName(m), membershipCode: m.membershipCode }])),
+    tiers: new Map(tierRows.map(({ id, ...names }) => [id, names])),
   };
 }
 

@@ -18,7 +18,7 @@ export async function applyBonus(
   feed: ChangeFeed,
   command: BonusCommand,
 ): Promise<{ result: { entryId: string }; events: EntryRecorded[] }> {
-  const { tenantId, member, points, reason } = command;
+  const { tenantId, member, points, reasonCode } = command;
   const memberId = member.id;
   const [now, rates] = await Promise.all([dbNow(tx), loadRates(tx, tenantId)]);
   const entryId = randomUUID();
@@ -27,7 +27,7 @@ export async function applyBonus(
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,
-    entry: { id: entryId, type: 'BONUS', points, amount: null, reason, reversesId: null },
+    entry: { id: entryId, type: 'BONUS', points, amount: null, reason: null, reasonCode, reversesId: null },
     expired: 0,
     balanceBeforeEntry: member.pointsBalance,
     before: { ...figures, balance: member.pointsBalance },
@@ -42,7 +42,7 @@ export async function applyBonus(
     accountId: null,
     type: 'BONUS',
     points,
-    reason,
+    reasonCode,
     idempotencyKey: null,
     idempotencyBodyHash: null,
     lotTakes: null,

@@ -1,4 +1,4 @@
-import type { TransactionBody, TransactionResult } from '@loyalty/contracts';
+import type { ReasonCode, TransactionBody, TransactionResult } from '@loyalty/contracts';
 import type { Queries } from '../../db/client';
 import type { ChangeEvent, EntryRecorded, RecordedBy } from '../../lib/changes';
 
@@ -39,6 +39,9 @@ export type RewardCommand = ByRequest & {
   type: 'reward';
   rewardId: string;
   rewardName: string;
+  /** Its Chinese names, so the answer's entry names the reward in every language (docs/design.md §10). */
+  rewardNameZh?: string | null;
+  rewardNameCn?: string | null;
   points: number;
   admit: (tx: Queries, member: { tierId: string | null; now: Date }) => Promise<void>;
   reserve: (tx: Queries) => Promise<void>;
@@ -59,7 +62,7 @@ export type BonusCommand = {
   tenantId: string;
   member: { id: string; pointsBalance: number; tierId: string | null };
   points: number;
-  reason: string;
+  reasonCode: ReasonCode;
 };
 
 /**
@@ -72,7 +75,6 @@ export type ImportCommand = {
   tenantId: string;
   accountId: string | null;
   now: Date;
-  reason: string;
   entries: { memberId: string; points: number; key: string }[];
   alongside?: (tx: Queries) => Promise<ChangeEvent[]>;
 };

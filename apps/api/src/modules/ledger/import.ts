@@ -21,7 +21,9 @@ export async function applyImport(
   feed: ChangeFeed,
   command: ImportCommand,
 ): Promise<{ result: { spentAlready: string[] }; events: EntryRecorded[] }> {
-  const { tenantId, now, reason } = command;
+  const { tenantId, now } = command;
+  // A code, rendered in each reader's language (docs/design.md §10).
+  const reasonCode = 'IMPORT_OPENING_BALANCE' as const;
   const written: Written[] = [];
   const spentAlready: string[] = [];
   const gains = command.entries.filter((e) => e.points > 0);
@@ -34,7 +36,7 @@ export async function applyImport(
       memberId: e.memberId,
       type: 'IMPORT' as const,
       points: e.points,
-      reason,
+      reasonCode,
       idempotencyKey: e.key,
       accountId: command.accountId,
       createdAt: now,
@@ -84,7 +86,7 @@ export async function applyImport(
       memberId: e.memberId,
       type: 'IMPORT',
       points: e.points,
-      reason,
+      reasonCode,
       idempotencyKey: e.key,
       accountId: command.accountId,
       lotTakes: takes.map((t) => ({ lotId: t.id, points: t.points })),
@@ -111,7 +113,7 @@ export async function applyImport(
     return {
       type: 'entry.recorded',
       memberId: w.memberId,
-      entry: { id: w.id, type: 'IMPORT', points: w.points, amount: null, reason, reversesId: null },
+      entry: { id: w.id, type: 'IMPORT', points: w.points, amount: null, reason: null, reasonCode, reversesId: null },
       expired: w.expired,
       balanceBeforeEntry: w.balance - w.points,
       before: { ...figures, balance: w.balance - w.points + w.expired },

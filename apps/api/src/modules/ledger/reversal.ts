@@ -99,11 +99,12 @@ export async function applyReversal(
 
   const points = 0 - target.points; // not -0 for a purchase that earned nothing
   const reversalId = randomUUID();
-  const reason = command.rewardCancel
-    ? 'Reward cancelled'
+  // A code, rendered in each reader's language (docs/design.md §10).
+  const reasonCode = command.rewardCancel
+    ? 'REWARD_CANCELLED'
     : target.type === 'PURCHASE'
-      ? 'Reversal of a purchase'
-      : 'Reversal of a redemption';
+      ? 'PURCHASE_REVERSED'
+      : 'REDEMPTION_REVERSED';
   const [stored] = await tx
     .insert(pointsLedger)
     .values({
@@ -113,7 +114,7 @@ export async function applyReversal(
       type: 'REVERSAL',
       points,
       amount: target.amount,
-      reason,
+      reasonCode,
       reversesId: entryId,
       accountId: command.accountId,
       idempotencyKey: idempotencyKey ?? null,
@@ -127,7 +128,15 @@ export async function applyReversal(
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,
-    entry: { id: reversalId, type: 'REVERSAL', points, amount: target.amount, reason, reversesId: entryId },
+    entry: {
+      id: reversalId,
+      type: 'REVERSAL',
+      points,
+      amount: target.amount,
+      reason: null,
+      reasonCode,
+      reversesId: entryId,
+    },
     expired,
     balanceBeforeEntry,
     before: {

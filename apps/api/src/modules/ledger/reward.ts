@@ -58,12 +58,13 @@ export async function applyRewardRedemption(
   const entryId = randomUUID();
   const balance = balanceBeforeEntry - command.points;
   const amount = centsToDecimal(redeemValueCents(command.points, rates));
-  const reason = `Reward: ${command.rewardName}`;
+  // The reward is named by its redemption row, in each reader's language (docs/design.md §10), not in English here.
+  const reasonCode = 'REWARD_REDEEMED' as const;
   const spend = centsToNumber(toCents(member.lifetimeSpend));
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,
-    entry: { id: entryId, type: 'REDEEM', points: -command.points, amount, reason, reversesId: null },
+    entry: { id: entryId, type: 'REDEEM', points: -command.points, amount, reason: null, reasonCode, reversesId: null },
     expired,
     balanceBeforeEntry,
     before: { balance: member.balance, lifetimeSpend: spend, tierId: member.tierId },
@@ -80,7 +81,7 @@ export async function applyRewardRedemption(
       type: 'REDEEM',
       points: -command.points,
       amount,
-      reason,
+      reasonCode,
       idempotencyKey: idempotencyKey ?? null,
       idempotencyBodyHash: idempotencyKey ? bodyHash : null,
       // Kept so a cancellation gives the points back to the lots they came from, with their expiry.
@@ -99,7 +100,15 @@ export async function applyRewardRedemption(
   ]);
   return {
     result: {
-      entry: toEntry(stored),
+      entry: toEntry({
+        ...stored,
+        reward: {
+          id: command.rewardId,
+          name: command.rewardName,
+          nameZh: command.rewardNameZh ?? null,
+          nameCn: command.rewardNameCn ?? null,
+        },
+      }),
       pointsBalance: balance,
       lifetimeSpend: spend,
       tier: tierRefIn(tiers)(member.tierId),

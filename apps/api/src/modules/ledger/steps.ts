@@ -41,10 +41,18 @@ export async function lockMember(tx: Queries, tenantId: string, memberId: string
   return member;
 }
 
-/** The `{id, name, color}` of a tier of the tenant, or null. */
+/** The `{id, name, color}` of a tier of the tenant, with its Chinese names when it has them, or null. */
 export const tierRefIn = (tiers: readonly TierRow[]) => (id: string | null) => {
   const t = id ? tiers.find((x) => x.id === id) : undefined;
-  return t ? { id: t.id, name: t.name, color: t.color } : null;
+  return t
+    ? {
+        id: t.id,
+        name: t.name,
+        color: t.color,
+        ...(t.nameZh ? { nameZh: t.nameZh } : {}),
+        ...(t.nameCn ? { nameCn: t.nameCn } : {}),
+      }
+    : null;
 };
 
 export const keyUsedForAnotherMember = () =>
@@ -111,7 +119,7 @@ export async function writeOffExpired(tx: Queries, tenantId: string, memberId: s
     memberId,
     type: 'EXPIRE',
     points: -points,
-    reason: 'Points expired',
+    reasonCode: 'POINTS_EXPIRED',
     // Just before the entry that follows, so the ledger reads in the order things happened.
     createdAt: new Date(now.getTime() - 1),
   });

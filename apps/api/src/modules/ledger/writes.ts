@@ -1,3 +1,4 @@
+import type { ReasonCode } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { bare, preparedStatements } from '../../db/prepared';
@@ -25,6 +26,7 @@ const insertEntryStatement = preparedStatements((db: Queries) =>
       points: p('points'),
       amount: bare('amount'),
       reason: bare('reason'),
+      reasonCode: bare('reasonCode'),
       idempotencyKey: bare('idempotencyKey'),
       idempotencyBodyHash: bare('idempotencyBodyHash'),
       orderId: bare('orderId'),
@@ -46,6 +48,7 @@ export type NewEntry = {
   points: number;
   amount?: string | null;
   reason?: string | null;
+  reasonCode?: ReasonCode | null;
   idempotencyKey: string | null;
   idempotencyBodyHash: string | null;
   /** PURCHASE: the business's order id and a note; REFUND: the purchase it refunds. */
@@ -63,6 +66,7 @@ export async function insertEntry(tx: Queries, entry: NewEntry) {
     ...entry,
     amount: entry.amount ?? null,
     reason: entry.reason ?? null,
+    reasonCode: entry.reasonCode ?? null,
     orderId: entry.orderId ?? null,
     note: entry.note ?? null,
     refundsId: entry.refundsId ?? null,

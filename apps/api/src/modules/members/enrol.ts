@@ -81,7 +81,7 @@ export async function enrolMember(
           tenantId,
           member: made,
           points: input.welcomePoints,
-          reason: 'Welcome points',
+          reasonCode: 'WELCOME_POINTS',
         });
       }
       return { id: made.id, membershipCode: made.membershipCode, created: true };

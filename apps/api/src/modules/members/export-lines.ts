@@ -37,6 +37,7 @@ type LedgerRow = {
   points: number;
   amount: string | null;
   reason: string | null;
+  reasonCode?: string | null;
   reversesId: string | null;
 };
 
@@ -50,7 +51,8 @@ export async function* ledgerLines(chunks: AsyncIterable<LedgerRow[]>) {
       e.type,
       e.points,
       e.amount === null ? null : Number(e.amount),
-      e.reason,
+      // What staff typed, else the system's reason as its code (docs/design.md §10): the same in every language.
+      e.reason ?? e.reasonCode ?? null,
       e.id,
       e.reversesId,
     ]);

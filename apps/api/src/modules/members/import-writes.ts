@@ -23,9 +23,6 @@ import { loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from
  * tier (the members module's rule); a tier column equal to the tier by spend pins nothing, another pins it.
  */
 
-/** The reason of an IMPORT ledger entry. */
-const IMPORT_REASON = 'Opening balance (import)';
-
 export type ImportRow = {
   /** The row's line in the file (the header is line 1), as the errors name it. */
   row: number;
@@ -261,7 +258,6 @@ export async function importMemberBatch(
     tenantId,
     accountId: opts.accountId,
     now,
-    reason: IMPORT_REASON,
     entries: plans.filter((p) => p.difference !== 0).map((p) => ({ memberId: p.id, points: p.difference, key: p.key })),
     alongside: (tx) => memberEvents(tx, tenantId, creates, changed),
   });

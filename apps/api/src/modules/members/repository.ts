@@ -415,6 +415,19 @@ const refundedSoFar = sql<string | null>`case when ${pointsLedger.type} = 'PURCH
 const orderOfEntry = sql<string | null>`coalesce(${pointsLedger.orderId}, (select p.order_id from points_ledger p
   where p.id = ${pointsLedger.refundsId} and p.tenant_id = ${pointsLedger.tenantId}))`;
 
+/**
+ * On a reward's entries (REWARD_REDEEMED, REWARD_CANCELLED): the reward, by the redemption the entry made or
+ * cancelled (its unique ledger key, or its reversal), with its names in every language; a reward deleted since
+ * keeps the name it was redeemed under.
+ */
+const rewardOfEntry = sql<{ id: string | null; name: string; nameZh: string | null; nameCn: string | null } | null>`(
+  select json_build_object('id', rr.reward_id, 'name', coalesce(rw.name, rr.reward_name), 'nameZh', rw.name_zh,
+    'nameCn', rw.name_cn)
+  from reward_redemptions rr left join rewards rw on rw.id = rr.reward_id
+  where ${pointsLedger.reasonCode} in ('REWARD_REDEEMED', 'REWARD_CANCELLED')
+    and (rr.ledger_id = ${pointsLedger.id} or rr.reversal_id = ${pointsLedger.id})
+  limit 1)`;
+
 export async function listLedger(db: Queries, tenantId: string, memberId: string, page: number, size: number) {
   const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
   const [totals, rows] = await Promise.all([
@@ -426,6 +439,8 @@ export async function listLedger(db: Queries, tenantId: string, memberId: string
         points: pointsLedger.points,
         amount: pointsLedger.amount,
         reason: pointsLedger.reason,
+        reasonCode: pointsLedger.reasonCode,
+        reward: rewardOfEntry,
         createdAt: pointsLedger.createdAt,
         reversesId: pointsLedger.reversesId,
         reversedById: reversal.id,
@@ -470,6 +485,8 @@ type StoredEntry = {
   points: number;
   amount: string | null;
   reason: string | null;
+  reasonCode?: string | null;
+  reward?: { id: string | null; name: string; nameZh: string | null; nameCn: string | null } | null;
   createdAt: Date;
   reversesId: string | null;
   reversedById?: string | null;
@@ -484,6 +501,8 @@ export const toEntry = (e: StoredEntry) => ({
   points: e.points,
   amount: e.amount === null ? null : Number(e.amount),
   reason: e.reason,
+  reasonCode: e.reasonCode ?? null,
+  ...(e.reward ? { reward: typeof e.reward === 'string' ? JSON.parse(e.reward) : e.reward } : {}),
   createdAt: e.createdAt.toISOString(),
   reversesId: e.reversesId,
   reversedById: e.reversedById ?? null,
@@ -569,6 +588,7 @@ export async function* exportLedger(
         points: pointsLedger.points,
         amount: pointsLedger.amount,
         reason: pointsLedger.reason,
+        reasonCode: pointsLedger.reasonCode,
         reversesId: pointsLedger.reversesId,
       })
       .from(pointsLedger)

@@ -13,6 +13,9 @@ import {
 
 type MessageRow = typeof messages.$inferSelect;
 
+/** What the app's own expiry notices are marked with among messages (the business's list leaves them out). */
+export const EXPIRY_NOTICE_ORIGIN = 'points.expiring';
+
 /** A target of a batch: the text in the member's language, whether consent still stands, the devices to push. */
 export type Target = { memberId: string; text: string; consent: boolean; pushTokens: string[] | null };
 
@@ -30,6 +33,13 @@ export type Target = { memberId: string; text: string; consent: boolean; pushTok
  * earlier run of the batch: the snapshot the statement reads is from before its own update), else null. A member
  * who withdrew consent since the message was sent, or was deleted, is claimed but not reached.
  */
+/**
+ * Whether the Apple pass shows the message as its "Latest news" (and its devices are pushed). Not the expiry
+ * notice: the pass's own "expiring" field already tells it on the lock screen (its changeMessage, pushed with
+ * the warning's pass update), so an iPhone would tell it twice; Google, which has no such notice, gets the message.
+ */
+const appleShowsIt = (message: MessageRow) => (message.origin === EXPIRY_NOTICE_ORIGIN ? sql`false` : sql`true`);
+
 export async function claimBatch(db: Queries, message: MessageRow, after: string, limit: number) {
   const { id, tenantId } = message;
   return rowsOf<Target>(
@@ -52,6 +62,7 @@ export async function claimBatch(db: Queries, message: MessageRow, after: string
       from batch b
       where b.consent and p.tenant_id = ${tenantId} and p.member_id = b.member_id
         and p.voided_at is null and p.news_message_id is distinct from ${id}
+        and ${appleShowsIt(message)}
       returning p.member_id
     ), counted as (
       update ${messages} set passes_updated = passes_updated + (select count(*)::int from moved)
@@ -61,7 +72,7 @@ export async function claimBatch(db: Queries, message: MessageRow, after: string
       select member_id from moved
       union
       select p.member_id from ${walletPasses} p join batch b on b.member_id = p.member_id
-      where b.consent and p.tenant_id = ${tenantId} and p.news_message_id = ${id}
+      where b.consent and p.tenant_id = ${tenantId} and p.news_message_id = ${id} and ${appleShowsIt(message)}
     )
     select b.member_id as "memberId", b.text, b.consent,
       case when s.member_id is null then null else array(

@@ -26,6 +26,8 @@ export async function previewSegment(db: Queries, tenantId: string, filter: Segm
         lastName: members.lastName,
         membershipCode: members.membershipCode,
         tierName: membershipTiers.name,
+        tierNameZh: membershipTiers.nameZh,
+        tierNameCn: membershipTiers.nameCn,
         pointsBalance: spendableColumn,
         language: members.language,
         marketingOptIn: members.marketingOptIn,

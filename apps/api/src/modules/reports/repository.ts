@@ -1,4 +1,4 @@
-import type { Role, StaffActivityQuery, StaffActivityRow } from '@loyalty/contracts';
+import { personName, type Role, type StaffActivityQuery, type StaffActivityRow } from '@loyalty/contracts';
 import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { accounts, pointsLedger, tenantUsers } from '../../db/schema';
@@ -20,7 +20,9 @@ const ofType = (type: string) => sql`${pointsLedger.type} = ${type}`;
 /** Points issued, as every figure of the product counts them: positive PURCHASE, BONUS, ADJUST and IMPORT. */
 const ISSUED = sql`${pointsLedger.points} > 0 and ${pointsLedger.type} in ('PURCHASE', 'BONUS', 'ADJUST', 'IMPORT')`;
 
-const displayName = (first: string, last: string, email: string) => `${first} ${last}`.trim() || email;
+// In the name's own order (黃美玲, Ada Owner: docs/glossary.md), else the e-mail.
+const displayName = (first: string, last: string, email: string) =>
+  personName({ firstName: first, lastName: last }) || email;
 
 /**
  * Sums per team user of the ledger entries they recorded between the start of `from` and the end of `to`

@@ -69,6 +69,8 @@ export async function redeemIn(
     idempotencyKey: input.idempotencyKey,
     rewardId,
     rewardName: reward.name,
+    rewardNameZh: reward.nameZh,
+    rewardNameCn: reward.nameCn,
     points: reward.pointsCost,
     admit: async (q, member) => {
       const redeemed = await countMemberRedemptions(q, tenantId, memberId, rewardId);

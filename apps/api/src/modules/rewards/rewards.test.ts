@@ -120,12 +120,22 @@ describe('rewards', () => {
         expect(res.json().redemption.code).toMatch(/^[2-9A-Z]{8}$/);
       }
       const ledger = (await membersApi(app).ledger(biz.owner, member)).json().content;
+      // docs/design.md §10: no English prose stored; the code and the reward, named in every language it has.
       expect(
-        ledger.slice(0, 2).map((e: { type: string; points: number; reason: string }) => [e.type, e.points, e.reason]),
+        ledger
+          .slice(0, 2)
+          .map((e: { type: string; points: number; reason: string; reasonCode: string; reward: { name: string } }) => [
+            e.type,
+            e.points,
+            e.reason,
+            e.reasonCode,
+            e.reward?.name,
+          ]),
       ).toEqual([
-        ['REDEEM', -10, 'Reward: Sticker'],
-        ['REDEEM', -6000, 'Reward: Hamper'],
+        ['REDEEM', -10, null, 'REWARD_REDEEMED', 'Sticker'],
+        ['REDEEM', -6000, null, 'REWARD_REDEEMED', 'Hamper'],
       ]);
+      expect(ledger[0].reward).toMatchObject({ nameZh: '免費咖啡', nameCn: '免费咖啡' });
       expect(await stored(app, biz.tenantId, member)).toMatchObject({
         balance: 990,
         ledgerSum: 990,

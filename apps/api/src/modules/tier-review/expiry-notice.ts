@@ -2,12 +2,13 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { members, tenants } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { Listener } from '../../lib/changes';
+import { EXPIRY_NOTICE_ORIGIN } from '../messages/fan-out-repository';
 import { reachable } from '../messages/segment-filter';
 import { enqueueMessage, type SendJob } from '../messages/service';
 import { expiringTexts, type PassLanguage } from '../wallet/pass-strings';
 
-/** What the app's own expiry notices are marked with among messages (the business's list leaves them out). */
-export const EXPIRY_NOTICE_ORIGIN = 'points.expiring';
+// The messages module marks them, and keeps them off the Apple pass's news (its "expiring" field tells it).
+export { EXPIRY_NOTICE_ORIGIN };
 
 /**
  * The notice in each language, worded and dated as the pass's "expiring" field tells it on the lock screen
@@ -20,8 +21,9 @@ export function expiryNoticeTexts(points: number, expiresAt: Date, timeZone: str
 
 /**
  * The expiry warning (`points.expiring`, told once per lot by the scheduled warnings) as a message to the member
- * through the messages queue, in the warning's transaction: the Apple pass's "Latest news" and a Google message
- * with a notice, in the member's language (else the business's). The messages module's rule holds for it as for
+ * through the messages queue, in the warning's transaction: a Google message with a notice, in the member's
+ * language (else the business's). The Apple pass is not given it as "Latest news": its own "expiring" field tells
+ * the iPhone already (a second notice of the same thing otherwise, messages/fan-out-repository.ts). The messages module's rule holds for it as for
  * any message: only members who gave marketing consent are targeted, and its send job checks consent again; the
  * pass's "expiring" field and the webhook tell every member regardless. A member without consent gets no message
  * row at all (rather than one with nobody to send to).

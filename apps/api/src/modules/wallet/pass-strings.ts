@@ -49,6 +49,8 @@ export const PASS_TEXTS = {
     'zh-Hant': '%@ 積分將於 %d 到期',
     'zh-Hans': '%@ 积分将于 %d 到期',
   },
+  /** The notice with a count of one, where we fill the count (a message, Google's text). */
+  expiringChangedOne: { en: '%@ point expires on %d' },
   membershipCode: { en: 'Membership Code', 'zh-Hant': '會員編號', 'zh-Hans': '会员编号' },
   about: { en: 'About', 'zh-Hant': '關於', 'zh-Hans': '关于' },
   news: { en: 'Latest news', 'zh-Hant': '最新消息', 'zh-Hans': '最新消息' },
@@ -64,9 +66,11 @@ export function expiringTexts(expiresAt: Date, timeZone: string, points?: number
   const texts = (lang: PassLanguage) => {
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
     const notice = PASS_TEXTS.expiringChanged[lang].replace('%d', date);
+    // A count we fill ourselves takes English's singular: "1 point expires" (Chinese has no plural).
+    const filled = points === 1 && lang === 'en' ? PASS_TEXTS.expiringChangedOne.en.replace('%d', date) : notice;
     return {
       label: PASS_TEXTS.expiringLabel[lang].replace('%d', date),
-      notice: points === undefined ? notice : notice.replace('%@', points.toLocaleString('en-US')),
+      notice: points === undefined ? notice : filled.replace('%@', points.toLocaleString('en-US')),
     };
   };
   return { en: texts('en'), 'zh-Hant': texts('zh-Hant'), 'zh-Hans': texts('zh-Hans') };
@@ -81,7 +85,8 @@ export function rewardLines(
     .map((r) => {
       const points = r.pointsCost.toLocaleString('en-US');
       if (lang === 'zh-Hant') return `${r.nameZh || r.name}：${points} 積分`;
-      if (lang === 'zh-Hans') return `${r.nameCn || r.name}：${points} 积分`;
+      // Simplified readers read the Traditional name before the English one (zh-Hans → zh-Hant → en).
+      if (lang === 'zh-Hans') return `${r.nameCn || r.nameZh || r.name}：${points} 积分`;
       return `${r.name}: ${points} ${r.pointsCost === 1 ? 'point' : 'points'}`;
     })
     .join('\n');

@@ -55,7 +55,8 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
           pointsBalance: event.after.balance,
         };
         const type = POINTS_EVENT[entry.type];
-        if (type === 'points.adjusted') out.push({ type, data: { ...data, reason: entry.reason } });
+        if (type === 'points.adjusted')
+          out.push({ type, data: { ...data, reason: entry.reason, reasonCode: entry.reasonCode ?? null } });
         else if (type === 'points.refunded') {
           const purchase = { purchaseId: entry.reversesId ?? '', orderId: entry.orderId ?? null };
           out.push({ type, data: { ...data, ...purchase } });

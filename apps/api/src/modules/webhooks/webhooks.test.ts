@@ -179,7 +179,9 @@ describe('webhooks', () => {
         memberId: ada?.id,
         points: 120,
         pointsBalance: 120,
-        reason: 'Opening balance (import)',
+        // The system's reason is a code (docs/design.md §10), no English prose.
+        reason: null,
+        reasonCode: 'IMPORT_OPENING_BALANCE',
       }),
     ]);
     // The same file again changes nothing, so it tells nothing: no member.updated, no points.

@@ -1,5 +1,9 @@
-import type { AuditAction } from '@loyalty/contracts';
+import { type AuditAction, type AuditEvent, LANGUAGE_NAMES } from '@loyalty/contracts';
+import { formatDate, formatDateTime } from '@/lib/i18n/format';
 import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
+import { timeZoneName } from '@/lib/i18n/time-zone-names';
+import { entryReason } from '@/lib/ledger-reason';
 
 /** Each action of the trail as the screen names it. */
 export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
@@ -37,7 +41,23 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'reward.delete': 'activity.action.rewardDelete',
   'reward.fulfil': 'activity.action.rewardFulfil',
   'reward.cancel': 'activity.action.rewardCancel',
+  'points.refund': 'activity.action.pointsRefund',
+  'settings.tier-policy.update': 'activity.action.tierPolicyUpdate',
+  'member.tier.review': 'activity.action.tierReview',
 };
+
+/** Actions the trail writes that the filter does not offer (entries the system records), and any newer one. */
+const OTHER_ACTIONS: Record<string, MessageKey> = {
+  'points.bonus': 'activity.action.pointsBonus',
+  'points.import': 'activity.action.pointsImport',
+  'points.expire': 'activity.action.pointsExpire',
+};
+
+/** An action in words; one this screen does not know yet reads "Other change", never its key. */
+export function actionLabel(action: string): string {
+  if (Object.hasOwn(ACTION_LABELS, action)) return t(ACTION_LABELS[action as AuditAction]);
+  return t(Object.hasOwn(OTHER_ACTIONS, action) ? (OTHER_ACTIONS[action] as MessageKey) : 'activity.action.other');
+}
 
 /** The recorded fields in words (the trail stores the API's field names: firstName, membershipCode…). */
 const FIELD_LABELS: Record<string, MessageKey> = {
@@ -144,12 +164,58 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   expiryWarningDays: 'activity.field.expiryWarningDays',
   orderId: 'activity.field.orderId',
   note: 'activity.field.note',
+  // The tier policy (docs/design.md §9), in the words of its own card.
+  basis: 'tierPolicy.basis',
+  months: 'tierPolicy.months',
+  downgrade: 'tierPolicy.downgrade',
+  graceDays: 'tierPolicy.graceDays',
+  // Messages and segments, in the words of the Messages screen.
+  audience: 'messages.audience.kind',
+  sendAt: 'activity.field.sendAt',
+  targeted: 'activity.field.targeted',
+  filter: 'activity.field.filter',
+  quietHours: 'messages.quiet.title',
+  minBalance: 'messages.filter.minBalance',
+  maxBalance: 'messages.filter.maxBalance',
+  minLifetimeSpend: 'messages.filter.minLifetimeSpend',
+  lastVisitBefore: 'messages.filter.lastVisitBefore',
+  lastVisitAfter: 'messages.filter.lastVisitAfter',
+  joinedBefore: 'messages.filter.joinedBefore',
+  joinedAfter: 'messages.filter.joinedAfter',
+  hasWalletPass: 'messages.filter.walletPass',
+  from: 'activity.from',
+  to: 'activity.to',
 };
 
-/** A field's name in the active language; one the screen does not know is shown as recorded. */
-export const fieldLabel = (field: string): string => {
-  const key = Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined;
-  return key ? t(key) : field;
+/** Fields whose name depends on what changed: a message's text is the message, not the store's text. */
+const FIELD_LABELS_OF: Record<string, Record<string, MessageKey>> = {
+  message: {
+    text: 'activity.field.messageText',
+    textZh: 'activity.field.messageTextZh',
+    textCn: 'activity.field.messageTextCn',
+  },
+  segment: { tierIds: 'messages.filter.tiers' },
+};
+
+/** Ids and bookkeeping the reader has no use for: the member and tiers are named instead. */
+const HIDDEN_FIELDS = new Set(['id', 'reversesId', 'refundsId', 'memberId', 'segmentId', 'saved']);
+
+/** Whether a recorded field is shown at all. */
+export const shownField = (field: string): boolean => !HIDDEN_FIELDS.has(field);
+
+/**
+ * A field's name in the active language, as what changed (`targetType`) names it; one the screen does not know
+ * reads "Other detail", never the API's field name.
+ */
+export const fieldLabel = (field: string, targetType = ''): string => {
+  const own = FIELD_LABELS_OF[targetType];
+  const key =
+    own && Object.hasOwn(own, field)
+      ? own[field]
+      : Object.hasOwn(FIELD_LABELS, field)
+        ? FIELD_LABELS[field]
+        : undefined;
+  return t(key ?? 'activity.field.other');
 };
 
 /** Codes the trail records as values (entry types, statuses, roles, choices), in words. */
@@ -177,39 +243,108 @@ const VALUE_LABELS: Record<string, MessageKey> = {
   inactive: 'activity.value.inactive',
   true: 'activity.value.true',
   false: 'activity.value.false',
+  FREE_ITEM: 'rewards.kindFreeItem',
+  AMOUNT_OFF: 'rewards.kindAmountOff',
+  PERCENT_OFF: 'rewards.kindPercentOff',
+  LIFETIME: 'tierPolicy.basis.LIFETIME',
+  ROLLING_MONTHS: 'tierPolicy.basis.ROLLING_MONTHS',
+  CALENDAR_YEAR: 'tierPolicy.basis.CALENDAR_YEAR',
+  NONE: 'tierPolicy.downgrade.NONE',
+  ONE_STEP: 'tierPolicy.downgrade.ONE_STEP',
+  TO_QUALIFYING: 'tierPolicy.downgrade.TO_QUALIFYING',
+  SCHEDULED: 'messages.state.scheduled',
+  SENDING: 'messages.state.sending',
+  SENT: 'messages.state.sent',
+  CANCELLED: 'messages.state.cancelled',
+  ISSUED: 'rewards.stateIssued',
+  FULFILLED: 'rewards.stateFulfilled',
 };
 
+/** What an event names besides its fields: its member and the tiers its changes name (the API's answer). */
+export type EventNames = Pick<AuditEvent, 'member' | 'tiers' | 'targetType'>;
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const listSeparator = () => (activeLocale() === 'en' ? ', ' : '、');
+const colon = () => (activeLocale() === 'en' ? ': ' : '：');
+
+/** A tier by its id: its name in the reader's language, or "a deleted level" once it is gone. */
+function tierName(id: unknown, names: EventNames): string {
+  const tier = typeof id === 'string' ? names.tiers?.[id] : undefined;
+  return tier ? localizedName(tier.name, tier.nameZh, tier.nameCn) : t('activity.value.deletedTier');
+}
+
+/** A message's audience in words: everyone, one member, a segment, or the filter it used. */
+function audienceInWords(audience: Record<string, unknown>, names: EventNames): string {
+  if (audience.all === true) return t('messages.audience.all');
+  if (typeof audience.memberId === 'string') return t('activity.value.oneMember');
+  if (typeof audience.segmentId === 'string') return t('messages.audience.segment');
+  if (audience.filter && typeof audience.filter === 'object') {
+    return `${t('messages.audience.filter')}${colon()}${detailsInWords(audience.filter, 'filter', names)}`;
+  }
+  return detailsInWords(audience, '', names);
+}
+
+/** An object's fields as "label value" pairs, each value in words: never JSON. */
+function detailsInWords(value: object, targetType: string, names: EventNames): string {
+  const parts = Object.entries(value)
+    .filter(([field, v]) => shownField(field) && v !== undefined && v !== null)
+    .map(([field, v]) => `${fieldLabel(field, targetType)}${colon()}${shownValue(v, names, field)}`);
+  return parts.length ? parts.join(activeLocale() === 'en' ? '; ' : '；') : t('messages.audience.all');
+}
+
 /**
- * A recorded value as one short line: nothing as a dash, codes and yes/no in words, other text and numbers as
- * they are (they are the business's data), a list of texts joined, anything else as compact JSON.
+ * A recorded value as one short line: nothing as a dash, codes and yes/no in words, tiers by name, dates and
+ * time zones in the reader's language, other text and numbers as they are (they are the business's data), and
+ * objects field by field in words (docs/design.md §10: log lines are data rendered in the reader's language).
  */
-export function shownValue(value: unknown): string {
+export function shownValue(value: unknown, names: EventNames = { targetType: '' }, field = ''): string {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return '—';
+  }
+  if (field === 'tierId' || field === 'fromTierId' || field === 'toTierId') return tierName(value, names);
+  if (field === 'tierIds' && Array.isArray(value)) return value.map((id) => tierName(id, names)).join(listSeparator());
+  if (field === 'timeZone' && typeof value === 'string') return timeZoneName(value);
+  if (field === 'language' && typeof value === 'string' && Object.hasOwn(LANGUAGE_NAMES, value)) {
+    return LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES];
+  }
+  if (field === 'country' && typeof value === 'string') {
+    return new Intl.DisplayNames([activeLocale()], { type: 'region', fallback: 'code' }).of(value) ?? value;
+  }
+  if (field === 'audience' && typeof value === 'object')
+    return audienceInWords(value as Record<string, unknown>, names);
+  if (field === 'quietHours' && typeof value === 'object' && 'from' in value && 'to' in value) {
+    return `${String(value.from)}–${String(value.to)}`;
   }
   if (typeof value === 'boolean') return t(VALUE_LABELS[String(value)] as MessageKey);
   if (typeof value === 'string') {
     const key = Object.hasOwn(VALUE_LABELS, value) ? VALUE_LABELS[value] : undefined;
-    return key ? t(key) : value;
+    if (key) return t(key);
+    if (ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))) return formatDateTime(value);
+    if (ISO_DATE.test(value)) return formatDate(value);
+    return value;
   }
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.join(activeLocale() === 'en' ? ', ' : '、');
+    return value.map((item) => shownValue(item, names)).join(listSeparator());
   }
   if (Array.isArray(value) && value.every((item) => typeof item === 'object' && item && 'benefit' in item)) {
-    return value
-      .map((item) => String((item as { benefit: unknown }).benefit))
-      .join(activeLocale() === 'en' ? ', ' : '、');
+    return value.map((item) => String((item as { benefit: unknown }).benefit)).join(listSeparator());
   }
-  if (typeof value === 'object' && value !== null && 'type' in value && 'points' in value) return entryInWords(value);
-  return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null && 'type' in value && 'points' in value) {
+    return entryInWords(value);
+  }
+  if (Array.isArray(value)) return value.map((item) => shownValue(item, names)).join(listSeparator());
+  if (typeof value === 'object' && value !== null) return detailsInWords(value, names.targetType, names);
+  return String(value);
 }
 
 /** A ledger entry the trail recorded (type, points, amount, reason) in words: 消費 · 積分 125 · 金額 12.50. */
 function entryInWords(entry: object): string {
-  const { type, points, amount, reason } = entry as Record<string, unknown>;
+  const { type, points, amount, reason, reasonCode } = entry as Record<string, unknown>;
   const parts = [shownValue(type), `${fieldLabel('points')} ${shownValue(points)}`];
   if (amount !== null && amount !== undefined) parts.push(`${fieldLabel('amount')} ${shownValue(amount)}`);
-  if (typeof reason === 'string' && reason) parts.push(`${fieldLabel('reason')} ${reason}`);
+  const why = entryReason({ reason, reasonCode });
+  if (why) parts.push(`${fieldLabel('reason')} ${why}`);
   return parts.join(' · ');
 }

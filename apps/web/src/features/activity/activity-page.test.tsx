@@ -148,4 +148,124 @@ describe('activity screen', () => {
     expect(shown).toEqual(lines);
     await setLocale('en');
   });
+
+  // docs/design.md §10: a log line is data rendered in the reader's language: no keys, field names, codes, ids or
+  // JSON; tiers by their name, the member a purchase concerns named.
+  const WORDS_EVENTS: AuditEvent[] = [
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'w1',
+      action: 'points.purchase',
+      member: { name: '黃美玲', membershipCode: 'MBR-7' },
+      changes: {
+        tierId: { before: 't-silver', after: 't-gold' },
+        entry: { before: null, after: { id: 'x1', type: 'PURCHASE', points: 1, amount: '1.00', reason: null } },
+      },
+      tiers: {
+        't-silver': { name: 'Silver', nameZh: '銀卡', nameCn: null },
+        't-gold': { name: 'Gold', nameZh: '金卡', nameCn: '金卡' },
+      },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'w2',
+      action: 'points.refund',
+      member: { name: '黃美玲', membershipCode: 'MBR-7' },
+      changes: {
+        entry: {
+          before: null,
+          after: { id: 'x2', type: 'REFUND', points: -1, amount: '1.00', refundsId: 'x1' },
+        },
+      },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'w3',
+      action: 'settings.tier-policy.update',
+      targetType: 'tier-policy',
+      targetId: 't',
+      changes: {
+        basis: { before: 'LIFETIME', after: 'ROLLING_MONTHS' },
+        graceDays: { before: 0, after: 30 },
+        saved: { before: false, after: true },
+      },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'w4',
+      action: 'message.send',
+      targetType: 'message',
+      targetId: 'msg-1',
+      changes: {
+        text: { before: null, after: 'Double points today' },
+        audience: { before: null, after: { filter: { tierIds: ['t-gold'], minBalance: 100 } } },
+        sendAt: { before: null, after: '2026-01-05T09:00:00.000Z' },
+      },
+      tiers: { 't-gold': { name: 'Gold', nameZh: '金卡', nameCn: '金卡' } },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'w5',
+      action: 'reward.create',
+      targetType: 'reward',
+      targetId: 'rw-1',
+      changes: {
+        kind: { before: null, after: 'FREE_ITEM' },
+        tierIds: { before: null, after: ['t-gold'] },
+      },
+      tiers: { 't-gold': { name: 'Gold', nameZh: '金卡', nameCn: '金卡' } },
+    },
+  ];
+
+  it.each([
+    [
+      'zh-Hant',
+      [
+        ['記錄消費', '黃美玲 · MBR-7', '會員等級：銀卡 → 金卡'],
+        ['記錄退款', '黃美玲 · MBR-7', '記錄：— → 退款 · 積分 -1 · 金額 1.00'],
+        ['儲存會員等級評核', '計算的消費：累計消費 → ', '寬限期（日）：0 → 30'],
+        ['已發送訊息', '訊息（英文）：— → Double points today', '金卡', '2026年1月5日'],
+        ['新增獎賞', '免費', '金卡'],
+      ],
+    ],
+    [
+      'zh-Hans',
+      [
+        ['记录消费', '黃美玲 · MBR-7', '会员等级：銀卡 → 金卡'],
+        ['记录退款', '黃美玲 · MBR-7'],
+        ['保存会员等级评核', '：0 → 30'],
+        ['已发送消息', '消息（英文）：— → Double points today', '金卡'],
+        ['新增奖励', '金卡'],
+      ],
+    ],
+  ] as const)('%s: every kind of line in words, tiers and members by name', async (locale, expected) => {
+    await setLocale(locale);
+    fakeAudit(WORDS_EVENTS);
+    renderApp('/activity', { user: SAMPLE_USER });
+    const table = await screen.findByRole('region', { name: locale === 'zh-Hant' ? '活動記錄表' : '活动记录表' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(expected.length);
+    for (const [i, texts] of expected.entries()) {
+      for (const text of texts) expect(rows[i]).toHaveTextContent(text);
+    }
+    const all = table.textContent ?? '';
+    for (const raw of [
+      'points.refund',
+      'settings.tier-policy',
+      'FREE_ITEM',
+      'ROLLING_MONTHS',
+      'graceDays',
+      'sendAt',
+      'audience',
+      't-gold',
+      't-silver',
+      'refundsId',
+      '{',
+      'Store text',
+      '商店文字',
+    ]) {
+      expect(all).not.toContain(raw);
+    }
+    await setLocale('en');
+  });
 });

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEvent } from '@loyalty/contracts';
+import { AUDIT_ACTIONS, type AuditEvent } from '@loyalty/contracts';
 import * as React from 'react';
 import { type Choice, ChoiceOptions } from '@/components/form-fields';
 import { Labelled } from '@/components/labelled';
@@ -7,31 +7,52 @@ import { PageHeader } from '@/components/page-header';
 import { Pager, pageOf } from '@/components/pager';
 import { failureMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
-import { activeLocale } from '@/lib/i18n/i18n';
+import { activeLocale, t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { ACTION_LABELS, fieldLabel, shownValue } from './activity-labels';
+import { actionLabel, fieldLabel, shownField, shownValue } from './activity-labels';
 import { ActivityTabs } from './activity-tabs';
 import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
 
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 
-/** The changed fields of one event, each as "field: before → after". */
+/**
+ * The changed fields of one event, each as "field: before → after", in words: no field names, codes, ids or
+ * JSON (docs/design.md §10).
+ */
 function Changes({ event }: { event: AuditEvent }) {
-  const entries = Object.entries(event.changes);
+  const entries = Object.entries(event.changes).filter(([field]) => shownField(field));
   if (entries.length === 0) return <span className="text-muted-foreground">—</span>;
+  const shown = (value: unknown, field: string) => shownValue(value, event, field);
   return (
     <ul className="grid gap-0.5">
       {entries.map(([field, change]) => (
-        <li key={field} className="break-all">
-          <span className="font-medium">{fieldLabel(field)}</span>
+        <li key={field} className="break-words">
+          <span className="font-medium">{fieldLabel(field, event.targetType)}</span>
           {/* Chinese punctuation is full width (docs/glossary.md). */}
           {activeLocale() === 'en' ? ': ' : '：'}
-          <span className="text-muted-foreground">{shownValue(change.before)}</span>
+          <span className="text-muted-foreground">{shown(change.before, field)}</span>
           {' → '}
-          <span>{shownValue(change.after)}</span>
+          <span>{shown(change.after, field)}</span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What was done, and to which member (黃美玲 · M000123) when it concerns one. */
+function What({ event }: { event: AuditEvent }) {
+  const member = event.member;
+  return (
+    <div className="grid gap-0.5">
+      <span className="whitespace-nowrap">{actionLabel(event.action)}</span>
+      {member ? (
+        <span className="text-muted-foreground text-xs">
+          {member.name ? `${member.name} · ${member.membershipCode}` : member.membershipCode}
+        </span>
+      ) : event.targetType === 'member' && event.targetId ? (
+        <span className="text-muted-foreground text-xs">{t('activity.value.formerMember')}</span>
+      ) : null}
+    </div>
   );
 }
 
@@ -42,7 +63,6 @@ export function ActivityPage() {
   const query = useAudit(filters);
   const actors = useAuditActors();
   const set = (change: Partial<AuditFilters>) => setFilters((current) => ({ ...current, page: 0, ...change }));
-  const actionLabel = (action: string) => (action in ACTION_LABELS ? t(ACTION_LABELS[action as AuditAction]) : action);
 
   const columns: Column<AuditEvent>[] = [
     {
@@ -51,11 +71,7 @@ export function ActivityPage() {
       className: 'whitespace-nowrap px-3 py-2 align-top',
     },
     { header: t('activity.who'), cell: (e) => e.actorName, className: 'px-3 py-2 align-top' },
-    {
-      header: t('activity.what'),
-      cell: (e) => actionLabel(e.action),
-      className: 'whitespace-nowrap px-3 py-2 align-top',
-    },
+    { header: t('activity.what'), cell: (e) => <What event={e} />, className: 'px-3 py-2 align-top' },
     { header: t('activity.changes'), cell: (e) => <Changes event={e} />, className: 'px-3 py-2 align-top text-xs' },
   ];
 

@@ -96,7 +96,9 @@ describe('staff totals', () => {
     expect(rows[1]).toHaveTextContent('Ada LovelaceOwner0$0.00000');
     expect(rows[2]).toHaveTextContent('Sam LeeStaff1,234$56,789.50567,8951232');
     expect(rows[3]).toHaveTextContent('Tom WuLeft the team1$3.003000');
-    expect(screen.getByText(/Days are counted in the business’s time zone \(Asia\/Hong_Kong\)/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Days are counted in the business’s time zone \(Hong Kong Standard Time\)/),
+    ).toBeInTheDocument();
 
     const today = hongKongToday();
     expect(server.queries).toEqual([{ from: `${today.slice(0, 8)}01`, to: today }]);

@@ -9,6 +9,7 @@ import { useBusinessProfile } from '@/features/store-settings/api/get-business-p
 import { failureMessage } from '@/lib/api-error';
 import { toastFailure } from '@/lib/failure-toast';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { timeZoneName } from '@/lib/i18n/time-zone-names';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { ActivityTabs } from './activity-tabs';
@@ -144,7 +145,9 @@ export function StaffActivityPage() {
             headClassName="px-3 [&:not(:first-child)]:text-right"
             emptyClassName="px-3"
           />
-          <p className="text-muted-foreground text-xs">{t('staffActivity.note', { timeZone: query.data.timeZone })}</p>
+          <p className="text-muted-foreground text-xs">
+            {t('staffActivity.note', { timeZone: timeZoneName(query.data.timeZone) })}
+          </p>
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
-import { type LedgerType, type MemberRow, personInitials, personName } from '@loyalty/contracts';
+import { type LedgerEntry, type LedgerType, type MemberRow, personInitials, personName } from '@loyalty/contracts';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
+import { entryReason } from '@/lib/ledger-reason';
 
 /** The screen's words as keys, translated where they are shown (the language can change on an open screen). */
 export const MEMBERS_TEXT = {
@@ -49,24 +50,10 @@ export const LEDGER_LABELS: Record<LedgerType, MessageKey> = {
 };
 
 /**
- * Reasons the server writes on its own entries, in English as stored: shown in the screen's language. A reason
- * staff typed (an adjustment's) is data and is shown as typed.
+ * An entry's reason in the active language: the system's reason code in words (a reward by its name), staff's
+ * as typed (docs/design.md §10; lib/ledger-reason.ts, shared with the activity log).
  */
-const SYSTEM_REASONS: Partial<Record<LedgerType, Record<string, MessageKey>>> = {
-  BONUS: { 'Welcome points': 'members.reasonWelcome' },
-  EXPIRE: { 'Points expired': 'members.reasonExpired' },
-  REVERSAL: {
-    'Reversal of a purchase': 'members.reasonReversalPurchase',
-    'Reversal of a redemption': 'members.reasonReversalRedemption',
-  },
-  IMPORT: { 'Opening balance (import)': 'members.reasonImport' },
-};
-
-/** An entry's reason in the active language (the server's own words translated, staff's as typed). */
-export function ledgerReason(entry: { type: LedgerType; reason: string | null }): string {
-  if (!entry.reason) return '';
-  const key = SYSTEM_REASONS[entry.type]?.[entry.reason];
-  return key ? t(key) : entry.reason;
-}
+export const ledgerReason = (entry: Pick<LedgerEntry, 'reason' | 'reasonCode' | 'reward'>): string =>
+  entryReason(entry);
 
 export { failureMessage } from '@/lib/api-error';

@@ -337,11 +337,12 @@ describe('Members page in Chinese (docs/design.md §8)', () => {
   });
 
   it.each([
-    ['zh-Hant', '迎新積分', '再消費 $74.35 可升至 金卡'],
-    ['zh-Hans', '迎新积分', '再消费 $74.35 可升至 金卡'],
+    ['zh-Hant', '迎新積分', '再消費 $74.35 可升至 金卡', '獎賞：免費咖啡'],
+    // Only the Traditional name was given: a Simplified reader reads it before the English (zh-Hans → zh-Hant → en).
+    ['zh-Hans', '迎新积分', '再消费 $74.35 可升至 金卡', '奖励：免費咖啡'],
   ] as const)(
     '%s: a Chinese name family name first, its avatar the family name, the next tier and reasons in Chinese',
-    async (locale, welcome, next) => {
+    async (locale, welcome, next, reward) => {
       await setLocale(locale);
       renderMembers(
         fakeServer([row(1, { firstName: '大文', lastName: '陳' }), row(2)], {
@@ -352,8 +353,20 @@ describe('Members page in Chinese (docs/design.md §8)', () => {
               type: 'BONUS',
               points: 50,
               amount: null,
-              reason: 'Welcome points',
+              // docs/design.md §10: the system's reason is a code, rendered in the reader's language.
+              reason: null,
+              reasonCode: 'WELCOME_POINTS',
               createdAt: '2025-02-01T10:00:00.000Z',
+            },
+            {
+              id: 'e4',
+              type: 'REDEEM',
+              points: -100,
+              amount: 1,
+              reason: null,
+              reasonCode: 'REWARD_REDEEMED',
+              reward: { id: 'rw-1', name: 'Free coffee', nameZh: '免費咖啡', nameCn: null },
+              createdAt: '2025-02-03T10:00:00.000Z',
             },
             {
               id: 'e3',
@@ -380,6 +393,8 @@ describe('Members page in Chinese (docs/design.md §8)', () => {
       // What staff typed is data and stays as typed.
       expect(within(dialog).getByText('Birthday treat')).toBeInTheDocument();
       expect(within(dialog).queryByText('Welcome points')).toBeNull();
+      expect(within(dialog).getByText(reward)).toBeInTheDocument();
+      expect(within(dialog).queryByText(/Free coffee|REWARD_REDEEMED/)).toBeNull();
       await setLocale('en');
     },
   );

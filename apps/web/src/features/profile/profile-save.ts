@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdate } from '@loyalty/contracts';
+import { type Profile, type ProfileUpdate, personName } from '@loyalty/contracts';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { mapProfileError, PROFILE_MESSAGES } from './profile-messages';
 
@@ -92,7 +92,7 @@ export async function saveProfile(
     if (changes.names) {
       const names = { first_name: next.firstName.trim(), last_name: next.lastName.trim() };
       profile = await steps.put(names);
-      const displayName = `${names.first_name} ${names.last_name}`;
+      const displayName = personName({ firstName: names.first_name, lastName: names.last_name });
       await bestEffort('Updating the display name', () => steps.changeDisplayName(displayName)); // i18n-ignore: the step named in a console warning, never shown
     }
     if (changes.email) {

@@ -20,7 +20,8 @@ describe('Users page in Chinese', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['使用者 ID', '名字', '姓氏', '電郵', '電話', '角色', '狀態', '操作']);
+      // Chinese reads the family name first (docs/glossary.md).
+    ).toEqual(['使用者 ID', '姓氏', '名字', '電郵', '電話', '角色', '狀態', '操作']);
     const row = within(table).getByRole('row', { name: /First1/ });
     expect(within(row).getByText('職員')).toBeInTheDocument();
     expect(within(row).getByText('啟用')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { TenantUser } from '@loyalty/contracts';
+import { personName, type TenantUser } from '@loyalty/contracts';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
 
 /** The screen's words as keys, translated where they are shown (the language can change on an open screen). */
@@ -31,10 +31,8 @@ export const statusLabel = (status: TenantUser['status']) =>
 
 /** The name a card leads with: the full name, else the e-mail, else Unknown user (spec). */
 export function displayName(user: Pick<TenantUser, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ');
+  // In the name's own order: 黃美玲, Ada Lovelace (docs/glossary.md, names of people).
+  const name = personName(user);
   return name || user.email || t('users.unknownUser');
 }
 

@@ -3,6 +3,7 @@ import { TierReviewNote } from '@/components/tier-review-note';
 import { Badge } from '@/components/ui/badge';
 import { fullName, levelVariant } from '@/features/members/members-labels';
 import { formatDate, formatNumber } from '@/lib/i18n/format';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 
 /** Who is at the till: name, code, tier, balance and the points that expire next. */
@@ -15,7 +16,9 @@ export function MemberPanel({ member }: { member: CounterMember }) {
         <h2 id="counter-member-name" className="font-semibold text-lg">
           {fullName(member)}
         </h2>
-        <Badge variant={levelVariant(member.tier?.name ?? null)}>{member.tier?.name ?? t('counter.noTier')}</Badge>
+        <Badge variant={levelVariant(member.tier?.name ?? null)}>
+          {member.tier ? localizedName(member.tier.name, member.tier.nameZh, member.tier.nameCn) : t('counter.noTier')}
+        </Badge>
       </div>
       {member.tierReview && <TierReviewNote review={member.tierReview} />}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">

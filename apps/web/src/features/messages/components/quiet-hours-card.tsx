@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
+import { timeZoneName } from '@/lib/i18n/time-zone-names';
 import { useT } from '@/lib/i18n/use-t';
 import { useBusinessProfile, useSaveQuietHours } from '../api/quiet-hours';
 
@@ -17,7 +18,9 @@ export function QuietHoursCard() {
     <Card>
       <CardHeader>
         <CardTitle>{t('messages.quiet.title')}</CardTitle>
-        <CardDescription>{t('messages.quiet.description', { timeZone: profile.data?.timeZone ?? '' })}</CardDescription>
+        <CardDescription>
+          {t('messages.quiet.description', { timeZone: profile.data ? timeZoneName(profile.data.timeZone) : '' })}
+        </CardDescription>
       </CardHeader>
       <CardContent>{profile.data && <QuietHoursForm profile={profile.data} />}</CardContent>
     </Card>

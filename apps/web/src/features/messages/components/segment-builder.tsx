@@ -2,6 +2,7 @@ import { LANGUAGE_NAMES, LANGUAGES, type SegmentFilter } from '@loyalty/contract
 import { DeferredSelect } from '@/components/deferred-select';
 import { Labelled } from '@/components/labelled';
 import { Input } from '@/components/ui/input';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useTiers } from '../api/get-tiers';
 
@@ -68,7 +69,7 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
                   set({ tierIds: [...next] });
                 }}
               />
-              {tier.name}
+              {localizedName(tier.name, tier.nameZh, tier.nameCn)}
             </label>
           ))}
           {tiers.data?.content.length === 0 && (

@@ -1,5 +1,6 @@
 import type { SegmentFilter } from '@loyalty/contracts';
 import { personName } from '@loyalty/contracts';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useSegmentPreview } from '../api/preview-segment';
 
@@ -21,7 +22,7 @@ export function SegmentPreview({ filter }: { filter: SegmentFilter }) {
             <li key={m.id} className="flex flex-wrap gap-x-2">
               <span className="text-foreground">{personName(m)}</span>
               <span className="font-mono">{m.membershipCode}</span>
-              {m.tierName && <span>{m.tierName}</span>}
+              {m.tierName && <span>{localizedName(m.tierName, m.tierNameZh, m.tierNameCn)}</span>}
               <span>{t('messages.preview.points', { points: m.pointsBalance })}</span>
               {!m.marketingOptIn && <span>{t('messages.preview.noConsent')}</span>}
             </li>

@@ -1,4 +1,4 @@
-import { type Profile, profileSchema } from '@loyalty/contracts';
+import { type Profile, personName, profileSchema } from '@loyalty/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ApiClient } from '@/lib/api-client';
@@ -26,10 +26,10 @@ export function useProfile({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...profileQueryOptions(readStorage(STORAGE_KEYS.tenantId)), enabled });
 }
 
-/** "First Last" as the sidebar and Firebase's displayName show it (docs/spec/access-and-identity.md §3). */
+/**
+ * The name the sidebar and Firebase's displayName show (docs/spec/access-and-identity.md §3), in the name's own
+ * order: "Ada Owner", yet 黃美玲 for 美玲 / 黃 (docs/glossary.md, names of people).
+ */
 export function displayNameOf(profile: Pick<Profile, 'firstName' | 'lastName'>): string {
-  return [profile.firstName, profile.lastName]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(' ');
+  return personName(profile);
 }

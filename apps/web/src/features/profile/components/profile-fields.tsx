@@ -1,6 +1,7 @@
 import { TextField } from '@/components/form-fields';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { FormDescription, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { nameFieldsInOrder } from '@/lib/i18n/name-order';
 import { useT } from '@/lib/i18n/use-t';
 import { PROFILE_MESSAGES } from '../profile-messages';
 
@@ -19,8 +20,22 @@ export function ProfileFields() {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id="profile-firstName" name="firstName" label={t(TEXT.firstName)} autoComplete="given-name" />
-        <TextField id="profile-lastName" name="lastName" label={t(TEXT.lastName)} autoComplete="family-name" />
+        {nameFieldsInOrder(
+          <TextField
+            key="first"
+            id="profile-firstName"
+            name="firstName"
+            label={t(TEXT.firstName)}
+            autoComplete="given-name"
+          />,
+          <TextField
+            key="last"
+            id="profile-lastName"
+            name="lastName"
+            label={t(TEXT.lastName)}
+            autoComplete="family-name"
+          />,
+        )}
       </div>
       <TextField id="profile-email" name="email" label={t(TEXT.email)} type="email" autoComplete="email" />
       <FormField

@@ -3,6 +3,7 @@ import { TextField } from '@/components/form-fields';
 import { PasswordField } from '@/components/password-field';
 import { PhoneInput } from '@/components/phone-input/phone-input';
 import { FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { nameFieldsInOrder } from '@/lib/i18n/name-order';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import type { RegistrationFormInput, RegistrationFormValues } from '../registration-schema';
@@ -41,18 +42,22 @@ export function RegistrationFields({ form, locked, showPasswords }: Registration
       />
       <TextField id="register-email" label={t('register.email')} type="email" autoComplete="email" {...row('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="register-first-name"
-          label={t('register.firstName')}
-          autoComplete="given-name"
-          {...row('firstName')}
-        />
-        <TextField
-          id="register-last-name"
-          label={t('register.lastName')}
-          autoComplete="family-name"
-          {...row('lastName')}
-        />
+        {nameFieldsInOrder(
+          <TextField
+            key="first"
+            id="register-first-name"
+            label={t('register.firstName')}
+            autoComplete="given-name"
+            {...row('firstName')}
+          />,
+          <TextField
+            key="last"
+            id="register-last-name"
+            label={t('register.lastName')}
+            autoComplete="family-name"
+            {...row('lastName')}
+          />,
+        )}
       </div>
       <FormField
         name="phone"

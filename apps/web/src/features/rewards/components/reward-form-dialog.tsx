@@ -98,7 +98,7 @@ export function RewardFormDialog({ target, onClose }: { target: Reward | 'new' |
                         checked={chosen.includes(tier.id)}
                         onChange={(event) => toggle(tier.id, event.target.checked)}
                       />
-                      {localizedName(tier.name)}
+                      {localizedName(tier.name, tier.nameZh, tier.nameCn)}
                     </label>
                   ))}
                 </div>

@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
 import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
+import { timeZoneLabels } from '@/lib/i18n/time-zone-names';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { useBusinessProfile } from '../api/get-business-profile';
@@ -16,11 +17,18 @@ import { useSaveBusinessProfile } from '../api/save-business-profile';
 type Values = { country: string; timeZone: string; language: string };
 type Choice = { value: string; label: string };
 
-/** Every IANA zone the browser knows, UTC first (Intl leaves UTC out of its list). */
+/**
+ * Every IANA zone the browser knows, UTC first (Intl leaves UTC out of its list), named in the screen's language
+ * (香港標準時間, not Asia/Hong_Kong) and in its alphabetical order.
+ */
 function timeZoneChoices(current: string): Choice[] {
-  const zones = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+  const zones = new Set(Intl.supportedValuesOf('timeZone'));
   zones.add(current);
-  return [...zones].map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }));
+  zones.delete('UTC');
+  const labels = timeZoneLabels(['UTC', ...zones]);
+  const named = [...zones].map((zone) => ({ value: zone, label: labels.get(zone) ?? zone }));
+  named.sort((a, b) => a.label.localeCompare(b.label, activeLocale()));
+  return [{ value: 'UTC', label: labels.get('UTC') ?? 'UTC' }, ...named];
 }
 
 /** The countries of the phone picker, named in the screen's language. */
@@ -72,7 +80,8 @@ function BusinessProfileForm({ initial, canWrite }: { initial: BusinessProfile; 
   });
   const save = useSaveBusinessProfile();
   const countries = React.useMemo(() => countryChoices(t('business.countryNotSet')), []);
-  const zones = React.useMemo(() => timeZoneChoices(initial.timeZone), [initial.timeZone]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names follow the language (translate changes with it)
+  const zones = React.useMemo(() => timeZoneChoices(initial.timeZone), [initial.timeZone, translate]);
   const languages = LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }));
   const changed =
     values.country !== (initial.country ?? '') ||

@@ -1,5 +1,6 @@
 import type { TenantUser } from '@loyalty/contracts';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
+import { nameFieldsInOrder } from '@/lib/i18n/name-order';
 import { type Translate, useT } from '@/lib/i18n/use-t';
 import { RoleBadge, StatusBadge } from './user-badges';
 import { type RowActionsProps, UserRowActions } from './user-row-actions';
@@ -19,8 +20,11 @@ const columns = (t: Translate): Column<TenantUser>[] => [
     className: 'max-w-24 truncate px-2 py-2 font-mono text-muted-foreground text-xs',
     cellProps: (user) => ({ title: user.userId }),
   },
-  { header: t('person.firstName'), cell: (user) => user.firstName, className: CELL },
-  { header: t('person.lastName'), cell: (user) => user.lastName, className: CELL },
+  // Chinese reads the family name first (docs/glossary.md, names of people).
+  ...nameFieldsInOrder<Column<TenantUser>>(
+    { header: t('person.firstName'), cell: (user) => user.firstName, className: CELL },
+    { header: t('person.lastName'), cell: (user) => user.lastName, className: CELL },
+  ),
   { header: t('person.email'), cell: (user) => user.email, className: CELL },
   { header: t('person.phone'), cell: (user) => user.phone, className: 'whitespace-nowrap px-2 py-2' },
   { header: t('users.role'), cell: (user) => <RoleBadge role={user.role} />, className: CELL },
