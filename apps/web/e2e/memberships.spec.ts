@@ -91,7 +91,7 @@ test('a tier with four benefits, Chinese names and both images is created, shown
   await dialog.getByLabel('Description (Simplified Chinese)').fill('最忠实的顾客');
 
   await dialog.getByRole('tab', { name: 'Advanced' }).click();
-  const cardZone = dialog.getByRole('button', { name: 'Card Image', exact: true });
+  const cardZone = dialog.getByRole('button', { name: /^Card Image Drag and drop/ });
   const bannerZone = dialog.getByRole('button', { name: 'Wallet Banner', exact: true });
   // The card image by keyboard (Enter opens the picker), the banner by drag and drop.
   await chooseByKeyboard(page, cardZone, 'Enter', 'card.png', await image(640, 400, '#d4a017', '#1e3a8a'));
@@ -132,7 +132,7 @@ test('a tier with four benefits, Chinese names and both images is created, shown
   await expectLoadedImage(edit.getByRole('img', { name: 'Wallet Banner preview' }));
   await chooseByKeyboard(
     page,
-    edit.getByRole('button', { name: 'Card Image', exact: true }),
+    edit.getByRole('button', { name: /^Card Image Drag and drop/ }),
     ' ',
     'card2.png',
     await image(400, 250, '#16a34a', '#f97316'),
@@ -169,7 +169,7 @@ test('the drop zone refuses a non-image drop, and the API refuses a hostile file
   await page.getByRole('button', { name: 'Add Membership' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Membership' });
   await dialog.getByRole('tab', { name: 'Advanced' }).click();
-  const zone = dialog.getByRole('button', { name: 'Card Image', exact: true });
+  const zone = dialog.getByRole('button', { name: /^Card Image Drag and drop/ });
 
   await dropFile(zone, 'notes.txt', Buffer.from('not an image'), 'text/plain');
   await expect(dialog.getByRole('alert')).toHaveText('Please choose an image file (PNG, JPG or WEBP)');

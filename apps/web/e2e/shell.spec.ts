@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { animationsSettled } from './a11y-support';
+import { animationsSettled, focusRingContrast } from './a11y-support';
 import { E2E } from './env';
 import { screenshot, signInAsDemo, signInWithPassword } from './support';
 
@@ -100,4 +100,21 @@ test('a signed-out visitor of the workspace is sent to the login screen', async 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Sign in to access the admin dashboard')).toBeVisible();
   await screenshot(page, 'login');
+});
+
+test('the focus ring reads at 3:1 or more against the page (a field and a button, by keyboard)', async ({ page }) => {
+  await page.goto('/login');
+  const email = page.getByLabel('Email');
+  await email.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(email).toBeFocused();
+  await animationsSettled(page);
+  expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await animationsSettled(page);
+  const focused = await page.evaluate(() => document.activeElement?.tagName);
+  expect(['BUTTON', 'A', 'INPUT']).toContain(focused);
+  expect(await focusRingContrast(page)).toBeGreaterThanOrEqual(3);
 });

@@ -23,11 +23,13 @@ const initials = (name: string): string => shownNameInitials(name) || 'AU';
 export function Identity({ name, email }: { name: string; email: string }) {
   return (
     <>
-      <Avatar className="size-8 rounded-lg">
+      {/* The initials repeat the name beside them. The trigger is named by the words it shows (label in name):
+          the name, then the e-mail. */}
+      <Avatar className="size-8 rounded-lg" aria-hidden="true">
         <AvatarFallback className="rounded-lg">{initials(name)}</AvatarFallback>
       </Avatar>
       <span className="grid flex-1 text-left text-sm leading-tight">
-        <span className="truncate font-medium">{name}</span>
+        <span className="truncate font-medium">{name}</span>{' '}
         <span className="truncate text-muted-foreground text-xs">{email}</span>
       </span>
     </>

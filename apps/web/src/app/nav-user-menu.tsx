@@ -42,7 +42,12 @@ export function NavUserMenu({
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <SidebarMenuButton ref={trigger} size="lg" aria-label={name} className={NAV_USER_TRIGGER_CLASS}>
+        <SidebarMenuButton
+          ref={trigger}
+          size="lg"
+          aria-label={`${name} ${mail}`.trim()}
+          className={NAV_USER_TRIGGER_CLASS}
+        >
           <TriggerContent name={name} email={mail} />
         </SidebarMenuButton>
       </DropdownMenuTrigger>

@@ -30,7 +30,6 @@ export function NavUser(props: NavUserProps) {
           <SidebarMenuButton
             ref={stand}
             size="lg"
-            aria-label={name}
             aria-haspopup="menu"
             aria-expanded={false}
             data-state="closed"

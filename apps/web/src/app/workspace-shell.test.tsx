@@ -73,7 +73,7 @@ describe('workspace shell', () => {
 
   it('shows the display name when there is one', async () => {
     renderApp('/', { user: { ...SAMPLE_USER, displayName: 'Grace Hopper' } });
-    expect(await screen.findByRole('button', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /^Grace Hopper/ })).toBeInTheDocument();
     expect(screen.getByText('owner@example.com')).toBeInTheDocument();
   });
 

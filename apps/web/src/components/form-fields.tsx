@@ -84,7 +84,7 @@ export function SelectField({ id, name, label, choices }: RowProps & { choices: 
             <select
               className={cn(
                 'h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-sm shadow-xs outline-none',
-                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30',
+                'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring dark:bg-input/30',
                 'aria-invalid:border-destructive aria-invalid:ring-destructive/20',
               )}
               {...registration}

@@ -33,7 +33,7 @@ describe('ImageDropzone', () => {
     render(
       <ImageDropzone id="zone" label="Card Image" hint="PNG, JPG or WEBP" url="/files/t/a.png" onUploaded={vi.fn()} />,
     );
-    const zone = screen.getByRole('button', { name: 'Card Image' });
+    const zone = screen.getByRole('button', { name: 'Card Image Drag and drop an image, or click to browse' });
     expect(zone).toHaveAccessibleDescription(/PNG, JPG or WEBP/);
     expect(zone).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('img', { name: 'Card Image preview' })).toHaveAttribute('src', '/files/t/a.png');
@@ -62,7 +62,7 @@ describe('ImageDropzone', () => {
     expect(screen.getByText('tier-card.png')).toBeInTheDocument();
     expect(onFileChosen).toHaveBeenCalledWith(expect.objectContaining({ name: 'tier-card.png' }));
     expect(onUploadingChange).toHaveBeenLastCalledWith(true);
-    const zone = screen.getByRole('button', { name: 'Card Image' });
+    const zone = screen.getByRole('button', { name: 'Card Image Drag and drop an image, or click to browse' });
     expect(zone).toHaveAttribute('aria-disabled', 'true');
     expect(zone).not.toHaveAttribute('tabindex');
 
@@ -97,13 +97,13 @@ describe('ImageDropzone', () => {
     expect(screen.getByText('Failed to upload image')).toBeInTheDocument();
     // The refused file is not previewed; the stored image shows again.
     expect(screen.getByRole('img', { name: 'Logo preview' })).toHaveAttribute('src', '/files/t/old.png');
-    expect(screen.getByRole('button', { name: 'Logo' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('button', { name: /^Logo Drag and drop/ })).not.toHaveAttribute('aria-disabled');
   });
 
   it('refuses a dropped file that is not an image, and uploads a dropped image', async () => {
     const { upload, calls } = controlledUpload();
     render(<ImageDropzone id="zone" label="Logo" url="" upload={upload} onUploaded={vi.fn()} />);
-    const zone = screen.getByRole('button', { name: 'Logo' });
+    const zone = screen.getByRole('button', { name: /^Logo Drag and drop/ });
     const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.drop(zone, { dataTransfer: { files: [text], types: ['Files'] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('Please choose an image file');
@@ -118,7 +118,7 @@ describe('ImageDropzone', () => {
     const user = userEvent.setup();
     render(<ImageDropzone id="zone" label="Logo" url="" onUploaded={vi.fn()} />);
     const click = vi.spyOn(fileInput('zone'), 'click');
-    screen.getByRole('button', { name: 'Logo' }).focus();
+    screen.getByRole('button', { name: /^Logo Drag and drop/ }).focus();
     await user.keyboard('{Enter}');
     expect(click).toHaveBeenCalledTimes(1);
     await user.keyboard(' ');
@@ -162,7 +162,7 @@ describe('ImageDropzone', () => {
 
   it('is inert when disabled', () => {
     render(<ImageDropzone id="zone" label="Logo" url="/files/t/a.png" disabled onUploaded={vi.fn()} />);
-    expect(screen.getByRole('button', { name: 'Logo' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('button', { name: /^Logo Drag and drop/ })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('button', { name: 'Change logo' })).toBeDisabled();
   });
 });

@@ -71,6 +71,9 @@ export function ImageDropzone({
   const reactId = React.useId();
   const hintId = `${reactId}-hint`;
   const statusId = `${reactId}-status`;
+  // The zone is named by its label and the words it shows, so a voice user can say what they see.
+  const labelId = `${reactId}-label`;
+  const promptId = `${reactId}-prompt`;
 
   // Callbacks are read at completion time, so a parent re-rendering mid-upload still gets the result.
   const callbacks = React.useRef({ onUploaded, onError, onUploadingChange });
@@ -134,20 +137,22 @@ export function ImageDropzone({
 
   return (
     <div id={id} className="grid gap-2" data-slot="image-dropzone">
-      <span className="font-medium text-sm">{label}</span>
+      <span id={labelId} className="font-medium text-sm">
+        {label}
+      </span>
       {/* Outside the zone: a focusable control inside a role="button" is nested interaction (axe). */}
       <input {...inputProps} aria-label={t('image.file', { label })} />
       <div
         {...rootProps}
         role="button"
         tabIndex={inactive ? undefined : 0}
-        aria-label={label}
+        aria-labelledby={`${labelId} ${promptId}`}
         aria-describedby={describedBy}
         aria-disabled={inactive || undefined}
         aria-busy={uploading || undefined}
         className={cn(
           'relative flex min-h-36 flex-col items-center justify-center gap-2 overflow-hidden rounded-md border-2 border-dashed p-4 text-center text-sm outline-none transition-colors',
-          'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50',
+          'focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring',
           dragging ? 'border-primary bg-primary/5' : 'border-input',
           inactive ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-accent/50',
         )}
@@ -161,7 +166,7 @@ export function ImageDropzone({
         ) : (
           <ImageUp aria-hidden="true" className="size-8 text-muted-foreground" />
         )}
-        <span className={dragging ? 'text-foreground' : 'text-muted-foreground'}>
+        <span id={promptId} className={dragging ? 'text-foreground' : 'text-muted-foreground'}>
           {dragging ? t('image.dropHere') : t('image.dragOrClick')}
         </span>
         {uploading && (

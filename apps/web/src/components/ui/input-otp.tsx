@@ -30,7 +30,7 @@ export function InputOTPSlot({ index, className, ...props }: React.ComponentProp
       data-slot="input-otp-slot"
       data-active={isActive}
       className={cn(
-        'relative flex h-10 w-10 items-center justify-center border-input border-y border-r text-base shadow-xs outline-none transition-all first:rounded-l-md first:border-l last:rounded-r-md aria-invalid:border-destructive data-[active=true]:z-10 data-[active=true]:border-ring data-[active=true]:ring-[3px] data-[active=true]:ring-ring/50 dark:bg-input/30',
+        'relative flex h-10 w-10 items-center justify-center border-input border-y border-r text-base shadow-xs outline-none transition-all first:rounded-l-md first:border-l last:rounded-r-md aria-invalid:border-destructive data-[active=true]:z-10 data-[active=true]:border-ring data-[active=true]:ring-[3px] data-[active=true]:ring-ring dark:bg-input/30',
         className,
       )}
       {...props}

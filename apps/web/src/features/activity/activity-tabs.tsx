@@ -3,7 +3,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { cn } from '@/lib/utils';
 
 const TAB_CLASS =
-  'inline-flex h-[calc(100%-1px)] items-center rounded-md border border-transparent px-3 py-1 font-medium text-foreground text-sm focus-visible:outline-1 focus-visible:outline-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:text-muted-foreground';
+  'inline-flex h-[calc(100%-1px)] items-center rounded-md border border-transparent px-3 py-1 font-medium text-foreground text-sm focus-visible:outline-1 focus-visible:outline-ring focus-visible:ring-[3px] focus-visible:ring-ring dark:text-muted-foreground';
 const ACTIVE_CLASS = 'bg-background shadow-sm dark:border-input dark:bg-input/30 dark:text-foreground';
 
 /**

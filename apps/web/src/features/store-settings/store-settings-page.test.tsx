@@ -143,7 +143,7 @@ describe('Store Settings page in Chinese', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: '商店設定' })).toBeInTheDocument();
     expect(await screen.findByLabelText('商店名稱')).toHaveValue('Blue Bottle');
-    expect(screen.getByRole('button', { name: '商店標誌' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^商店標誌/ })).toBeInTheDocument();
     expect(screen.getByText('PNG、JPG 或 WEBP（建議：正方形，512x512px）')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '更換背景圖片' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: '儲存設定' })).toBeEnabled();

@@ -114,6 +114,26 @@ describe('Wallet Settings page', () => {
     expect(server.saved).toEqual([{ ...saved, labelColor: '#fde68a' }]);
   });
 
+  it('the default colours pass; a text colour unreadable on the background is named, with its contrast', async () => {
+    server.stored = saved;
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByLabelText('Hero Text');
+    expect(screen.queryByText(/hard to read/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Foreground Color'));
+    await user.type(screen.getByLabelText('Foreground Color'), '#b06af9');
+    expect(
+      await screen.findByText(/Values in this text colour are hard to read .*contrast 1\.\d:1/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Labels in this colour/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Label Color'));
+    await user.type(screen.getByLabelText('Label Color'), '#a855f7');
+    expect(await screen.findByText(/Labels in this colour are hard to read .*contrast 1:1/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Foreground Color'));
+    await user.type(screen.getByLabelText('Foreground Color'), '#ffffff');
+    await waitFor(() => expect(screen.queryByText(/Values in this text colour/)).not.toBeInTheDocument());
+  });
+
   it('a failed save shows the error toast', async () => {
     server.stored = saved;
     server.saveFails = true;

@@ -31,7 +31,7 @@ export function ExpiryCard({ disabled }: { disabled: boolean }) {
             <label
               key={choice.value}
               className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50',
+                'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring',
                 type === choice.value && 'border-primary bg-primary/5 font-medium',
                 disabled && 'cursor-not-allowed opacity-60',
               )}

@@ -39,7 +39,7 @@ export function ColorField({
           onChange={onChange}
           disabled={disabled}
           aria-label={t('walletSettings.pick', { label: label.toLowerCase() })}
-          className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
+          className="size-9 shrink-0 rounded-md border shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50"
           style={{ backgroundColor: valid ? value.trim() : 'transparent' }}
         />
         <Input

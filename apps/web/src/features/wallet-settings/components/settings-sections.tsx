@@ -1,5 +1,6 @@
 import { PASS_LABEL_TRANSLATIONS, type PassLabelField } from '@loyalty/contracts';
 import type * as React from 'react';
+import { useWatch } from 'react-hook-form';
 import { DeferredSelect } from '@/components/deferred-select';
 import { TextField } from '@/components/form-fields';
 import { SectionCard } from '@/components/section-card';
@@ -8,6 +9,7 @@ import { Switch } from '@/components/ui/switch';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
+import { illegibleParts } from '../lib/colour-legibility';
 import { ColorField } from './color-field';
 
 function SwitchRow({ name, label }: { name: 'showPoints' | 'showLastUpdate'; label: MessageKey }) {
@@ -113,7 +115,26 @@ export function ColorsSection({ disabled }: { disabled: boolean }) {
           )}
         />
       ))}
+      <LegibilityWarning />
     </WalletSection>
+  );
+}
+
+/** Says which of the pass's texts cannot be read on its background, as the owner picks the colours. */
+function LegibilityWarning() {
+  const t = useT();
+  const [backgroundColor, foregroundColor, labelColor] = useWatch({
+    name: ['backgroundColor', 'foregroundColor', 'labelColor'],
+  }) as [string, string, string];
+  const parts = illegibleParts({ backgroundColor, foregroundColor, labelColor });
+  return (
+    <div role="status" className="sm:col-span-3">
+      {parts.map(({ part, ratio }) => (
+        <p key={part} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-900 text-sm">
+          {t(`walletSettings.illegible.${part}`, { ratio: String(ratio) })}
+        </p>
+      ))}
+    </div>
   );
 }
 
