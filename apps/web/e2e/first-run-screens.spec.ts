@@ -11,7 +11,7 @@ test('a new business’s store and wallet screens offer drawn images and say wha
   await expect(page.getByRole('button', { name: 'Draw my images' })).toBeVisible();
   await expect(page.getByText('Still missing: Store Logo, Background Image')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Business profile' })).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveText('Asia/Hong Kong');
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveText('Hong Kong Standard Time');
   await screenshot(page, 'first-run-store-en', true);
 
   await page.evaluate(() => localStorage.setItem('language', 'zh-Hant'));

@@ -92,7 +92,7 @@ test('a tier with four benefits, Chinese names and both images is created, shown
 
   await dialog.getByRole('tab', { name: 'Advanced' }).click();
   const cardZone = dialog.getByRole('button', { name: /^Card Image Drag and drop/ });
-  const bannerZone = dialog.getByRole('button', { name: 'Wallet Banner', exact: true });
+  const bannerZone = dialog.getByRole('button', { name: /^Wallet Banner Drag and drop/ });
   // The card image by keyboard (Enter opens the picker), the banner by drag and drop.
   await chooseByKeyboard(page, cardZone, 'Enter', 'card.png', await image(640, 400, '#d4a017', '#1e3a8a'));
   await expect(dialog.locator('#membership-cardImageUrl').getByText('Uploaded successfully')).toBeVisible();

@@ -17,7 +17,8 @@ async function freshOwnerOn(page: Page, path: string) {
 const PREVIEW = '[data-testid="wallet-card-preview"]';
 
 /** The drop zone of an image slot, found by its label. */
-const zone = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
+// A drop zone is named by its label, then the words it shows ("Logo Drag and drop an image, or click to browse").
+const zone = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} Drag and drop`) });
 
 test('wallet settings: images dropped, colours and labels drive the live preview, saved and reloaded', async ({
   page,

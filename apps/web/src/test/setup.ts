@@ -14,8 +14,9 @@ afterEach(() => {
 });
 
 // Screens are lazy chunks (routes.tsx): on a loaded CI machine the first import of one can take longer than
-// Testing Library's default 1 s wait, so findBy* waits up to 5 s (still failing fast on a real absence).
-configure({ asyncUtilTimeout: 5000 });
+// Testing Library's default 1 s wait, so findBy* waits up to 10 s: `npm test` runs these beside the API suite on
+// two cores (scripts/test.mjs), where a first import took over 5 s; a real absence still fails within the test.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout engine; these are the browser APIs Radix and the sidebar ask for.
 window.matchMedia ??= fakeMatchMedia(() => false);

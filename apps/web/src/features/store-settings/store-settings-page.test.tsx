@@ -113,7 +113,7 @@ describe('Store Settings page', () => {
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Business profile' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveTextContent('Hong Kong');
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('Asia/Hong Kong');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent('Hong Kong Standard Time');
     const save = screen.getByRole('button', { name: 'Save business profile' });
     expect(save).toBeDisabled();
     await user.click(screen.getByRole('combobox', { name: 'Default language' }));

@@ -209,7 +209,7 @@ describe('Wallet Settings page in Chinese', () => {
     expect(await screen.findByLabelText('主標題文字')).toHaveValue('Blue Bottle Rewards');
     expect(screen.getByRole('combobox', { name: '卡片樣式' })).toHaveTextContent('商店卡');
     expect(screen.getByRole('switch', { name: '顯示積分' })).toBeChecked();
-    expect(screen.getByRole('button', { name: '橫條圖片' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^橫條圖片 / })).toBeInTheDocument();
     expect(within(preview()).getByTestId('pass-points')).toHaveTextContent('1,250');
     // The sample member is a Chinese name on a Chinese screen.
     expect(within(preview()).getByTestId('pass-member')).toHaveTextContent('陳大文');
