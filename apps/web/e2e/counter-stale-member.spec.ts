@@ -24,7 +24,7 @@ test('at the counter, a failed search or a changed find field leaves no member t
   const member = await call('POST', '/api/tenants/member', { firstName: 'Mia', lastName: 'Chen' }, token);
   await signInToWorkspace(page, owner.email, owner.password as string);
   await page.goto('/counter');
-  const find = page.getByRole('textbox', { name: 'Membership code or phone' });
+  const find = page.getByRole('textbox', { name: 'Membership code, phone or name' });
   await expect(find).toBeFocused();
   const panel = page.getByRole('region', { name: 'Mia Chen' });
   const record = page.getByRole('button', { name: 'Record purchase' });

@@ -29,7 +29,7 @@ test('at the counter, keyboard only: scan a code, record a purchase, reverse it;
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/counter');
   await expect(page.getByRole('heading', { name: 'Counter', level: 1 })).toBeVisible();
-  const find = page.getByRole('textbox', { name: 'Membership code or phone' });
+  const find = page.getByRole('textbox', { name: 'Membership code, phone or name' });
   await expect(find).toBeFocused();
 
   // A USB scanner types the code, here in lower case, then Enter.
@@ -95,7 +95,7 @@ test('at the counter: found by name from a pick list, a purchase with its order 
   await signInToWorkspace(page, owner.email, owner.password as string);
   await page.goto('/counter');
 
-  const find = page.getByRole('textbox', { name: 'Membership code or phone' });
+  const find = page.getByRole('textbox', { name: 'Membership code, phone or name' });
   await find.fill('chan');
   await find.press('Enter');
   const matches = page.getByRole('region', { name: 'Members with this name: pick the one at the till' });
@@ -144,7 +144,7 @@ test('at the counter: found by name from a pick list, a purchase with its order 
 
   await chooseLanguage(page, `${owner.firstName} ${owner.lastName}`, '繁體中文');
   await page.goto('/counter');
-  const findZh = page.getByRole('textbox', { name: '會員編號或電話' });
+  const findZh = page.getByRole('textbox', { name: '會員編號、電話或姓名' });
   await findZh.fill(may.membershipCode);
   await findZh.press('Enter');
   await expect(page.getByTestId('counter-balance')).toHaveText('-50');

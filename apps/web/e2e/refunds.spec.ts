@@ -95,7 +95,7 @@ test('a purchase is refunded from the member’s history; the limits are on poin
   await page.keyboard.press('Escape');
 
   await page.goto('/counter');
-  const find = page.getByRole('textbox', { name: '會員編號或電話' });
+  const find = page.getByRole('textbox', { name: '會員編號、電話或姓名' });
   await find.fill(member.membershipCode);
   await find.press('Enter');
   await page.getByRole('textbox', { name: '金額（$）' }).fill('100.10');

@@ -139,7 +139,7 @@ test('a customer claims a reward on a 390 px phone; the till redeems the code by
     undefined,
     await tokenFor(owner.email, owner.password as string),
   );
-  const find = page.getByRole('textbox', { name: 'Membership code or phone' });
+  const find = page.getByRole('textbox', { name: 'Membership code, phone or name' });
   await find.fill(member.content[0].membershipCode);
   await find.press('Enter');
   const panel = page.getByRole('region', { name: 'Rewards' });

@@ -82,7 +82,7 @@ test('the owner sets the tier policy with a live preview; the member dialog and 
   await page.keyboard.press('Escape');
 
   await page.goto('/counter');
-  await page.getByRole('textbox', { name: 'Membership code or phone' }).fill(member.membershipCode);
+  await page.getByRole('textbox', { name: 'Membership code, phone or name' }).fill(member.membershipCode);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('tier-review')).toHaveText(/^Next review .+: this level is kept$/);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -96,7 +96,7 @@ test('the owner sets the tier policy with a live preview; the member dialog and 
   await expect(zh.getByTestId('tier-policy-preview')).toContainText('0 位會員升級，0 位調低');
   await screenshot(page, 'tier-policy-zh-Hant', true);
   await page.goto('/counter');
-  await page.getByRole('textbox', { name: '會員編號或電話' }).fill(member.membershipCode);
+  await page.getByRole('textbox', { name: '會員編號、電話或姓名' }).fill(member.membershipCode);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('tier-review')).toContainText('將保留此會員等級');
   await page.setViewportSize({ width: 390, height: 844 });

@@ -71,7 +71,9 @@ export const members = pgTable(
 /**
  * The one text a member search matches against, lower-cased: full name, e-mail, phone and code, separated by
  * a unit separator (a control character, which no validated input can contain) so that a search never matches
- * across two fields, only within one (the full name "first last" counts as one).
+ * across two fields, only within one (the full name "first last" counts as one). The name is there a second
+ * time as "lastfirst", family name first and no space, which is how a Chinese name is written and typed
+ * ("陳大文" for 大文 陳): migration 0056 rebuilt the index on this expression.
  */
 export function memberSearchText(t: {
   firstName: unknown;
@@ -80,7 +82,7 @@ export function memberSearchText(t: {
   phone: unknown;
   membershipCode: unknown;
 }) {
-  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || chr(31) || coalesce(${t.email}, '') || chr(31) || ${t.phone} || chr(31) || ${t.membershipCode})`;
+  return sql`lower(${t.firstName} || ' ' || ${t.lastName} || chr(31) || ${t.lastName} || ${t.firstName} || chr(31) || coalesce(${t.email}, '') || chr(31) || ${t.phone} || chr(31) || ${t.membershipCode})`;
 }
 
 /**

@@ -97,6 +97,21 @@ describe('members: /api/tenants/member', () => {
     expect((await api.list(b.staff, '?status=gone')).statusCode).toBe(400);
   });
 
+  it('finds a Chinese full name typed family name first without a space, as well as "given family"', async () => {
+    const b = await business(app);
+    const chan = await addMember(app, b.owner, { firstName: '大文', lastName: '陳' });
+    await addMember(app, b.owner, { firstName: '小明', lastName: '李' });
+    const ids = async (text: string) =>
+      (await api.list(b.staff, `?search=${encodeURIComponent(text)}`))
+        .json()
+        .content.map((m: { userId: string }) => m.userId);
+    expect(await ids('陳大文')).toEqual([chan]);
+    expect(await ids('陳大')).toEqual([chan]);
+    expect(await ids('大文 陳')).toEqual([chan]);
+    expect(await ids('陳')).toEqual([chan]);
+    expect(await ids('陳小明')).toEqual([]);
+  });
+
   it('pages with a deferred join: every member once across pages, forwards and from the far end', async () => {
     const b = await business(app);
     for (let i = 0; i < 7; i++) await addMember(app, b.owner, { firstName: `P${i}`, lastName: 'Page' });

@@ -8,6 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
 import { apiError, json, notFound, routeFetch, serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
@@ -109,7 +110,7 @@ function renderCounter(server: ReturnType<typeof fakeServer>) {
   });
 }
 
-const findField = () => screen.findByRole('textbox', { name: 'Membership code or phone' });
+const findField = () => screen.findByRole('textbox', { name: 'Membership code, phone or name' });
 
 describe('Counter', () => {
   it('is in the sidebar for staff; a scanned code finds the member, a purchase shows its points first, is recorded and reversed, keyboard only', async () => {
@@ -275,7 +276,7 @@ describe('Counter', () => {
     renderCounter(server);
     const user = userEvent.setup();
     await user.type(await findField(), 'M000001{Enter}');
-    const redeem = await screen.findByRole('form', { name: 'Redeem' });
+    const redeem = await screen.findByRole('form', { name: 'Redeem points' });
     expect(within(redeem).getByText('100 points = $1.00')).toBeInTheDocument();
     expect(within(redeem).getByText('At least 100 points at a time')).toBeInTheDocument();
     expect(within(redeem).getByText('At most 5,000 points at a time')).toBeInTheDocument();
@@ -298,6 +299,29 @@ describe('Counter', () => {
       { type: 'REDEEM', points: 200 },
     ]);
   });
+
+  it.each([
+    ['en', 'Membership code, phone or name', 'Redeem', 'Redeem points', 'Redeem reward code'],
+    ['zh-Hant', '會員編號、電話或姓名', '兌換', '兌換積分', '兌換獎賞編號'],
+    ['zh-Hans', '会员编号、电话或姓名', '兑换', '兑换积分', '兑换奖励编号'],
+  ] as const)(
+    'in %s the field says names work, and the two "Redeem" buttons have names of their own that begin with the word they show',
+    async (locale, field, shown, points, code) => {
+      await setLocale(locale);
+      renderCounter(fakeServer());
+      const user = userEvent.setup();
+      await user.type(await screen.findByRole('textbox', { name: field }), 'M000001{Enter}');
+      const redeemPoints = within(await screen.findByRole('form', { name: points })).getByRole('button', {
+        name: points,
+      });
+      const redeemCode = screen.getByRole('button', { name: code });
+      for (const button of [redeemPoints, redeemCode]) {
+        expect(button).toHaveTextContent(new RegExp(`^${shown}$`));
+        expect(button.getAttribute('aria-label')?.startsWith(shown)).toBe(true);
+      }
+      expect(screen.queryAllByRole('button', { name: shown })).toEqual([]);
+    },
+  );
 
   it('shows the server refusing a reversal', async () => {
     renderCounter(fakeServer({ refuseReversal: true }));

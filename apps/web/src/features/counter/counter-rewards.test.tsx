@@ -96,7 +96,7 @@ describe('Counter rewards', () => {
       user: SAMPLE_USER,
       identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
     });
-    await user.type(await screen.findByRole('textbox', { name: 'Membership code or phone' }), 'M000001{Enter}');
+    await user.type(await screen.findByRole('textbox', { name: 'Membership code, phone or name' }), 'M000001{Enter}');
     const panel = await screen.findByRole('region', { name: 'Rewards' });
     expect(await within(panel).findByText('38 points to Cake')).toBeInTheDocument();
 

@@ -114,7 +114,7 @@ function renderCounter() {
   });
 }
 
-const findField = () => screen.findByRole('textbox', { name: 'Membership code or phone' });
+const findField = () => screen.findByRole('textbox', { name: 'Membership code, phone or name' });
 
 describe('Counter: by name, orders and refunds', () => {
   it('finds a member by name: a short pick list with the code and the phone masked; the one picked is at the till', async () => {
