@@ -47,6 +47,7 @@ test('Messages: a filter counted live, a message sent to it, its log; quiet hour
   await expect(log.getByText('Double points this weekend')).toBeVisible();
   await expect(log.getByText('Sent', { exact: true })).toBeVisible({ timeout: 15_000 });
 
+  await page.getByRole('button', { name: 'Set quiet hours' }).click();
   await page.getByRole('button', { name: 'Save quiet hours' }).click();
   await expect(page.getByText('Quiet from 22:00 to 08:00.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'messages');

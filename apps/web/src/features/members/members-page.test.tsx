@@ -248,6 +248,31 @@ describe('Members page', () => {
     );
   });
 
+  it('a refund beyond what is left says the amount as its hint does ($300.00, not 300.00)', async () => {
+    const server = fakeServer([row(1)], {
+      entries: [
+        { id: 'e1', type: 'PURCHASE', points: 3000, amount: 300, reason: null, createdAt: '2025-02-01T10:00:00.000Z' },
+      ],
+    });
+    // The server's refusal, as the API words it (contracts' REFUND_MESSAGES.exceeds): a plain en-US figure.
+    server.routes['POST /api/tenants/member/:id/transactions/:entryId/refund'] = () =>
+      apiError(409, 'The refunds would exceed the purchase: at most 300.00 can still be refunded.', {
+        error: 'REFUND_EXCEEDS_PURCHASE',
+      });
+    renderMembers(server, 'staff');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ada1 Lovelace' }));
+    const dialog = await screen.findByRole('dialog');
+    const ledger = await within(dialog).findByRole('region', { name: 'Points history table' });
+    await user.click(await within(ledger).findByRole('button', { name: 'Refund' }));
+    const form = within(dialog).getByRole('form', { name: 'Refund' });
+    expect(within(form).getByText('Up to $300.00 can still be refunded')).toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Record refund' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The refunds would exceed the purchase: at most $300.00 can still be refunded.',
+    );
+  });
+
   it('staff: no Add, Edit, Delete or Adjust, but can record purchases and redeem', async () => {
     renderMembers(fakeServer([row(1)]), 'staff');
     const table = await screen.findByRole('table');

@@ -168,9 +168,32 @@ describe('Messages', () => {
     const server = renderMessages();
     const user = userEvent.setup();
     expect(await screen.findByText('No quiet hours: notices go out at once.')).toBeInTheDocument();
+    // No range is shown while there are no quiet hours; the suggested one appears when the owner asks for it.
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('To')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Set quiet hours' }));
+    expect(screen.getByLabelText('From')).toHaveValue('22:00');
+    expect(screen.queryByText('No quiet hours: notices go out at once.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     await waitFor(() => expect(server.business.quietHours).toEqual({ from: '22:00', to: '08:00' }));
     expect(await screen.findByText('Quiet from 22:00 to 08:00.')).toBeInTheDocument();
+    // Cleared again: the range goes with them.
+    await user.click(screen.getByRole('button', { name: 'No quiet hours' }));
+    expect(await screen.findByText('No quiet hours: notices go out at once.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('From')).not.toBeInTheDocument();
+  });
+
+  it('keeps the sent messages to the page: one shrinkable column, the table scrolling in its own region', async () => {
+    renderMessages();
+    const log = await screen.findByRole('region', { name: 'Sent messages' });
+    expect(log).toHaveClass('overflow-x-auto');
+    // Every box from the page's root down to the region may shrink below the table's width (min-width 0).
+    const root = screen.getByRole('heading', { name: 'Messages', level: 1 }).parentElement
+      ?.parentElement as HTMLElement;
+    expect(root).toHaveClass('grid-cols-1', 'min-w-0');
+    expect(log.parentElement).toHaveClass('min-w-0');
+    // The counts' headers wrap rather than widen the table.
+    for (const header of within(log).getAllByRole('columnheader')) expect(header).toHaveClass('whitespace-normal');
   });
 
   it('is for owners and admins: staff get a notice and no sidebar item', async () => {

@@ -33,7 +33,9 @@ export function MessagesPage() {
   const t = useT();
   const allowed = useCanWrite();
   return (
-    <div className="grid gap-8">
+    // One shrinkable column: a grid's auto column grows to the widest table's min-content and the page is cut off
+    // at the window's edge; minmax(0, 1fr) keeps it to the page, and wide tables scroll in their own region.
+    <div className="grid min-w-0 grid-cols-1 gap-8">
       <div>
         <h1 className="font-bold text-2xl tracking-tight">{t('messages.title')}</h1>
         <p className="text-muted-foreground">{t('messages.subtitle')}</p>
@@ -91,7 +93,7 @@ function MessagesScreen() {
         <ComposeForm audience={audience} reachable={audience ? preview.data?.reachable : undefined} />
       </SectionCard>
       <QuietHoursCard />
-      <section className="grid gap-3">
+      <section className="grid min-w-0 gap-3">
         <h2 className="font-semibold text-lg">{t('messages.log.title')}</h2>
         <MessagesLog />
       </section>

@@ -88,4 +88,29 @@ describe('Rewards', () => {
     expect(await within(dialog).findByText('Enter a whole number of points of at least 1')).toBeInTheDocument();
     expect(server.sent).toHaveLength(0);
   });
+
+  it('scrolls as one dialog, and an error in a field does not move its neighbour in the row', async () => {
+    fakeServer();
+    const user = userEvent.setup();
+    renderApp('/rewards', { user: SAMPLE_USER });
+    await user.click(await screen.findByRole('button', { name: 'Add reward' }));
+    const dialog = await screen.findByRole('dialog');
+    // The dialog itself is the only scroll container: no box inside it scrolls on its own.
+    expect(dialog).toHaveClass('overflow-y-auto');
+    const scrollers = [...dialog.querySelectorAll('*')].filter((el) =>
+      /\boverflow(-y)?-(auto|scroll)\b/.test(el.className.toString()),
+    );
+    expect(scrollers).toEqual([]);
+    // Stock and Limit share a row whose cells keep to the top: an error grows its own cell only.
+    const stock = within(dialog).getByLabelText('Stock');
+    const limit = within(dialog).getByLabelText('Limit per member');
+    const row = stock.closest('.grid.sm\\:grid-cols-3') as HTMLElement;
+    expect(row).toContainElement(limit);
+    expect(row).toHaveClass('items-start');
+    await user.type(stock, '-1');
+    await user.tab();
+    expect(
+      await within(dialog).findByText('Stock must be a whole number of 0 or more (empty: unlimited)'),
+    ).toBeInTheDocument();
+  });
 });

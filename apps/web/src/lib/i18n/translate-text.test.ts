@@ -19,4 +19,18 @@ describe('translateText', () => {
     await setLocale('zh-Hans');
     expect(translateText("Passwords don't match")).toBe('两次输入的密码不一致');
   });
+
+  it('shows the amounts of refusals as money, as the hints do, in each language', async () => {
+    const exceeds = 'The refunds would exceed the purchase: at most 1,300.00 can still be refunded.';
+    expect(translateText(exceeds)).toBe(
+      'The refunds would exceed the purchase: at most $1,300.00 can still be refunded.',
+    );
+    expect(translateText('A purchase above 500.00 must be recorded by an admin or the owner.')).toBe(
+      'A purchase above $500.00 must be recorded by an admin or the owner.',
+    );
+    await setLocale('zh-Hant');
+    expect(translateText(exceeds)).toBe('退款總額會超過該筆消費：尚可退款最多 $1,300.00。');
+    await setLocale('zh-Hans');
+    expect(translateText(exceeds)).toBe('退款总额会超过该笔消费：尚可退款最多 $1,300.00。');
+  });
 });

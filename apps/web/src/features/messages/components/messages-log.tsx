@@ -72,7 +72,8 @@ export function MessagesLog() {
       rowKey={(m) => m.id}
       columns={columns}
       emptyText={messages.isError ? t('messages.log.failedToLoad') : t('messages.log.empty')}
-      headClassName="px-3"
+      // Nine columns at 1366 px: the counts' headers wrap onto two lines instead of widening the table.
+      headClassName="px-3 py-2 whitespace-normal align-bottom"
       emptyClassName="px-3 py-6 text-center text-muted-foreground"
     />
   );

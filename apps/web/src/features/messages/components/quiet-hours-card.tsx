@@ -27,19 +27,37 @@ export function QuietHoursCard() {
   );
 }
 
+/**
+ * With no quiet hours, the card says so and offers to set them: the time fields (which show a suggested 22:00–08:00)
+ * appear only once the owner asks, so no range is shown above "No quiet hours".
+ */
 function QuietHoursForm({ profile }: { profile: BusinessProfile }) {
   const t = useT();
   const save = useSaveQuietHours();
+  const [adding, setAdding] = React.useState(false);
   const [from, setFrom] = React.useState(profile.quietHours?.from ?? '22:00');
   const [to, setTo] = React.useState(profile.quietHours?.to ?? '08:00');
   const store = (quietHours: BusinessProfile['quietHours']) =>
     save.mutate(
       { profile, quietHours },
       {
-        onSuccess: () => toast({ title: t(quietHours ? 'messages.quiet.saved' : 'messages.quiet.cleared') }),
+        onSuccess: () => {
+          setAdding(false);
+          toast({ title: t(quietHours ? 'messages.quiet.saved' : 'messages.quiet.cleared') });
+        },
         onError: (error) => toast({ variant: 'destructive', title: failureMessage(error) }),
       },
     );
+  if (!profile.quietHours && !adding) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-muted-foreground text-sm">{t('messages.quiet.none')}</p>
+        <Button type="button" variant="outline" onClick={() => setAdding(true)}>
+          {t('messages.quiet.add')}
+        </Button>
+      </div>
+    );
+  }
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -57,16 +75,20 @@ function QuietHoursForm({ profile }: { profile: BusinessProfile }) {
       <Button type="submit" disabled={save.isPending}>
         {t('messages.quiet.save')}
       </Button>
-      {profile.quietHours && (
+      {profile.quietHours ? (
         <Button type="button" variant="outline" disabled={save.isPending} onClick={() => store(null)}>
           {t('messages.quiet.clear')}
         </Button>
+      ) : (
+        <Button type="button" variant="ghost" disabled={save.isPending} onClick={() => setAdding(false)}>
+          {t('common.cancel')}
+        </Button>
       )}
-      <p className="w-full text-muted-foreground text-sm">
-        {profile.quietHours
-          ? t('messages.quiet.current', { from: profile.quietHours.from, to: profile.quietHours.to })
-          : t('messages.quiet.none')}
-      </p>
+      {profile.quietHours && (
+        <p className="w-full text-muted-foreground text-sm">
+          {t('messages.quiet.current', { from: profile.quietHours.from, to: profile.quietHours.to })}
+        </p>
+      )}
     </form>
   );
 }

@@ -48,14 +48,17 @@ export function RewardFormDialog({ target, onClose }: { target: Reward | 'new' |
   );
   return (
     <FormDialog open={target !== null} onClose={onClose} text={text} form={form} save={submit}>
-      <div className="grid max-h-[60vh] gap-4 overflow-y-auto px-1">
+      {/* The dialog is the one scroll container (components/ui/dialog.tsx caps it at the screen's height): a
+          second, shorter one inside it scrolled on its own. Rows align their fields to the top, so one field's
+          error grows its own cell and does not push the neighbour's input down. */}
+      <div className="grid gap-4">
         {field('name', 'rewards.name', { autoComplete: 'off' })}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           {field('nameZh', 'rewards.nameZh', { autoComplete: 'off', lang: 'zh-Hant' })}
           {field('nameCn', 'rewards.nameCn', { autoComplete: 'off', lang: 'zh-Hans' })}
         </div>
         {field('description', 'rewards.description', { multiline: true, rows: 2 })}
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <SelectField
             id="reward-kind"
             name="kind"
@@ -67,7 +70,7 @@ export function RewardFormDialog({ target, onClose }: { target: Reward | 'new' |
               inputMode: 'decimal',
             })}
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid items-start gap-4 sm:grid-cols-3">
           {field('pointsCost', 'rewards.pointsCost', { inputMode: 'numeric' })}
           {field('stock', 'rewards.stock', { inputMode: 'numeric', placeholder: t('rewards.unlimited') })}
           {field('perMemberLimit', 'rewards.perMemberLimit', {
@@ -75,7 +78,7 @@ export function RewardFormDialog({ target, onClose }: { target: Reward | 'new' |
             placeholder: t('rewards.noLimit'),
           })}
         </div>
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           {field('validFrom', 'rewards.validFrom', { type: 'date' })}
           {field('validTo', 'rewards.validTo', { type: 'date' })}
         </div>
