@@ -30,13 +30,18 @@ export async function seedDemo(app: FastifyInstance, config: Config) {
   let uid = existing?.firebaseUid;
   const user = await auth.getUserByEmail(email).catch(() => undefined);
   if (!user) {
-    const created = await auth.createUser({
+    const owner = {
       ...(uid ? { uid } : {}),
       email,
       password: config.demo.password,
       emailVerified: true,
-      phoneNumber: DEMO.phone,
       displayName: `${DEMO.firstName} ${DEMO.lastName}`,
+    };
+    // The demo phone may already belong to another account of the emulator (a demo owner under another
+    // DEMO_EMAIL): the owner is then made without it rather than not at all.
+    const created = await auth.createUser({ ...owner, phoneNumber: DEMO.phone }).catch((error: { code?: string }) => {
+      if (error.code !== 'auth/phone-number-already-exists') throw error;
+      return auth.createUser(owner);
     });
     uid = created.uid;
   } else {
