@@ -83,6 +83,12 @@ function JoinSteps({ slug, info }: { slug: string; info: PublicJoinInfo }) {
   );
 }
 
+/** The value of a field of the server's first paint, still in the page while React renders for the first time. */
+function paintedValue(id: string): string {
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement ? field.value : '';
+}
+
 function PhoneStep({
   info,
   onSent,
@@ -93,7 +99,9 @@ function PhoneStep({
   const t = useT();
   const offered = offeredCountries(info.allowedCountries);
   const [country, setCountry] = React.useState(() => firstCountry(offered).code);
-  const [number, setNumber] = React.useState('');
+  // The server paints this form before the script runs (docs/design.md §8): what a quick visitor typed into that
+  // paint is taken over, not wiped when React draws the form in its place.
+  const [number, setNumber] = React.useState(() => paintedValue('join-phone'));
   const [error, setError] = React.useState<string>();
   const [busy, setBusy] = React.useState(false);
   const recaptchaHost = React.useRef<HTMLDivElement>(null);
