@@ -23,6 +23,9 @@ export default async function setup(project: TestProject) {
   const workDir = new URL(`../../../.test-data/emulator-vitest-${process.pid}`, import.meta.url).pathname;
   const pgliteTemplate = `${workDir}-pglite.tar.gz`;
   const runsApiOnPglite = project.vitest.projects.some((p) => p.name === 'api');
+  // Only a run with the PostgreSQL project empties and migrates it: `npm test` runs the web project in a Vitest
+  // run of its own beside the API's (scripts/test.mjs), and two runs migrating one database at once collide.
+  const runsApiOnPostgres = project.vitest.projects.some((p) => p.name === 'api-postgres');
   const [emulator] = await Promise.all([
     startAuthEmulator({
       projectId: 'demo-loyalty-portal',
@@ -32,7 +35,7 @@ export default async function setup(project: TestProject) {
       workDir,
     }),
     runsApiOnPglite ? writeMigratedTemplate(pgliteTemplate) : undefined,
-    process.env.TEST_DATABASE_URL ? resetPostgres(process.env.TEST_DATABASE_URL) : undefined,
+    process.env.TEST_DATABASE_URL && runsApiOnPostgres ? resetPostgres(process.env.TEST_DATABASE_URL) : undefined,
   ]);
   project.provide('emulatorHost', emulator.host);
   project.provide('pgliteTemplate', pgliteTemplate);
