@@ -184,26 +184,37 @@ async function backupPhase(api, headers, dataDir) {
   const database = bytesUnder(join(dataDir, 'pglite'));
   const file = join(work, 'backups', 'loyalty.tar.gz');
   const probes = backupProbers(api.base, headers);
+  const load = loadavg()[0];
   const run = await runBackup(dataDir, file);
   await new Promise((r) => setTimeout(r, BACKUP_AFTER_MS));
   const during = await stopAllOf(probes);
   const size = run.code === 0 ? statSync(file).size : 0;
-  return { idle, during, run, database, size };
+  return { idle, during, run, database, size, load };
 }
 
-function printBackup({ idle, during, run, database, size }) {
+function printBackup({ idle, during, run, database, size, load }) {
   const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   const ms = (x) => `${Math.round(x).toLocaleString('en')} ms`;
   const stall = Math.max(...Object.values(during).map((p) => p.max));
   console.log(
-    `\nBackup of that database (${mb(database)} on disk) by npm run backup, in its own process: ` +
+    `\nBackup of that database (${mb(database)} on disk, load ${load.toFixed(1)}) by npm run backup, in its own process: ` +
       `${run.code === 0 ? `done in ${(run.ms / 1000).toFixed(1)} s, file ${mb(size)}` : `FAILED (${run.code}): ${run.out}`}`,
   );
-  // npm run backup prints the server's own measure of the copy under PGlite's lock (backup/routes.ts).
-  const held = /waited ([\d.]+) s/.exec(run.out)?.[1];
+  // npm run backup prints the server's own measures (backup/routes.ts): what statements waited for (the checkpoint
+  // and the copy under PGlite's lock) and the copy made beside them.
+  const held = /waited at most ([\d.]+) s/.exec(run.out)?.[1];
+  const parts =
+    /([\d.]+) s for its checkpoint, ([\d.]+) s for the copy under its lock \((\d+) MB\), ([\d.]+) s for the longest step writing pages out before the checkpoint; beside them, writing the pages took ([\d.]+) s and the rest of the copy ([\d.]+) s/.exec(
+      run.out,
+    );
   console.log(
     `  longest stall of any probe meanwhile: ${ms(stall)} (target ≤ ${ms(TARGET_STALL_MS)}: ` +
-      `${stall <= TARGET_STALL_MS ? 'met' : 'NOT met'}); the server held the database ${held ?? '?'} s for the copy`,
+      `${stall <= TARGET_STALL_MS ? 'met' : 'NOT met'}); the server held the database at most ${held ?? '?'} s at a time` +
+      (parts
+        ? ` (checkpoint ${parts[1]} s; copy under the lock ${parts[2]} s for ${parts[3]} MB; longest step writing ` +
+          `pages out ${parts[4]} s); beside the requests: writing pages ${parts[5]} s, copying ${parts[6]} s`
+        : '') +
+      `; load ${loadavg()[0].toFixed(1)} after`,
   );
   for (const [name, p] of Object.entries(during))
     console.log(

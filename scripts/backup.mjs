@@ -14,10 +14,20 @@ try {
   console.log(
     `Backed up ${dataDir} (${manifest.taken}) to ${file}: database, ${manifest.folders.join(', ') || 'no other folders'}.`,
   );
-  if (manifest.heldMs !== undefined)
+  const held = manifest.held;
+  if (held) {
+    const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+    const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+    // The figures docs/backups.md explains: each pause the server's statements waited for, and what ran beside them.
+    const longest = Math.max(held.checkpointMs, held.lockedMs, held.flushLongestMs ?? 0);
     console.log(
-      `The server's reads and writes waited ${(manifest.heldMs / 1000).toFixed(2)} s for the database's copy.`,
+      `The server's reads and writes waited at most ${s(longest)} at a time for the database: ` +
+        `${s(held.checkpointMs)} for its checkpoint, ${s(held.lockedMs)} for the copy under its lock` +
+        `${held.lockedBytes === undefined ? '' : ` (${mb(held.lockedBytes)})`}` +
+        `${held.flushLongestMs === undefined ? '' : `, ${s(held.flushLongestMs)} for the longest step writing pages out before the checkpoint`}` +
+        `; beside them, writing the pages took ${s(held.flushMs ?? 0)} and the rest of the copy ${s(held.copyMs ?? 0)}.`,
     );
+  }
 } catch (error) {
   console.error(`Backup failed: ${error.message}`);
   process.exit(1);

@@ -54,9 +54,13 @@ export function runningServer(dataDir) {
 }
 
 /**
- * The database as PGlite's uncompressed tar of its folder, asked of the running server (the files are its alone)
- * and streamed into `file`. Uncompressed, so the server holds PGlite's lock only for the copy; the archive
- * around it is compressed here, in this process, once the server is free again (docs/design.md §10).
+ * The database as an uncompressed tar of PGlite's folder, asked of the running server (the files are its alone)
+ * and streamed into `file`. The server copies the folder holding PGlite's lock only for what changed while it
+ * copied, and sends the tar after; the archive around it is compressed here, in this process, once the server is
+ * free again (docs/design.md §10). Answers the server's own measures (milliseconds): its statements waited for the
+ * longest step writing pages out (`flushLongestMs`), the checkpoint (`checkpointMs`) and the copy under the lock
+ * (`lockedMs`, `lockedBytes` copied), each a pause of its own; the steps in all (`flushMs`) and the copy's passes
+ * (`copyMs`) ran beside them.
  */
 async function databaseFromServer(server, file) {
   const response = await fetch(`http://127.0.0.1:${server.port}/api/internal/backup`, {
@@ -65,9 +69,24 @@ async function databaseFromServer(server, file) {
   });
   if (!response.ok || !response.body) throw new Error(`the running server refused the backup (${response.status})`);
   await pipeline(Readable.fromWeb(response.body), createWriteStream(file, { mode: OWNER_ONLY }));
-  // The server's own measure of how long its statements waited for the copy (routes.ts), in milliseconds.
-  const copyMs = Number(/copy;dur=(\d+)/.exec(response.headers.get('server-timing') ?? '')?.[1]);
-  return Number.isFinite(copyMs) ? copyMs : undefined;
+  // backup/routes.ts: "flush;dur=400, flushstep;dur=60, checkpoint;dur=13, copy;dur=900, locked;dur=40,
+  // lockedbytes;desc=16777216".
+  const timing = response.headers.get('server-timing') ?? '';
+  const measure = (name, field) => {
+    const value = Number(new RegExp(`${name};${field}=(\\d+)`).exec(timing)?.[1]);
+    return Number.isFinite(value) ? value : undefined;
+  };
+  const checkpointMs = measure('checkpoint', 'dur');
+  const lockedMs = measure('locked', 'dur');
+  if (checkpointMs === undefined || lockedMs === undefined) return undefined;
+  return {
+    checkpointMs,
+    lockedMs,
+    flushMs: measure('flush', 'dur'),
+    flushLongestMs: measure('flushstep', 'dur'),
+    copyMs: measure('copy', 'dur'),
+    lockedBytes: measure('lockedbytes', 'desc'),
+  };
 }
 
 /**
@@ -86,8 +105,8 @@ export async function backup(dataDir, file) {
     mkdirSync(contents, { mode: 0o700 });
     // Uncompressed (version 2): the archive's own gzip compresses it once. Version 1 held pglite.tar.gz.
     const database = join(contents, `${DATABASE}.tar`);
-    let heldMs;
-    if (server) heldMs = await databaseFromServer(server, database);
+    let held;
+    if (server) held = await databaseFromServer(server, database);
     else if (existsSync(join(dataDir, DATABASE, 'PG_VERSION'))) {
       // The same layout as PGlite's own dump: the folder's contents at the root of the tar.
       const folder = join(dataDir, DATABASE);
@@ -102,13 +121,12 @@ export async function backup(dataDir, file) {
       taken: server ? 'from the running server' : 'offline',
       folders,
     };
-    // Kept out of the manifest: a figure about this run, not about the data.
-    const held = heldMs === undefined ? {} : { heldMs };
     writeFileSync(join(contents, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, { mode: OWNER_ONLY });
     const archive = join(staging, 'archive.tar.gz');
     await tar.c({ gzip: true, file: archive, mode: OWNER_ONLY, cwd: contents, portable: true }, readdirSync(contents));
     renameSync(archive, target);
-    return { ...manifest, ...held };
+    // Kept out of the manifest: figures about this run, not about the data.
+    return { ...manifest, ...(held ? { held } : {}) };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }

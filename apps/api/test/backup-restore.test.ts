@@ -202,5 +202,5 @@ describe.runIf(engine === 'pglite')('npm run backup and npm run restore (embedde
     expect(filesAfter).toEqual(filesBefore);
     expect([...filesAfter.keys()].some((f) => f.startsWith('uploads'))).toBe(true);
     expect(filesAfter.has(join('auth-emulator', 'auth_export', 'accounts.json'))).toBe(true);
-  }, 180_000);
+  }, 480_000);
 });

@@ -42,7 +42,9 @@ export function spawnedServer(dataDir: string, env: Record<string, string> = {})
       },
       stdio: all.LOG_LEVEL ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     });
-    for (let i = 0; i < 600; i++) {
+    // Up to three minutes: a fresh folder runs every migration first, and on a machine shared with other suites
+    // (load 30 on two cores) that alone took over a minute.
+    for (let i = 0; i < 1800; i++) {
       try {
         if ((await fetch(`${base}/api/ready`)).ok) return;
       } catch {}

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_buffercache } from '@electric-sql/pglite/contrib/pg_buffercache';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { copyPgliteFolder, type DataDirCopy, removeStaleCopies } from './pglite-backup';
 import { usePreparedStatements } from './pglite-prepared';
 import { postgresPools, preparedByDefault } from './postgres-pools';
 import * as schema from './schema';
@@ -29,13 +31,17 @@ export type DatabaseHandle = {
    */
   pglite?: Pick<PGlite, 'query' | 'exec' | 'listen'>;
   /**
-   * The embedded database's folder as one uncompressed tar, taken between statements by PGlite itself (its one
-   * process holds the files): `npm run backup` asks the running server for it. Uncompressed because PGlite
-   * holds its lock for the whole dump: the copy alone takes 0.8 s of a 156 MB folder, gzip inside it 10.8 s,
-   * during which no statement runs (docs/design.md §10); whoever keeps the file compresses it after.
-   * Unset on PostgreSQL and in memory.
+   * The embedded database's folder as one uncompressed tar, PGlite's own dump (a test starts databases from a
+   * migrated one). Unset on PostgreSQL and in memory.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * A copy of the embedded database's folder for `npm run backup`, consistent as of one instant between two
+   * statements, holding PGlite's lock only for what changed while it copied (pglite-backup.ts, docs/backups.md):
+   * statements wait for the checkpoint before it and for that last part, not for the whole folder. Unset on
+   * PostgreSQL and in memory.
+   */
+  copyDataDir?: () => Promise<DataDirCopy>;
   migrate(): Promise<void>;
   /**
    * Whether the database answers. True without asking while a backup holds the embedded database: it is busy,
@@ -84,11 +90,14 @@ export function createDatabase(opts: {
   if (opts.dataDir !== ':memory:') {
     dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
+    removeStaleCopies(opts.dataDir);
   }
   // pg_trgm backs the members search index (migration 0002); PostgreSQL ships it as a contrib extension.
+  // pg_buffercache writes changed pages out before a backup's checkpoint, a few at a time (pglite-backup.ts): only
+  // a database on disk is backed up.
   const client = new PGlite({
     dataDir: dir,
-    extensions: { pg_trgm },
+    extensions: dir ? { pg_trgm, pg_buffercache } : { pg_trgm },
     ...(opts.startFrom ? { loadDataDir: opts.startFrom } : {}),
   });
   const uncounted = {
@@ -101,17 +110,12 @@ export function createDatabase(opts: {
   const writes = countWrites(client);
   const db = drizzlePglite(client, { schema });
   soleWriterEpochs.set(db as unknown as Database, writes);
-  // From the call until the dump is out: waiting for PGlite's lock, then holding it.
+  // From the call until the copy is made: the checkpoint, then waiting for PGlite's lock and holding it.
   let backups = 0;
-  const dumpDataDir = async () => {
+  const copyDataDir = async (folder: string, parent: string) => {
     backups++;
     try {
-      // PGlite runs as one backend with no checkpointer, so its write-ahead log grows to max_wal_size (1 GB) and
-      // old segments are renamed for reuse, bytes and all: most of a large folder. A checkpoint with recycling
-      // off deletes every segment before it, so the copy under the lock holds the tables and a segment or two
-      // (docs/backups.md).
-      await client.exec('SET wal_recycle = off; CHECKPOINT; RESET wal_recycle;');
-      return await client.dumpDataDir('none');
+      return await copyPgliteFolder(client, folder, parent);
     } finally {
       backups--;
     }
@@ -120,7 +124,12 @@ export function createDatabase(opts: {
     db: db as unknown as Database,
     engine: 'pglite',
     pglite: uncounted,
-    ...(dir ? { dumpDataDir } : {}),
+    ...(dir
+      ? {
+          dumpDataDir: () => client.dumpDataDir('none'),
+          copyDataDir: () => copyDataDir(dir, opts.dataDir),
+        }
+      : {}),
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => (backups > 0 ? Promise.resolve(true) : ping(db as unknown as Database)),
     async listen(channel, onPayload) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,10 +37,16 @@ describe.runIf(engine === 'pglite')('POST /api/internal/backup', () => {
     const tar = res.rawPayload;
     expect(tar.subarray(257, 262).toString()).toBe('ustar');
     expect(tar.toString('latin1')).toContain('PG_VERSION');
+    // What statements waited for, for npm run backup to print.
+    expect(res.headers['server-timing']).toMatch(
+      /checkpoint;dur=\d+, copy;dur=\d+, locked;dur=\d+, lockedbytes;desc=\d+/,
+    );
+    // The copy the tar was written from is gone once sent: it holds every customer.
+    await expect.poll(() => readdirSync(dir).filter((name) => name.startsWith('.backup-copy-'))).toEqual([]);
   });
 
   it('answers /api/ready while a backup holds the database, without waiting for it (docs/design.md §10)', async () => {
-    // PGlite's own dump, held open under its lock until the test lets it go.
+    // The copy's pass under PGlite's lock (db/pglite-backup.ts), held open until the test lets it go.
     let lockTaken!: () => void;
     const taken = new Promise<void>((resolve) => {
       lockTaken = resolve;
@@ -49,11 +55,15 @@ describe.runIf(engine === 'pglite')('POST /api/internal/backup', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const dump = vi.spyOn(PGlite.prototype, 'dumpDataDir').mockImplementation(function (this: PGlite) {
-      return this._runExclusiveQuery(async () => {
+    const exclusive = PGlite.prototype.runExclusive;
+    const dump = vi.spyOn(PGlite.prototype, 'runExclusive').mockImplementation(function <T>(
+      this: PGlite,
+      fn: () => Promise<T>,
+    ) {
+      return exclusive.call(this, async () => {
         lockTaken();
         await released;
-        return new Blob([new Uint8Array(512)]);
+        return fn();
       });
     });
     try {

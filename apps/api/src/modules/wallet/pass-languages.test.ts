@@ -6,7 +6,7 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from '../../../test/support/apple-wallet';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import { addReward } from '../../../test/support/rewards';
-import { membershipTiers, messages, pointsLots, storeSettings, walletPasses } from '../../db/schema';
+import { members, membershipTiers, messages, pointsLots, storeSettings, walletPasses } from '../../db/schema';
 import { loyaltyObjectFields } from './google/pass';
 import { findPassData } from './pass-data';
 
@@ -138,6 +138,20 @@ describe('a wallet pass on a phone in any language', () => {
     const japanese = on('ja');
     expect(texts(japanese).filter((text) => typeof text === 'string' && KEY.test(text))).toEqual([]);
     expect(fieldOnPhone(japanese, 'tier')).toMatchObject({ label: 'Membership Level', value: 'Gold' });
+  });
+
+  it('an English phone reads the notices in the grammar of the count the pass carries: "1 point"', async () => {
+    const { biz, member } = await cardholder('en');
+    const { db } = app.database;
+    // One point left, and one of them expiring: Wallet fills %@ with 1 in both notices.
+    await db.update(members).set({ pointsBalance: 1 }).where(eq(members.id, member));
+    await db.update(pointsLots).set({ remaining: 1 }).where(eq(pointsLots.memberId, member));
+    const english = (await phonesOf(biz.staff, member))('en-US');
+    expect(fieldOnPhone(english, 'points')).toMatchObject({ value: 1, changeMessage: 'You now have %@ point' });
+    expect(fieldOnPhone(english, 'expiring')).toMatchObject({ value: 1 });
+    expect(fieldOnPhone(english, 'expiring')?.changeMessage).toMatch(/^%@ point expires on \w{3} \d{1,2}, \d{4}$/);
+    const simplified = (await phonesOf(biz.staff, member))('zh-CN');
+    expect(fieldOnPhone(simplified, 'points')?.changeMessage).toBe('您现在有 %@ 积分');
   });
 
   it('a change of the business language tells every card: the pass is newer and reads the new language', async () => {

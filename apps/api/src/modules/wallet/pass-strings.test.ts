@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiringTexts, rewardLines } from './pass-strings';
+import { expiringTexts, pointsChangedText, rewardLines } from './pass-strings';
 
 describe('the texts we fill ourselves', () => {
   it('count one point in the singular, more in the plural (Chinese has no plural)', () => {
@@ -9,6 +9,12 @@ describe('the texts we fill ourselves', () => {
     expect(expiringTexts(at, 'UTC', 1)['zh-Hant'].notice).toBe('1 積分將於 2026年12月31日 到期');
     // Apple fills the count itself: the field's changeMessage keeps %@.
     expect(expiringTexts(at, 'UTC').en.notice).toBe('%@ points expire on Dec 31, 2026');
+    // ...in the grammar of the count the field carries.
+    expect(expiringTexts(at, 'UTC', 1, true).en.notice).toBe('%@ point expires on Dec 31, 2026');
+    expect(expiringTexts(at, 'UTC', 3, true).en.notice).toBe('%@ points expire on Dec 31, 2026');
+    expect(pointsChangedText('en', 1)).toBe('You now have %@ point');
+    expect(pointsChangedText('en', 0)).toBe('You now have %@ points');
+    expect(pointsChangedText('zh-Hant', 1)).toBe('您現在有 %@ 積分');
   });
 
   it('name a reward in Simplified Chinese, else Traditional, else as typed (zh-Hans → zh-Hant → en)', () => {

@@ -35,6 +35,8 @@ export function passLabel(design: PassSettings, name: LabelName): Record<PassLan
 /** Texts of our own on the pass. `%@` is where Wallet puts the new value of a changed field. */
 export const PASS_TEXTS = {
   pointsChanged: { en: 'You now have %@ points', 'zh-Hant': '您現在有 %@ 積分', 'zh-Hans': '您现在有 %@ 积分' },
+  /** English's singular, chosen by the value the pass carries (Wallet fills `%@` with that value). */
+  pointsChangedOne: { en: 'You now have %@ point' },
   tierChanged: {
     en: 'Your membership level is now %@',
     'zh-Hant': '您的會員等級現為 %@',
@@ -59,21 +61,28 @@ export const PASS_TEXTS = {
 } as const;
 
 /**
- * The expiring field's label and notice in every language, the date in the business's time zone: `%@` stays for
- * Wallet to fill (Apple's changeMessage) unless `points` is given (Google's text, a message).
+ * The expiring field's label and notice in every language, the date in the business's time zone. With `points`
+ * the notice reads in that count's grammar ("1 point expires", "2 points expire"; Chinese has no plural) and
+ * the count is filled in (Google's text, a message), unless `keepPlaceholder`: Apple's changeMessage keeps `%@`
+ * for Wallet to fill with the field's value, which is that same count.
  */
-export function expiringTexts(expiresAt: Date, timeZone: string, points?: number) {
+export function expiringTexts(expiresAt: Date, timeZone: string, points?: number, keepPlaceholder = false) {
   const texts = (lang: PassLanguage) => {
     const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone }).format(expiresAt);
-    const notice = PASS_TEXTS.expiringChanged[lang].replace('%d', date);
-    // A count we fill ourselves takes English's singular: "1 point expires" (Chinese has no plural).
-    const filled = points === 1 && lang === 'en' ? PASS_TEXTS.expiringChangedOne.en.replace('%d', date) : notice;
+    const template =
+      points === 1 && lang === 'en' ? PASS_TEXTS.expiringChangedOne.en : PASS_TEXTS.expiringChanged[lang];
+    const notice = template.replace('%d', date);
     return {
       label: PASS_TEXTS.expiringLabel[lang].replace('%d', date),
-      notice: points === undefined ? notice : filled.replace('%@', points.toLocaleString('en-US')),
+      notice: points === undefined || keepPlaceholder ? notice : notice.replace('%@', points.toLocaleString('en-US')),
     };
   };
   return { en: texts('en'), 'zh-Hant': texts('zh-Hant'), 'zh-Hans': texts('zh-Hans') };
+}
+
+/** Apple's notice of a new balance in `lang`, in the grammar of the balance the pass carries (`%@` is that value). */
+export function pointsChangedText(lang: PassLanguage, points: number): string {
+  return lang === 'en' && Math.abs(points) === 1 ? PASS_TEXTS.pointsChangedOne.en : PASS_TEXTS.pointsChanged[lang];
 }
 
 /** The pass's back list of rewards the member can afford, one a line: "Free coffee: 100 points". */

@@ -53,6 +53,20 @@ const OTHER_ACTIONS: Record<string, MessageKey> = {
   'points.expire': 'activity.action.pointsExpire',
 };
 
+/** What the system records under its own name (the tier review), by the id it records. */
+const SYSTEM_ACTORS: Record<string, MessageKey> = {
+  'tier-review': 'activity.actor.tierReview',
+};
+
+/**
+ * Who did it: a person, a key or a customer by the name recorded (their data); the system by what it is, in the
+ * reader's language (the trail records its name in English: docs/design.md §10).
+ */
+export function actorLabel(type: string, id: string, name: string): string {
+  if (type !== 'system') return name;
+  return t(Object.hasOwn(SYSTEM_ACTORS, id) ? (SYSTEM_ACTORS[id] as MessageKey) : 'activity.actor.system');
+}
+
 /** An action in words; one this screen does not know yet reads "Other change", never its key. */
 export function actionLabel(action: string): string {
   if (Object.hasOwn(ACTION_LABELS, action)) return t(ACTION_LABELS[action as AuditAction]);
@@ -344,7 +358,7 @@ function entryInWords(entry: object): string {
   const { type, points, amount, reason, reasonCode } = entry as Record<string, unknown>;
   const parts = [shownValue(type), `${fieldLabel('points')} ${shownValue(points)}`];
   if (amount !== null && amount !== undefined) parts.push(`${fieldLabel('amount')} ${shownValue(amount)}`);
-  const why = entryReason({ reason, reasonCode });
+  const why = entryReason({ type, reason, reasonCode });
   if (why) parts.push(`${fieldLabel('reason')} ${why}`);
   return parts.join(' · ');
 }

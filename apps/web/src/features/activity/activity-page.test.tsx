@@ -268,4 +268,40 @@ describe('activity screen', () => {
     }
     await setLocale('en');
   });
+
+  it('zh-Hant: lines recorded in English before reasons were codes, and the tier review, read in Chinese', async () => {
+    await setLocale('zh-Hant');
+    const entry = (id: string, type: string, points: number, reason: string) => ({
+      ...(EVENTS[1] as AuditEvent),
+      id,
+      action: type === 'REDEEM' ? 'points.redeem' : 'points.bonus',
+      changes: { entry: { before: null, after: { id: `x-${id}`, type, points, amount: null, reason } } },
+    });
+    fakeAudit([
+      entry('o1', 'BONUS', 50, 'Welcome points'),
+      entry('o2', 'REDEEM', -100, 'Reward: Free coffee'),
+      entry('o3', 'ADJUST', 5, 'Birthday treat'),
+      {
+        ...(EVENTS[1] as AuditEvent),
+        id: 'o4',
+        actorType: 'system',
+        actorId: 'tier-review',
+        actorName: 'Tier review',
+        action: 'member.tier.review',
+        changes: {},
+      },
+    ]);
+    renderApp('/activity', { user: SAMPLE_USER });
+    const table = await screen.findByRole('region', { name: '活動記錄表' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('原因 迎新積分');
+    // The reward as it was named then (its English name), in a Chinese line.
+    expect(rows[1]).toHaveTextContent('原因 獎賞：Free coffee');
+    // What a person typed stays as typed.
+    expect(rows[2]).toHaveTextContent('原因 Birthday treat');
+    expect(rows[3]).toHaveTextContent('會員等級覆核');
+    const all = table.textContent ?? '';
+    for (const english of ['Welcome points', 'Reward:', 'Tier review']) expect(all).not.toContain(english);
+    await setLocale('en');
+  });
 });

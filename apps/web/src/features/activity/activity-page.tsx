@@ -9,7 +9,7 @@ import { failureMessage } from '@/lib/api-error';
 import { formatDateTime, formatNumber } from '@/lib/i18n/format';
 import { activeLocale, t } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
-import { actionLabel, fieldLabel, shownField, shownValue } from './activity-labels';
+import { actionLabel, actorLabel, fieldLabel, shownField, shownValue } from './activity-labels';
 import { ActivityTabs } from './activity-tabs';
 import { type AuditFilters, useAudit, useAuditActors } from './api/get-audit';
 
@@ -70,13 +70,17 @@ export function ActivityPage() {
       cell: (e) => formatDateTime(e.createdAt),
       className: 'whitespace-nowrap px-3 py-2 align-top',
     },
-    { header: t('activity.who'), cell: (e) => e.actorName, className: 'px-3 py-2 align-top' },
+    {
+      header: t('activity.who'),
+      cell: (e) => actorLabel(e.actorType, e.actorId, e.actorName),
+      className: 'px-3 py-2 align-top',
+    },
     { header: t('activity.what'), cell: (e) => <What event={e} />, className: 'px-3 py-2 align-top' },
     { header: t('activity.changes'), cell: (e) => <Changes event={e} />, className: 'px-3 py-2 align-top text-xs' },
   ];
 
   // The four filters: who and what (a choice, or all), and the first and last day.
-  const actorChoices = (actors.data ?? []).map((a) => ({ value: a.id, label: a.name }));
+  const actorChoices = (actors.data ?? []).map((a) => ({ value: a.id, label: actorLabel(a.type, a.id, a.name) }));
   const actionChoices = AUDIT_ACTIONS.map((action) => ({ value: action, label: actionLabel(action) }));
   const select = (field: 'actor' | 'action', label: string, all: string, choices: Choice[]) => (
     <Labelled id={`activity-${field}`} label={label} className="gap-1">

@@ -27,7 +27,7 @@ const MIA: CounterMember = {
   pointsBalance: 1000,
   status: 'active',
   createdAt: '2026-01-01T00:00:00.000Z',
-  tier: { id: 't-basic', name: 'Basic', color: '#888888' },
+  tier: { id: 't-basic', name: 'Basic', color: '#888888', nameZh: '基本會員', nameCn: '基础会员' },
   tierPinned: false,
   lifetimeSpend: 50,
   nextTier: null,
@@ -322,6 +322,23 @@ describe('Counter', () => {
       expect(screen.queryAllByRole('button', { name: shown })).toEqual([]);
     },
   );
+
+  it("names the tier in the reader's language, on the member and on the purchase just recorded", async () => {
+    await setLocale('zh-Hans');
+    renderCounter(fakeServer());
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: '会员编号、电话或姓名' }), 'M000001{Enter}');
+    const panel = await screen.findByRole('region', { name: 'Mia Chen' });
+    expect(panel).toHaveTextContent('基础会员');
+    await user.type(
+      within(screen.getByRole('form', { name: '记录消费' })).getByRole('textbox', { name: '金额（$）' }),
+      '3{Enter}',
+    );
+    const result = await screen.findByRole('region', { name: '已记录消费' });
+    expect(result).toHaveTextContent('基础会员');
+    expect(result).not.toHaveTextContent('Basic');
+    await setLocale('en');
+  });
 
   it('shows the server refusing a reversal', async () => {
     renderCounter(fakeServer({ refuseReversal: true }));

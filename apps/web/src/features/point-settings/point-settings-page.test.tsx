@@ -170,6 +170,10 @@ describe('Point Settings page', () => {
     expect(screen.getByLabelText('Points Earned')).toHaveValue(100);
     expect(screen.getByLabelText('Points Required')).toHaveValue(100);
     expect(screen.getByLabelText('Redemption Value ($)')).toHaveValue(1);
+    // Filled: the offer has nothing more to give and leaves; the keyboard is on the first value it filled.
+    expect(screen.queryByText(/The grey numbers are examples, not your settings/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use suggested values' })).toBeNull();
+    expect(earn).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Save Settings' }));
     await waitFor(() => expect(server.saved).toHaveLength(1));
     expect(server.saved[0]).toMatchObject({
@@ -178,6 +182,18 @@ describe('Point Settings page', () => {
       redeemRatePoints: 100,
       redeemRateAmount: 1,
     });
+  });
+
+  it('the offer of suggested values leaves once the four rates are typed by hand too', async () => {
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByLabelText('Amount Spent ($)');
+    expect(screen.getByRole('button', { name: 'Use suggested values' })).toBeInTheDocument();
+    await fillRates(user);
+    expect(screen.queryByRole('button', { name: 'Use suggested values' })).toBeNull();
+    // A rate emptied again brings it back.
+    await user.clear(screen.getByLabelText('Points Earned'));
+    expect(screen.getByRole('button', { name: 'Use suggested values' })).toBeInTheDocument();
   });
 
   it('a date without seconds is sent with :00 appended', async () => {

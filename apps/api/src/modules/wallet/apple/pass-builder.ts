@@ -10,6 +10,7 @@ import {
   type PassLanguage,
   passLabel,
   passStrings,
+  pointsChangedText,
   rewardLines,
 } from '../pass-strings';
 import type { WalletCredentials } from './certificates';
@@ -202,9 +203,9 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.membershipCode': PASS_TEXTS.membershipCode[lang],
     'label.about': PASS_TEXTS.about[lang],
     'label.news': PASS_TEXTS.news[lang],
-    'change.points': PASS_TEXTS.pointsChanged[lang],
+    'change.points': pointsChangedText(lang, data.points),
     'change.tier': PASS_TEXTS.tierChanged[lang],
-    ...(data.expiring ? expiringStrings(lang, data.expiring.expiresAt, data.timeZone) : {}),
+    ...(data.expiring ? expiringStrings(lang, data.expiring, data.timeZone) : {}),
     ...(tierName ? { 'tier.name': tierName } : {}),
     ...(data.rewards?.length
       ? { 'label.rewards': PASS_TEXTS.rewards[lang], 'rewards.list': rewardLines(data.rewards, lang) }
@@ -212,8 +213,15 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
   };
 }
 
-/** The expiring field's label and notice in `lang`, the date in the business's time zone (Wallet keeps `%@`). */
-function expiringStrings(lang: PassLanguage, expiresAt: Date, timeZone: string): Record<string, string> {
-  const texts = expiringTexts(expiresAt, timeZone)[lang];
+/**
+ * The expiring field's label and notice in `lang`, the date in the business's time zone; Wallet fills `%@` with the
+ * field's value, the count the notice's grammar follows ("1 point expires").
+ */
+function expiringStrings(
+  lang: PassLanguage,
+  expiring: { points: number; expiresAt: Date },
+  timeZone: string,
+): Record<string, string> {
+  const texts = expiringTexts(expiring.expiresAt, timeZone, expiring.points, true)[lang];
   return { 'label.expiring': texts.label, 'change.expiring': texts.notice };
 }

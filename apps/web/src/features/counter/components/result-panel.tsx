@@ -4,6 +4,7 @@ import { RefundForm } from '@/components/refund-form';
 import { Button } from '@/components/ui/button';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useReverseTransaction } from '../api/reverse-transaction';
 
@@ -69,7 +70,8 @@ export function ResultPanel({
         {result.tier && (
           <>
             <dt className="text-muted-foreground">{t('counter.tier')}</dt>
-            <dd>{result.tier.name}</dd>
+            {/* The tier in the reader's language (zh-Hans → zh-Hant → en), as the member panel above names it. */}
+            <dd>{localizedName(result.tier.name, result.tier.nameZh, result.tier.nameCn)}</dd>
           </>
         )}
       </dl>

@@ -47,6 +47,9 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
   const save = useSavePointsConversion();
   const [saved, setSaved] = React.useState(false);
   const translate = useT();
+  // The offer stands while a rate is missing: once the four are filled (by it or by hand) it has nothing to add.
+  const rates = form.watch(Object.keys(SUGGESTED) as (keyof typeof SUGGESTED)[]);
+  const ratesFilled = rates.every((value) => String(value ?? '').trim() !== '');
 
   // The contract has judged the values; the body sent is the one the form builds (the date as typed, plus :00).
   const onValid = () =>
@@ -68,7 +71,7 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-6">
-        {canWrite && (
+        {canWrite && !ratesFilled && (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 px-4 py-3">
             <p className="text-sm">{translate('pointSettings.suggestedHint')}</p>
             <Button
@@ -78,6 +81,8 @@ export function PointSettingsForm({ initial, canWrite }: { initial: PointsFormVa
                 for (const [name, value] of Object.entries(SUGGESTED)) {
                   form.setValue(name as keyof typeof SUGGESTED, value, { shouldDirty: true, shouldValidate: true });
                 }
+                // The offer goes with its button: keyboard focus moves to the first value it filled.
+                form.setFocus('earnRateAmount');
               }}
             >
               {translate('pointSettings.useSuggested')}
