@@ -16,6 +16,7 @@ import {
   toCents,
 } from '../members/engine';
 import { loadRates, loadTiers, toEntry } from '../members/repository';
+import { refundStampsOfPurchase } from '../stamp-card';
 import { getPolicy } from '../tier-review/repository';
 import type { RefundCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
@@ -180,6 +181,17 @@ export async function applyRefund(
     ...takes.map((take) => takeFromLot(tx, { tenantId, lotId: take.id, points: take.points })),
     feed.publish(tx, tenantId, [event]),
   ]);
+  // A PER_AMOUNT purchase's stamps by the same cumulative floor, from the current card only (docs/design.md §10).
+  await refundStampsOfPurchase(tx, feed, {
+    tenantId,
+    memberId,
+    purchaseId: entryId,
+    amountCents,
+    refundedCents,
+    refundCents,
+    accountId: command.accountId,
+    recordedBy: command.recordedBy,
+  });
   return {
     result: {
       // The refund names the order it gives back, as the member's history does.

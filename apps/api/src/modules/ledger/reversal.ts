@@ -12,6 +12,7 @@ import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
 import { centsToDecimal, centsToNumber, spendableBalance, toCents } from '../members/engine';
 import { findEntryToReverse, loadTiers, toEntry } from '../members/repository';
+import { reverseStampsOfPurchase } from '../stamp-card';
 import { getPolicy } from '../tier-review/repository';
 import type { ReversalCommand } from './commands';
 import { transactionBodyHash } from './idempotency';
@@ -153,6 +154,16 @@ export async function applyReversal(
     .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   await feed.publish(tx, tenantId, [event]);
+  // A purchase's stamps go with it (docs/design.md §10).
+  if (target.type === 'PURCHASE') {
+    await reverseStampsOfPurchase(tx, feed, {
+      tenantId,
+      memberId,
+      purchaseId: entryId,
+      accountId: command.accountId,
+      recordedBy: command.recordedBy,
+    });
+  }
   return {
     result: {
       entry: toEntry(stored as Parameters<typeof toEntry>[0]),
