@@ -1,0 +1,54 @@
+import { CheckIcon } from 'lucide-react';
+
+/**
+ * A stamp card drawn as it is (docs/design.md §10): one circle per stamp of the card, the first `stamps` filled, up to
+ * two rows; the admin's screens, the counter and the customer's card page draw it alike. `filled` and `empty` are
+ * CSS colours (the customer's page passes the business's).
+ */
+export function StampCardDrawing({
+  stamps,
+  total,
+  filled = 'var(--primary)',
+  empty = 'transparent',
+  outline = 'currentColor',
+  size = 'md',
+  label,
+}: {
+  /** What the drawing says to a screen reader ("3 of 8 stamps"), in the page's own catalogue. */
+  label: string;
+  stamps: number;
+  total: number;
+  filled?: string;
+  empty?: string;
+  outline?: string;
+  size?: 'sm' | 'md';
+}) {
+  const perRow = total > 10 ? Math.ceil(total / 2) : total;
+  const dot = size === 'sm' ? 'size-7' : 'size-9';
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      data-testid="stamp-card"
+      data-stamps={stamps}
+      data-total={total}
+      className="grid w-fit gap-2"
+      style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
+    >
+      {Array.from({ length: total }, (_, i) => {
+        const on = i < stamps;
+        return (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: a card's places are its positions
+            key={i}
+            data-filled={on}
+            className={`${dot} flex items-center justify-center rounded-full border-2`}
+            style={{ background: on ? filled : empty, borderColor: on ? filled : outline }}
+          >
+            {on ? <CheckIcon className="size-4 text-white" aria-hidden="true" /> : null}
+          </span>
+        );
+      })}
+    </div>
+  );
+}
