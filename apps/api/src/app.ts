@@ -42,7 +42,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
-import { stampCardRoutes } from './modules/stamp-card';
+import { stampCardRoutes, stampStripRoutes } from './modules/stamp-card';
 import { storeSettingsRoutes } from './modules/store-settings/routes';
 import { expiryNoticeListener } from './modules/tier-review/expiry-notice';
 import { tierReplaceJobs } from './modules/tier-review/replace-job';
@@ -221,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ledgerRoutes);
   await app.register(rewardsRoutes);
   await app.register(stampCardRoutes);
+  await app.register(stampStripRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
