@@ -9,18 +9,20 @@ import { conflict, notFound } from '../../lib/errors';
 import {
   centsToDecimal,
   centsToNumber,
+  getPolicy,
+  loadRates,
+  loadTiers,
   NO_LIMITS,
   refundPoints,
   spendableBalance,
   takeFromLots,
+  tierAfterWrite,
   toCents,
-} from '../members/engine';
-import { loadRates, loadTiers, toEntry } from '../members/repository';
+} from '../points';
 import { refundStampsOfPurchase } from '../stamp-card';
-import { getPolicy } from '../tier-review/repository';
 import type { RefundCommand } from './commands';
+import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
-import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 

@@ -6,7 +6,7 @@ import type { Queries } from '../../db/client';
 import { bare, preparedStatements } from '../../db/prepared';
 import { members, rewardRedemptions, rewards, stampLedger } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { businessTimeZoneSql } from '../business/profile';
+import { businessTimeZoneSql } from '../business';
 import type { Card } from './card';
 
 const p = sql.placeholder;

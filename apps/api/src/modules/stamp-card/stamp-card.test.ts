@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
-import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
-import { addReward, rewardsApi } from '../rewards/rewards-test-support';
-import { stampsApi, storedCard } from './stamp-card-test-support';
+import { addMember, business, insertSettings, membersApi } from '../../../test/support/members';
+import { addReward, rewardsApi } from '../../../test/support/rewards';
+import { stampsApi, storedCard } from '../../../test/support/stamp-card';
 
 /** Stamp cards (docs/design.md §10): settings, stamps at the counter and by purchase, full cards, reversals, refunds. */
 describe('stamp cards', () => {

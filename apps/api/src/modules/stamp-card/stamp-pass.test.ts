@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../../../test/support/apple-wallet';
+import { addMember, business, insertSettings } from '../../../test/support/members';
+import { addReward } from '../../../test/support/rewards';
+import { stampsApi } from '../../../test/support/stamp-card';
 import { pointsConversionSettings } from '../../db/schema';
-import { addMember, business, insertSettings } from '../members/members-test-support';
-import { addReward } from '../rewards/rewards-test-support';
-import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/apple/test-support';
 import { loyaltyObjectFields } from '../wallet/google/pass';
 import { findPassData } from '../wallet/pass-data';
-import { stampsApi } from './stamp-card-test-support';
 
 const rgbOf = (text: string) => (text.match(/\d+/g) ?? []).map(Number);
 

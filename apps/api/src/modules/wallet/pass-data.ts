@@ -12,8 +12,8 @@ import {
   tenants,
   walletPasses,
 } from '../../db/schema';
-import { spendableColumn } from '../members/repository';
-import { rewardsForMember } from '../rewards/panel';
+import { spendableColumn } from '../members';
+import { rewardsForMember } from '../rewards';
 import { stripPath } from '../stamp-card';
 
 // The pass model both wallets draw from: Apple's pass builder and Google's loyalty object read the same member
