@@ -24,7 +24,8 @@ export function StampCardDrawing({
   size?: 'sm' | 'md';
 }) {
   const perRow = total > 10 ? Math.ceil(total / 2) : total;
-  const dot = size === 'sm' ? 'size-7' : 'size-9';
+  // Sizes inline: the customer pages' stylesheet holds only their own classes (customer.css).
+  const dot = size === 'sm' ? 28 : 36;
   return (
     <div
       role="img"
@@ -32,8 +33,7 @@ export function StampCardDrawing({
       data-testid="stamp-card"
       data-stamps={stamps}
       data-total={total}
-      className="grid w-fit gap-2"
-      style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
+      style={{ display: 'grid', width: 'fit-content', gap: 8, gridTemplateColumns: `repeat(${perRow}, ${dot}px)` }}
     >
       {Array.from({ length: total }, (_, i) => {
         const on = i < stamps;
@@ -42,10 +42,20 @@ export function StampCardDrawing({
             // biome-ignore lint/suspicious/noArrayIndexKey: a card's places are its positions
             key={i}
             data-filled={on}
-            className={`${dot} flex items-center justify-center rounded-full border-2`}
-            style={{ background: on ? filled : empty, borderColor: on ? filled : outline }}
+            style={{
+              width: dot,
+              height: dot,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: '9999px',
+              borderStyle: 'solid',
+              borderWidth: 2,
+              background: on ? filled : empty,
+              borderColor: on ? filled : outline,
+            }}
           >
-            {on ? <CheckIcon className="size-4 text-white" aria-hidden="true" /> : null}
+            {on ? <CheckIcon width={16} height={16} color="#ffffff" aria-hidden="true" /> : null}
           </span>
         );
       })}
