@@ -33,7 +33,13 @@ export function StampCardDrawing({
       data-testid="stamp-card"
       data-stamps={stamps}
       data-total={total}
-      style={{ display: 'grid', width: 'fit-content', gap: 8, gridTemplateColumns: `repeat(${perRow}, ${dot}px)` }}
+      style={{
+        display: 'grid',
+        width: '100%',
+        maxWidth: perRow * dot + (perRow - 1) * 8,
+        gap: 8,
+        gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+      }}
     >
       {Array.from({ length: total }, (_, i) => {
         const on = i < stamps;
@@ -43,8 +49,8 @@ export function StampCardDrawing({
             key={i}
             data-filled={on}
             style={{
-              width: dot,
-              height: dot,
+              width: '100%',
+              aspectRatio: '1 / 1',
               display: 'flex',
               alignItems: 'center',
               justifyContent: 'center',
