@@ -520,9 +520,35 @@ export function report(raw, T) {
           : writes.rewards?.missing
             ? [['reward redemptions', '—', '—', '—', '', writes.rewards.missing]]
             : []),
+        // Stamp cards (docs/design.md §10): a stamp added at the counter beside a purchase, in the same run.
+        ...(writes.stamps && !writes.stamps.missing
+          ? [
+              [
+                'stamps added (1 per tap), across 2,000 members',
+                f0(writes.stamps.rps),
+                `${f1(writes.stamps.p50)} / ${f1(writes.stamps.p95)} / ${f1(writes.stamps.p99)}`,
+                bare ? `${f1((100 * writes.stamps.rps) / bare.rps)} %` : '—',
+                "CPU ≤ a purchase's",
+                (writes.stamps.correct
+                  ? 'correct: every card = its entries, one reward per card'
+                  : 'WRONG: see last-run.json') + (writes.stamps.bad ? ` (${writes.stamps.bad} non-2xx!)` : ''),
+              ],
+            ]
+          : writes.stamps?.missing
+            ? [['stamps added', '—', '—', '—', '', writes.stamps.missing]]
+            : []),
       ],
     );
     console.log(`  across members: ${formatCpuSplit(writes.many.cpu)}`);
+    if (writes.stamps?.cpu && writes.many.cpu) {
+      const stamp = writes.stamps.cpu.msPerRequest.api;
+      const purchase = writes.many.cpu.msPerRequest.api;
+      console.log(
+        `  API CPU per request: a stamp added ${stamp.toFixed(3)} ms beside a purchase ${purchase.toFixed(3)} ms: ` +
+          (stamp <= purchase ? 'met (no more than a purchase)' : 'NOT met (more than a purchase)'),
+      );
+      console.log(`  stamps: ${formatCpuSplit(writes.stamps.cpu)}`);
+    }
     const budget = cpuBudget(writes.many.cpu, {
       rps: T.writesRps,
       p95Ms: T.writesP95,

@@ -56,7 +56,8 @@ export async function purchases(api, headers, sql, tenantId, { connections = 50,
     recorded <= one.ok + connections;
   const refunds = await refundsAcross(api, headers, sql, tenantId, { connections, seconds });
   const rewards = await rewardRedemptionsAcross(api, headers, sql, tenantId, { connections, seconds });
-  return { many, one, hot: { ...after, recorded, answered: one.ok, correct }, refunds, rewards };
+  const stamps = await stampAddsAcross(api, headers, sql, tenantId, { connections, seconds });
+  return { many, one, hot: { ...after, recorded, answered: one.ok, correct }, refunds, rewards, stamps };
 }
 
 /**
@@ -128,4 +129,48 @@ export async function rewardRedemptionsAcross(api, headers, sql, tenantId, { con
         and l.reason = ${`Reward: ${reward.name}`}) as entries`;
   const correct = check.unbalanced === 0 && check.redemptions === check.entries;
   return { ...run, correct, check };
+}
+
+/**
+ * Stamps added at the counter through the API (docs/design.md §10), beside the purchases: an 8-stamp card (one per
+ * visit, no daily cap), one stamp per request across 2,000 members in turn, so each add locks its member, writes
+ * its stamp entry and, every eighth, completes a card with its reward. Its CPU per request is printed beside a
+ * purchase's. Afterwards every member's card must equal its entries (stamps less the cards' stamps) and the cards
+ * completed the rewards issued. The card is turned off after the run, so later purchases earn no stamps.
+ */
+export async function stampAddsAcross(api, headers, sql, tenantId, { connections = 50, seconds = 6 } = {}) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const made = await fetch(`${api.base}/api/tenants/rewards`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: `Bench coffee ${Date.now()}`, kind: 'FREE_ITEM', pointsCost: 1 }),
+  });
+  if (!made.ok) return { missing: `creating a reward answered ${made.status}: ${(await made.text()).slice(0, 300)}` };
+  const reward = await made.json();
+  const saved = await fetch(`${api.base}/api/tenants/stamp-card`, {
+    method: 'PUT',
+    headers: json,
+    body: JSON.stringify({ stampsPerCard: 8, earn: 'PER_VISIT', rewardId: reward.id }),
+  });
+  if (!saved.ok)
+    return { missing: `saving the stamp card answered ${saved.status}: ${(await saved.text()).slice(0, 300)}` };
+  const ids = (await sql`select id from members where tenant_id = ${tenantId} order by id limit 2000`).map((r) => r.id);
+  const post = { headers: json, method: 'POST', body: JSON.stringify({ count: 1 }) };
+  let next = 0;
+  const path = () => `/api/tenants/member/${ids[next++ % ids.length]}/stamps`;
+  try {
+    const probe = await fetch(api.base + path(), post);
+    if (!probe.ok) return { missing: `a stamp answered ${probe.status}: ${(await probe.text()).slice(0, 300)}` };
+    const run = await load(api.base + path(), { ...post, connections, seconds, nextPath: path, apiPid: api.pid });
+    await drain(api.base);
+    const [check] = await sql`select
+        (select count(*)::int from members m where m.tenant_id = ${tenantId} and m.id = any(${ids})
+          and (m.stamps <> (select coalesce(sum(s.stamps - s.completed_stamps), 0) from stamp_ledger s
+                where s.tenant_id = m.tenant_id and s.member_id = m.id)
+            or m.cards_completed <> (select count(*) from reward_redemptions r
+                where r.tenant_id = m.tenant_id and r.member_id = m.id and r.source = 'STAMPS'))) as unbalanced`;
+    return { ...run, correct: check.unbalanced === 0, check };
+  } finally {
+    await sql`update stamp_card_settings set active = false where tenant_id = ${tenantId}`;
+  }
 }

@@ -31,6 +31,7 @@ import { profileRoutes } from './modules/profile';
 import { reportsRoutes } from './modules/reports';
 import { rewardsRoutes } from './modules/rewards';
 import { setupRoutes } from './modules/setup';
+import { stampCardRoutes, stampStripRoutes } from './modules/stamp-card';
 import { storeSettingsRoutes } from './modules/store-settings';
 import { expiryNoticeListener, scheduledJobs, tierPolicyRoutes, tierReplaceJobs } from './modules/tier-review';
 import { uploadsRoutes } from './modules/uploads';
@@ -203,6 +204,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membersRoutes);
   await app.register(ledgerRoutes);
   await app.register(rewardsRoutes);
+  await app.register(stampCardRoutes);
+  await app.register(stampStripRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

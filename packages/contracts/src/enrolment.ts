@@ -3,6 +3,7 @@ import { CLEAN_TEXT, isCleanText } from './common';
 import { LANGUAGES } from './languages';
 import { ledgerEntrySchema, optionalEmail, requiredText } from './members';
 import { memberRewardSchema } from './rewards';
+import { memberStampCardSchema } from './stamps';
 
 /**
  * Customer enrolment (docs/design.md §8): the admin's settings for the public join page, the public join and card
@@ -131,5 +132,7 @@ export const publicCardSchema = z.object({
   claims: z.array(cardClaimSchema).default([]),
   /** The latest message the business sent the member (the message log of §9), in the member's language. */
   latestMessage: cardMessageSchema.nullable().default(null),
+  /** The stamp card, drawn with its stamps (docs/design.md §10); null when the business has none. */
+  stampCard: memberStampCardSchema.nullable().default(null),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

@@ -24,6 +24,7 @@ export * from './reports';
 export * from './rewards';
 export * from './settings';
 export * from './setup';
+export * from './stamps';
 export * from './tier-policy';
 export * from './uploads';
 export * from './users';

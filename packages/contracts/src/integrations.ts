@@ -63,6 +63,9 @@ export const WEBHOOK_EVENTS = [
   'reward.redeemed',
   'message.sent',
   'points.expiring',
+  'stamps.added',
+  'stamps.removed',
+  'stampcard.completed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -160,6 +163,20 @@ const pointsPayload = z.object({
   pointsBalance: z.number().int(),
 });
 
+const stampsPayload = z.object({
+  memberId: z.string(),
+  entryId: z.string(),
+  /** The entry's type: ADD, PURCHASE, IMPORT; REVERSAL, REFUND, EXPIRE, ADJUST. */
+  entryType: z.string(),
+  /** Signed: negative when taken away. */
+  stamps: z.number().int(),
+  /** Stamps on the current card after the entry, and the card's size. */
+  cardStamps: z.number().int(),
+  stampsPerCard: z.number().int(),
+  cardsCompleted: z.number().int(),
+  purchaseId: z.string().nullable(),
+});
+
 const envelope = <T extends WebhookEventType, D extends z.ZodType>(type: T, data: D) =>
   z.object({ type: z.literal(type), timestamp: z.string(), data }).describe(`The body of a ${type} webhook`);
 
@@ -230,6 +247,22 @@ export const webhookEventSchemas = {
       pointsBalance: z.number().int(),
     }),
   ),
+  // Stamps added (counter, purchase, import) or taken away (reversal, refund, lapse, adjustment): docs/design.md §10.
+  'stamps.added': envelope('stamps.added', stampsPayload),
+  'stamps.removed': envelope('stamps.removed', stampsPayload),
+  // A stamp card filled: its reward's redemption ISSUED (source STAMPS), the stamps beyond it on the next card.
+  'stampcard.completed': envelope(
+    'stampcard.completed',
+    z.object({
+      memberId: z.string(),
+      entryId: z.string(),
+      redemptionId: z.string(),
+      rewardId: z.string().nullable(),
+      rewardName: z.string(),
+      cardsCompleted: z.number().int(),
+      stamps: z.number().int(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -245,5 +278,8 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['reward.redeemed'],
   e['message.sent'],
   e['points.expiring'],
+  e['stamps.added'],
+  e['stamps.removed'],
+  e['stampcard.completed'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

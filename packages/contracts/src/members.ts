@@ -76,6 +76,9 @@ export const memberRowSchema = z.object({
   membershipLevelNameCn: z.string().nullable().optional(),
   tierId: z.string().nullable(),
   pointsBalance: z.number().int(),
+  /** Stamps on the current card and cards filled (docs/design.md §10). */
+  stamps: z.number().int().optional(),
+  cardsCompleted: z.number().int().optional(),
   status: z.string(),
   createdAt: z.string(),
 });
@@ -284,6 +287,9 @@ export const transactionResultSchema = z.object({
   lifetimeSpend: z.number(),
   tier: tierRefSchema.nullable(),
   replayed: z.boolean(),
+  /** A purchase with a stamp card: the stamps it added, and whether the day's cap cut them (docs/design.md §10). */
+  stamps: z.number().int().optional(),
+  stampsCapped: z.boolean().optional(),
 });
 export type TransactionResult = z.infer<typeof transactionResultSchema>;
 

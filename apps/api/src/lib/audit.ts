@@ -6,7 +6,7 @@ import type { Queries } from '../db/client';
 import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from './actor';
-import type { EntryRecorded, Listener, RecordedBy } from './changes';
+import type { EntryRecorded, Listener, RecordedBy, StampsRecorded } from './changes';
 import { sealPersonal } from './personal-seal';
 
 export type AuditEntry = {
@@ -171,6 +171,21 @@ function entryAudit(event: EntryRecorded): AuditEntry {
   };
 }
 
+/** The audit event of one stamp entry: the card before → after, and the entry (docs/design.md §10). */
+function stampAudit(event: StampsRecorded): AuditEntry {
+  const { entry } = event;
+  return {
+    action: `stamps.${entry.type.toLowerCase()}`,
+    target: { type: 'member', id: event.memberId },
+    before: { stamps: event.before.stamps, cardsCompleted: event.before.cardsCompleted, stampEntry: null },
+    after: {
+      stamps: event.after.stamps,
+      cardsCompleted: event.after.cardsCompleted,
+      stampEntry: { ...entry, completed: event.completed.map((c) => c.redemptionId) },
+    },
+  };
+}
+
 /** What the system itself does on a schedule (the tier review), as the trail names it. */
 const SYSTEM_ACTOR = { type: 'system', id: 'tier-review', name: 'Tier review' } as const;
 
@@ -183,6 +198,8 @@ export const auditListener: Listener = async (tx, tenantId, events) => {
   for (const event of events) {
     if (event.type === 'entry.recorded' && event.recordedBy) {
       await insertEvent(tx, tenantId, event.recordedBy, entryAudit(event));
+    } else if (event.type === 'stamps.recorded' && event.recordedBy) {
+      await insertEvent(tx, tenantId, event.recordedBy, stampAudit(event));
     } else if (event.type === 'tier.reviewed') {
       const changes = changedFields({ tierId: event.fromTierId }, { tierId: event.toTierId });
       reviewed.push({ id: randomUUID(), member: event.memberId, changes });

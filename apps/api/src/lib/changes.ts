@@ -52,8 +52,30 @@ export type EntryRecorded = {
   recordedBy: RecordedBy | null;
 };
 
+/**
+ * One stamp ledger entry written (modules/stamp-card, docs/design.md §10): the entry, the card after it, and the
+ * rewards of the cards it filled (their redemptions ISSUED, or CANCELLED by a reversal).
+ */
+export type StampsRecorded = {
+  type: 'stamps.recorded';
+  memberId: string;
+  entry: {
+    id: string;
+    type: 'ADD' | 'PURCHASE' | 'ADJUST' | 'REVERSAL' | 'REFUND' | 'EXPIRE' | 'IMPORT';
+    stamps: number;
+    purchaseId: string | null;
+    reversesId: string | null;
+    note: string | null;
+  };
+  before: { stamps: number; cardsCompleted: number };
+  after: { stamps: number; stampsPerCard: number; cardsCompleted: number };
+  completed: { redemptionId: string; rewardId: string | null; rewardName: string }[];
+  recordedBy: RecordedBy | null;
+};
+
 export type ChangeEvent =
   | EntryRecorded
+  | StampsRecorded
   /** A member was made; it holds no card yet. */
   | { type: 'member.created'; member: MemberData }
   /** A member's profile (name, contacts, status, tier) changed; `fromTierId` is its tier before. */
@@ -149,6 +171,10 @@ export function cardListener(hooks: CardHooks): Listener {
           break;
         case 'entry.recorded':
           changed.set(event.memberId, event.expiresAt ?? changed.get(event.memberId) ?? null);
+          break;
+        // The card's stamps moved (docs/design.md §10): the pass draws them.
+        case 'stamps.recorded':
+          changed.set(event.memberId, changed.get(event.memberId) ?? null);
           break;
         case 'member.deleted':
           await hooks.memberDeleted(tx, tenantId, event.id);

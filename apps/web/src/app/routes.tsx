@@ -42,6 +42,7 @@ const walletSettings = screen(
 const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
 );
+const stampCard = screen(async () => (await import('@/features/stamp-card/stamp-card-page')).StampCardPage);
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
 const messages = screen(async () => (await import('@/features/messages/messages-page')).MessagesPage);
 const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
@@ -75,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: 'rewards', ...rewards },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
+      { path: 'stamp-card', ...stampCard },
       { path: 'store-settings', ...storeSettings },
       { path: 'enrolment', ...enrolment },
       { path: 'messages', ...messages },

@@ -14,6 +14,7 @@ const NAV = [
   ['Rewards', '/rewards'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
+  ['Stamp Card', '/stamp-card'],
   ['Store Settings', '/store-settings'],
   ['Enrolment', '/enrolment'],
   ['Messages', '/messages'],

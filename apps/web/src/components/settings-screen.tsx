@@ -18,7 +18,7 @@ interface SettingsQuery<T> {
 }
 
 /** The screens built on SettingsScreen: each has `.title`, `.subtitle`, `.loading` and `.fetchFailed` texts. */
-type SettingsTexts = 'pointSettings' | 'walletSettings' | 'storeSettings' | 'enrolment';
+type SettingsTexts = 'pointSettings' | 'walletSettings' | 'storeSettings' | 'enrolment' | 'stampCard';
 
 /** The loading placeholder unless a screen draws its own: one tall block. */
 const oneBlock = (label: string) => <Skeleton role="status" aria-label={label} className="h-96" />;

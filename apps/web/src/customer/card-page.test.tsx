@@ -64,6 +64,7 @@ const card = (overrides: Partial<PublicCard> = {}): PublicCard => ({
   rewards: [reward({})],
   claims: [],
   latestMessage: { text: '雙倍積分，本週六', sentAt: '2026-11-20T02:00:00.000Z' },
+  stampCard: null,
   ...overrides,
 });
 

@@ -7,6 +7,7 @@ import { CardCodes } from './card-codes';
 import { CardNews } from './card-news';
 import { CardPrivacy } from './card-privacy';
 import { CardRewards } from './card-rewards';
+import { CardStamps } from './card-stamps';
 import { signOutCustomer } from './customer-firebase';
 import { CustomerShell } from './customer-shell';
 import { PageMessage } from './page-message';
@@ -95,6 +96,8 @@ function CardView({
           </p>
         ) : null}
       </section>
+
+      {card.stampCard ? <CardStamps card={card.stampCard} /> : null}
 
       {card.latestMessage ? <CardNews message={card.latestMessage} /> : null}
 

@@ -8,6 +8,7 @@ export * from './messages';
 export * from './privacy';
 export * from './rewards';
 export * from './settings';
+export * from './stamps';
 export * from './tenants';
 export * from './tier-review';
 export * from './uploads';

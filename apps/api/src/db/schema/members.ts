@@ -41,6 +41,12 @@ export const members = pgTable(
     lifetimeSpend: numeric('lifetime_spend', { precision: 14, scale: 2 }).notNull().default('0'),
     // The ledger's sum before expiry; the spendable balance subtracts lots past their expiry at read time.
     pointsBalance: integer('points_balance').notNull().default(0),
+    // The stamp card (docs/design.md §10, migration 0058): stamps on the current card and cards filled, kept with
+    // the stamp ledger under the same member lock as points; the current card's size and first stamp (its lapse).
+    stamps: integer('stamps').notNull().default(0),
+    cardsCompleted: integer('cards_completed').notNull().default(0),
+    stampCardSize: integer('stamp_card_size'),
+    stampCardStartedAt: timestamp('stamp_card_started_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     // Given by the customer on the join page (docs/design.md §8); members added by staff have not given it.
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),

@@ -65,9 +65,10 @@ export const rewardRedemptions = pgTable(
     rewardName: text('reward_name').notNull(),
     // Cleared when the member is erased (migration 0050): the redemption stays without the person, as the ledger does.
     memberId: text('member_id').references(() => members.id, { onDelete: 'set null' }),
-    ledgerId: text('ledger_id')
-      .notNull()
-      .references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    // Null for a full stamp card's reward (`source` STAMPS, migration 0058): no points entry; its stamp entry instead.
+    ledgerId: text('ledger_id').references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    source: text('source').$type<'POINTS' | 'STAMPS'>().notNull().default('POINTS'),
+    stampEntryId: text('stamp_entry_id'),
     reversalId: text('reversal_id').references(() => pointsLedger.id, { onDelete: 'set null' }),
     pointsCost: integer('points_cost').notNull(),
     state: text('state').$type<RedemptionState>().notNull().default('ISSUED'),
@@ -82,6 +83,7 @@ export const rewardRedemptions = pgTable(
     uniqueIndex('reward_redemptions_code_key').on(t.tenantId, t.code),
     index('reward_redemptions_member_idx').on(t.tenantId, t.memberId, t.rewardId),
     index('reward_redemptions_reward_idx').on(t.tenantId, t.rewardId),
+    index('reward_redemptions_stamp_entry_idx').on(t.stampEntryId).where(sql`${t.stampEntryId} is not null`),
     check('reward_redemptions_state_check', sql`${t.state} in ('ISSUED', 'FULFILLED', 'CANCELLED')`),
   ],
 );

@@ -16,6 +16,7 @@ import { enrolMember, findMemberRowByPhone, phoneHolder } from '../members';
 import { latestMessageFor } from '../messages';
 import { centsToNumber, loadTiers, nextTier, toCents } from '../points';
 import { claimsForMember, rewardsForMember } from '../rewards';
+import { memberStampCard } from '../stamp-card';
 import type { CardLinks } from './card-links';
 import { type JoinPage, tierNames } from './repository';
 
@@ -90,7 +91,7 @@ export async function card(
   const { tenantId } = page;
   const row = await findMemberRowByPhone(db, tenantId, phone);
   if (!row) throw notFound(ENROLMENT_MESSAGES.notMember);
-  const [tiers, history, google, rewards, claims, latestMessage] = await Promise.all([
+  const [tiers, history, google, rewards, claims, latestMessage, stampCard] = await Promise.all([
     loadTiers(db, tenantId),
     listLedger(db, tenantId, row.userId, 0, CARD_HISTORY_SIZE),
     // A Google that cannot be reached hides its button; the card itself still shows.
@@ -98,6 +99,7 @@ export async function card(
     rewardsForMember(db, tenantId, { id: row.userId, tierId: row.tierId, spendable: row.pointsBalance }),
     claimsForMember(db, tenantId, row.userId),
     latestMessageFor(db, tenantId, row.userId),
+    memberStampCard(db, tenantId, row.userId),
   ]);
   const next = nextTier(toCents(row.lifetimeSpend), tiers);
   const nextNames = next ? await tierNames(db, tenantId, next.tier.id) : undefined;
@@ -131,5 +133,6 @@ export async function card(
     rewards,
     claims,
     latestMessage,
+    stampCard: stampCard ?? null,
   };
 }

@@ -29,6 +29,7 @@ import {
   tierAfterWrite,
   toCents,
 } from '../points';
+import { stampsOnPurchase } from '../stamp-card';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
 import { toEntry } from './entries';
@@ -200,6 +201,19 @@ export async function applyEntry(
       }),
     feed.publish(tx, tenantId, [event]),
   ]);
+  // The stamp card's stamps of a purchase, in its transaction (docs/design.md §10): never a refusal.
+  const stamped =
+    command.type === 'purchase'
+      ? await stampsOnPurchase(tx, feed, {
+          tenantId,
+          memberId,
+          accountId: command.accountId,
+          recordedBy: command.recordedBy,
+          purchaseId: entryId,
+          cents: spend - spendBefore,
+          now,
+        })
+      : undefined;
   // A lot earned with a DATE already past is born expired: it is not spendable, so not in the answer.
   const after = newLot !== null && expiresAt !== null && expiresAt <= now ? lotRemaining : 0;
   return {
@@ -209,6 +223,7 @@ export async function applyEntry(
       lifetimeSpend: centsToNumber(spend),
       tier: tierRef(tierId),
       replayed: false,
+      ...stamped,
     },
     events: [event],
   };

@@ -19,6 +19,7 @@ import {
   tierAfterWrite,
   toCents,
 } from '../points';
+import { refundStampsOfPurchase } from '../stamp-card';
 import type { RefundCommand } from './commands';
 import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
@@ -182,6 +183,17 @@ export async function applyRefund(
     ...takes.map((take) => takeFromLot(tx, { tenantId, lotId: take.id, points: take.points })),
     feed.publish(tx, tenantId, [event]),
   ]);
+  // A PER_AMOUNT purchase's stamps by the same cumulative floor, from the current card only (docs/design.md §10).
+  await refundStampsOfPurchase(tx, feed, {
+    tenantId,
+    memberId,
+    purchaseId: entryId,
+    amountCents,
+    refundedCents,
+    refundCents,
+    accountId: command.accountId,
+    recordedBy: command.recordedBy,
+  });
   return {
     result: {
       // The refund names the order it gives back, as the member's history does.

@@ -19,6 +19,7 @@ import {
   tierAfterWrite,
   toCents,
 } from '../points';
+import { reverseStampsOfPurchase } from '../stamp-card';
 import type { ReversalCommand } from './commands';
 import { findEntryToReverse, toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
@@ -159,6 +160,16 @@ export async function applyReversal(
     .set({ pointsBalance: balance, lifetimeSpend: centsToDecimal(spend), tierId, updatedAt: sql`now()` })
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   await feed.publish(tx, tenantId, [event]);
+  // A purchase's stamps go with it (docs/design.md §10).
+  if (target.type === 'PURCHASE') {
+    await reverseStampsOfPurchase(tx, feed, {
+      tenantId,
+      memberId,
+      purchaseId: entryId,
+      accountId: command.accountId,
+      recordedBy: command.recordedBy,
+    });
+  }
   return {
     result: {
       entry: toEntry(stored as Parameters<typeof toEntry>[0]),

@@ -17,7 +17,7 @@ export const liveListener: Listener = async (tx, tenantId, events) => {
   let everyMember = false;
   let heard = false;
   for (const event of events) {
-    if (event.type === 'entry.recorded') members.add(event.memberId);
+    if (event.type === 'entry.recorded' || event.type === 'stamps.recorded') members.add(event.memberId);
     else if (event.type === 'member.created' || event.type === 'member.updated') members.add(event.member.id);
     else if (event.type === 'member.deleted') {
       members.add(event.id);

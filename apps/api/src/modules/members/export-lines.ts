@@ -13,6 +13,9 @@ export const MEMBER_HEADER = [
   EXPORT_HEADERS.lifetimeSpend,
   'Status',
   'Joined',
+  // The stamp card (docs/design.md §10): stamps on the current card and cards completed.
+  'Stamps',
+  'Cards completed',
 ];
 export const LEDGER_HEADER = [
   'Date',
@@ -72,5 +75,7 @@ export async function* memberLines(chunks: AsyncIterable<ExportedMember[]>) {
       Number(m.lifetimeSpend),
       m.status,
       m.createdAt.toISOString(),
+      m.stamps ?? 0,
+      m.cardsCompleted ?? 0,
     ]);
 }

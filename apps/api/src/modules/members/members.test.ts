@@ -64,6 +64,9 @@ describe('members: /api/tenants/member', () => {
         'membershipLevelName',
         'phone',
         'pointsBalance',
+        // The stamp card's figures (docs/design.md §10).
+        'stamps',
+        'cardsCompleted',
         'status',
         'tierId',
         'userId',

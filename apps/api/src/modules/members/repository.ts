@@ -35,6 +35,8 @@ const rowColumns = {
   membershipLevelNameCn: membershipTiers.nameCn,
   tierId: members.tierId,
   pointsBalance: spendableColumn,
+  stamps: members.stamps,
+  cardsCompleted: members.cardsCompleted,
   status: members.status,
   createdAt: members.createdAt,
 };
@@ -120,6 +122,8 @@ const pageStatement = preparedStatements((db: Queries, shape: string) => {
       membershipCode: members.membershipCode,
       tierId: members.tierId,
       pointsBalance: sql<number>`(${members.pointsBalance} - ${lots.pending})::int`.mapWith(Number),
+      stamps: members.stamps,
+      cardsCompleted: members.cardsCompleted,
       status: members.status,
       createdAt: members.createdAt,
       nextExpiry: sql<number | null>`${lots.nextExpiry}`.mapWith(Number),
@@ -158,6 +162,8 @@ const listRow = (r: PageRow, tier: TierNames | undefined): MemberRow => ({
   membershipLevelNameCn: tier?.nameCn || undefined,
   tierId: r.tierId,
   pointsBalance: r.pointsBalance,
+  stamps: r.stamps,
+  cardsCompleted: r.cardsCompleted,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
 });

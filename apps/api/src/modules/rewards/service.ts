@@ -1,8 +1,9 @@
-import { REWARD_MESSAGES, type Reward, type RewardBody } from '@loyalty/contracts';
+import { REWARD_MESSAGES, type Reward, type RewardBody, STAMP_MESSAGES } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import type { AuditTrail } from '../../lib/audit';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
+import { stampCardNamesReward } from '../stamp-card';
 import { deleteReward, findReward, insertReward, tenantTierIds, toReward, updateReward } from './repository';
 
 /** 400 at the field when the image is not this business's upload or a tier is not its own. */
@@ -49,6 +50,8 @@ export async function saveReward(
 /** Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). */
 export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
   await db.transaction(async (tx) => {
+    // The stamp card names it (docs/design.md §10): it stays until the card gives another.
+    if (await stampCardNamesReward(tx, tenantId, id)) throw conflict(STAMP_MESSAGES.rewardInUse, 'REWARD_IN_USE');
     const row = await deleteReward(tx, tenantId, id);
     if (!row) throw notFound(REWARD_MESSAGES.notFound);
     await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });

@@ -5,6 +5,7 @@ import type { Scope } from '../../lib/run-scope';
 import type { Ledger } from '../ledger';
 import { sweepLapsedPoints, warnExpiringPoints } from '../ledger';
 import { getPolicy } from '../points';
+import { sweepLapsedStamps } from '../stamp-card';
 import { runDueReviews } from './review';
 
 type ScheduledDeps = { db: Database; feed: ChangeFeed; ledger: Ledger };
@@ -17,6 +18,8 @@ type ScheduledDeps = { db: Database; feed: ChangeFeed; ledger: Ledger };
 export async function runScheduled(deps: ScheduledDeps, now: Date, only?: Scope) {
   const swept = await sweepLapsedPoints(deps.db, deps.ledger, now, only);
   const warned = await warnExpiringPoints(deps.db, deps.feed, now, only);
+  // A stamp card past its lapse (docs/design.md §10) with the same sweep.
+  await sweepLapsedStamps(deps.db, deps.feed, now, only);
   const reviewed = await runDueReviews(deps.db, deps.feed, now, getPolicy, only);
   return { swept, warned, reviewed };
 }

@@ -5,13 +5,16 @@ import {
   membershipTiers,
   messages,
   passSettings,
+  pointsConversionSettings,
   pointsLots,
+  stampCardSettings,
   storeSettings,
   tenants,
   walletPasses,
 } from '../../db/schema';
 import { spendableColumn } from '../members';
 import { rewardsForMember } from '../rewards';
+import { stripPath } from '../stamp-card';
 
 // The pass model both wallets draw from: Apple's pass builder and Google's loyalty object read the same member
 // data here, so the two cards never disagree on what they show.
@@ -51,6 +54,13 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
         when 'zh-Hans' then coalesce(${messages.textCn}, ${messages.text})
         else ${messages.text} end`,
       expiring: expiringColumn,
+      // The stamp card (docs/design.md §10): stamps on the current card and its size once started.
+      stamps: members.stamps,
+      stampCardSize: members.stampCardSize,
+      cardsCompleted: members.cardsCompleted,
+      // Points are off when the point settings are inactive or unsaved (docs/design.md §4, §10).
+      pointsActive: sql<boolean>`coalesce((select ${pointsConversionSettings.isActive} from ${pointsConversionSettings}
+        where ${pointsConversionSettings.tenantId} = ${members.tenantId}), false)`,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -62,23 +72,51 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
     .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
-  const { tierId, expiring, ...shown } = row;
-  const [[design], [store], offered] = await Promise.all([
+  const { tierId, expiring, stamps, stampCardSize, cardsCompleted, ...shown } = row;
+  const [[design], [store], offered, [stampCard]] = await Promise.all([
     db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
     db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
     rewardsForMember(db, tenantId, { id: memberId, tierId, spendable: row.points }),
+    db
+      .select({ stampsPerCard: stampCardSettings.stampsPerCard })
+      .from(stampCardSettings)
+      .where(eq(stampCardSettings.tenantId, tenantId)),
   ]);
   // The back lists what the member can afford now; the pass is rebuilt whenever the balance moves.
   const rewards = offered
     .filter((r) => r.available)
     .map((r) => ({ name: r.name, nameZh: r.nameZh, nameCn: r.nameCn, pointsCost: r.pointsCost }));
   const soon = expiring && { points: Number(expiring.points), expiresAt: new Date(Number(expiring.at)) };
-  return { ...shown, expiring: soon, design, store, rewards };
+  // The card a pass draws: the current card's size once it has a stamp, else the business's next card's.
+  const stampsShown = stampCard
+    ? { stamps, stampsPerCard: stamps > 0 && stampCardSize ? stampCardSize : stampCard.stampsPerCard, cardsCompleted }
+    : null;
+  const colours = design
+    ? `${design.backgroundColor}${design.foregroundColor}${design.labelColor}`.replaceAll('#', '')
+    : 'default';
+  const stampImage = stampsShown && stripPath(tenantId, stampsShown.stamps, stampsShown.stampsPerCard, colours);
+  return {
+    ...shown,
+    expiring: soon,
+    design,
+    store,
+    rewards,
+    stampCard: stampsShown && { ...stampsShown, imagePath: stampImage ?? '' },
+  };
 }
+
+/** The member's stamp card as a pass draws it: `3/8`, and the cards completed (their change tells the lock screen). */
+export type PassStampCard = { stamps: number; stampsPerCard: number; cardsCompleted: number; imagePath?: string };
 
 /** A reward the member can afford, as the pass's back lists it. */
 export type PassReward = { name: string; nameZh: string | null; nameCn: string | null; pointsCost: number };
 
-export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>>, 'rewards'> & {
+export type PassData = Omit<
+  NonNullable<Awaited<ReturnType<typeof findPassData>>>,
+  'rewards' | 'stampCard' | 'pointsActive'
+> & {
+  pointsActive?: boolean;
   rewards?: PassReward[];
+  /** The stamp card the pass draws (docs/design.md §10); null or absent when the business has none. */
+  stampCard?: PassStampCard | null;
 };

@@ -34,6 +34,15 @@ export function passLabel(design: PassSettings, name: LabelName): Record<PassLan
 
 /** Texts of our own on the pass. `%@` is where Wallet puts the new value of a changed field. */
 export const PASS_TEXTS = {
+  /** The stamp card (docs/design.md §10): its `3/8` field, its lock-screen notice, and a full card's. */
+  stamps: { en: 'Stamps', 'zh-Hant': '印花', 'zh-Hans': '印章' },
+  stampsChanged: { en: 'Stamps: %@', 'zh-Hant': '印花：%@', 'zh-Hans': '印章：%@' },
+  cardsCompleted: { en: 'Cards completed', 'zh-Hant': '已集滿的卡', 'zh-Hans': '已集满的卡' },
+  cardCompleted: {
+    en: 'Card %@ is full: your reward is ready',
+    'zh-Hant': '第 %@ 張印花卡已集滿，獎賞已準備好',
+    'zh-Hans': '第 %@ 张集章卡已集满，奖励已准备好',
+  },
   pointsChanged: { en: 'You now have %@ points', 'zh-Hant': '您現在有 %@ 積分', 'zh-Hans': '您现在有 %@ 积分' },
   /** English's singular, chosen by the value the pass carries (Wallet fills `%@` with that value). */
   pointsChangedOne: { en: 'You now have %@ point' },

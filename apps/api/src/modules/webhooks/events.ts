@@ -1,5 +1,5 @@
 import type { WebhookEvent } from '@loyalty/contracts';
-import type { ChangeEvent, EntryType } from '../../lib/changes';
+import type { ChangeEvent, EntryType, StampsRecorded } from '../../lib/changes';
 
 /** A webhook event without its timestamp (the delivery adds it). */
 export type TenantEvent = Omit<WebhookEvent, 'timestamp'>;
@@ -72,6 +72,9 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
       case 'reward.redeemed':
         out.push({ type: 'reward.redeemed', data: event.data });
         break;
+      case 'stamps.recorded':
+        out.push(...stampEventsOf(event));
+        break;
       case 'message.sent':
         out.push({ type: 'message.sent', data: event.data });
         break;
@@ -102,6 +105,41 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
       case 'redemption.settled':
       case 'tiers.changed':
         break;
+    }
+  }
+  return out;
+}
+
+/** stamps.added or stamps.removed for the entry, then stampcard.completed for each card it filled. */
+function stampEventsOf(event: StampsRecorded): TenantEvent[] {
+  const { memberId, entry, after } = event;
+  const out: TenantEvent[] = [];
+  const data = {
+    memberId,
+    entryId: entry.id,
+    entryType: entry.type,
+    stamps: entry.stamps,
+    cardStamps: after.stamps,
+    stampsPerCard: after.stampsPerCard,
+    cardsCompleted: after.cardsCompleted,
+    purchaseId: entry.purchaseId,
+  };
+  const added = entry.type === 'ADD' || entry.type === 'PURCHASE' || entry.type === 'IMPORT';
+  out.push({ type: added ? 'stamps.added' : 'stamps.removed', data });
+  if (added) {
+    for (const card of event.completed) {
+      out.push({
+        type: 'stampcard.completed',
+        data: {
+          memberId,
+          entryId: entry.id,
+          redemptionId: card.redemptionId,
+          rewardId: card.rewardId,
+          rewardName: card.rewardName,
+          cardsCompleted: after.cardsCompleted,
+          stamps: after.stamps,
+        },
+      });
     }
   }
   return out;

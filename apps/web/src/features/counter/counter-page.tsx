@@ -6,6 +6,7 @@ import { FindMemberForm } from './components/find-member-form';
 import { MemberPanel } from './components/member-panel';
 import { ResultPanel } from './components/result-panel';
 import { RewardPanel } from './components/reward-panel';
+import { StampPanel } from './components/stamp-panel';
 import { TransactionForm } from './components/transaction-form';
 
 /**
@@ -31,7 +32,15 @@ export function CounterPage() {
   const onTransaction = (result: TransactionResult) => {
     setLast(result);
     setMember(
-      (m) => m && { ...m, pointsBalance: result.pointsBalance, lifetimeSpend: result.lifetimeSpend, tier: result.tier },
+      (m) =>
+        m && {
+          ...m,
+          pointsBalance: result.pointsBalance,
+          lifetimeSpend: result.lifetimeSpend,
+          tier: result.tier,
+          // A purchase's stamps (docs/design.md §10): the stamp panel fills them onto the card.
+          stamps: (m.stamps ?? 0) + (result.stamps ?? 0),
+        },
     );
     find.current?.focus();
   };
@@ -55,6 +64,14 @@ export function CounterPage() {
           </div>
           <TransactionForm member={member} kind="PURCHASE" onDone={onTransaction} />
           <TransactionForm member={member} kind="REDEEM" onDone={onTransaction} />
+          <div className="md:col-span-2">
+            {/* The stamp card (docs/design.md §10); nothing when the business has none. */}
+            <StampPanel
+              memberId={member.userId}
+              stamps={member.stamps ?? 0}
+              cardsCompleted={member.cardsCompleted ?? 0}
+            />
+          </div>
           <div className="md:col-span-2">
             <RewardPanel
               memberId={member.userId}

@@ -1,6 +1,7 @@
 import { PASS_SETTINGS_DEFAULTS, type PassSettings, personName } from '@loyalty/contracts';
 import { toArray as zipToArray } from 'do-not-zip';
 import { type Field, PKPass } from 'passkit-generator';
+import { stampStrip } from '../../stamp-card';
 import type { PassData } from '../pass-data';
 import {
   besideEachOther,
@@ -86,7 +87,8 @@ export async function buildPass(
 function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   const { data } = input;
   const memberName = personName(data);
-  if (design.showPoints) {
+  // A stamp card with points off shows only its stamps (docs/design.md §10).
+  if (design.showPoints && !(data.stampCard && data.pointsActive === false)) {
     pass.headerFields.push({
       key: 'points',
       label: 'label.points',
@@ -94,6 +96,16 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
       numberStyle: 'PKNumberStyleDecimal',
       changeMessage: 'change.points',
     } as Field);
+  }
+  // The stamp card (docs/design.md §10): `3/8` beside the points, and on the back the cards completed, whose
+  // change is the lock screen's "your reward is ready".
+  if (data.stampCard) {
+    pass.headerFields.push({
+      key: 'stamps',
+      label: 'label.stamps',
+      value: `${data.stampCard.stamps}/${data.stampCard.stampsPerCard}`,
+      changeMessage: 'change.stamps',
+    });
   }
   pass.secondaryFields.push({ key: 'member', label: 'label.memberName', value: memberName });
   if (data.tierName) {
@@ -125,6 +137,14 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
     });
   }
   pass.backFields.push({ key: 'code', label: 'label.membershipCode', value: data.membershipCode });
+  if (data.stampCard) {
+    pass.backFields.push({
+      key: 'cards',
+      label: 'label.cardsCompleted',
+      value: data.stampCard.cardsCompleted,
+      changeMessage: 'change.cardCompleted',
+    } as Field);
+  }
   // Names only, no code: nothing on the pass is worth anything when screenshotted (claims live on the phone).
   if (data.rewards?.length) pass.backFields.push({ key: 'rewards', label: 'label.rewards', value: 'rewards.list' });
   if (data.store?.text) pass.backFields.push({ key: 'about', label: 'label.about', value: data.store.text });
@@ -163,10 +183,17 @@ async function signedPass(
 ): Promise<Buffer> {
   const { data } = input;
   const background = design.backgroundColor;
+  // A stamp card's strip is the card drawn with its stamps, in the pass's colours (docs/design.md §10).
   const [icon, logo, strip] = await Promise.all([
     images.get(tenantId, logoUrl, 'icon', background),
     images.get(tenantId, logoUrl, 'logo', background),
-    images.get(tenantId, design.stripUrl, 'strip', background),
+    data.stampCard && !input.voided
+      ? stampStrip(
+          { background, filled: design.foregroundColor, empty: design.labelColor },
+          data.stampCard.stamps,
+          data.stampCard.stampsPerCard,
+        )
+      : images.get(tenantId, design.stripUrl, 'strip', background),
   ]);
   const tables = Object.fromEntries(
     PASS_LANGUAGES.map((lang) => [lang, stringsFor(lang, design, data)]),
@@ -205,6 +232,14 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
     'label.news': PASS_TEXTS.news[lang],
     'change.points': pointsChangedText(lang, data.points),
     'change.tier': PASS_TEXTS.tierChanged[lang],
+    ...(data.stampCard
+      ? {
+          'label.stamps': PASS_TEXTS.stamps[lang],
+          'change.stamps': PASS_TEXTS.stampsChanged[lang],
+          'label.cardsCompleted': PASS_TEXTS.cardsCompleted[lang],
+          'change.cardCompleted': PASS_TEXTS.cardCompleted[lang],
+        }
+      : {}),
     ...(data.expiring ? expiringStrings(lang, data.expiring, data.timeZone) : {}),
     ...(tierName ? { 'tier.name': tierName } : {}),
     ...(data.rewards?.length

@@ -78,8 +78,11 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
 
 type LoyaltyClass = ReturnType<typeof loyaltyClassOf>;
 
+/** A loyalty points balance: a whole number (points) or a short text (stamps, `3/8`). */
+type Balance = { int?: number; string?: string };
+
 /** What a PATCH may change of a member's object: everything but its ids. */
-export function loyaltyObjectFields(data: PassData) {
+export function loyaltyObjectFields(data: PassData, publicUrl = '') {
   const design = { ...PASS_SETTINGS_DEFAULTS, ...data.design };
   const business = data.language;
   const points = passLabel(design, 'points');
@@ -94,14 +97,41 @@ export function loyaltyObjectFields(data: PassData) {
   // Points the member was warned of (expiryWarningDays), as the Apple pass's "expiring" field shows them: the
   // number beside the balance, the date and the sentence in a text module.
   const expiring = data.expiring && expiringTexts(data.expiring.expiresAt, data.timeZone, data.expiring.points);
+  // The stamp card (docs/design.md §10): `3/8` beside the points (in their place when points are off), and the card
+  // drawn as the object's hero image at a public address (Google fetches it).
+  const card = data.stampCard;
+  const stamps = card && {
+    ...localized('label', PASS_TEXTS.stamps, business),
+    balance: { string: `${card.stamps}/${card.stampsPerCard}` } as Balance,
+  };
+  // Stamps only, points off: the stamps take the points' place.
+  const pointsShown = design.showPoints && !(card && data.pointsActive === false);
   return {
     state: 'ACTIVE',
     accountName: personName(data),
     accountId: data.membershipCode,
-    ...(design.showPoints
-      ? { loyaltyPoints: { ...localized('label', points, business), balance: { int: data.points } } }
+    ...(pointsShown || stamps
+      ? {
+          loyaltyPoints: pointsShown
+            ? { ...localized('label', points, business), balance: { int: data.points } as Balance }
+            : (stamps as NonNullable<typeof stamps>),
+        }
       : {}),
-    ...(data.expiring
+    ...(stamps && pointsShown ? { secondaryLoyaltyPoints: stamps } : {}),
+    ...(card?.imagePath
+      ? {
+          heroImage: {
+            sourceUri: { uri: `${publicUrl}${card.imagePath}` },
+            contentDescription: {
+              defaultValue: {
+                language: GOOGLE_LANGUAGE[business],
+                value: `${PASS_TEXTS.stamps[business]} ${card.stamps}/${card.stampsPerCard}`,
+              },
+            },
+          },
+        }
+      : {}),
+    ...(data.expiring && !(stamps && pointsShown)
       ? {
           secondaryLoyaltyPoints: {
             ...localized('label', PASS_TEXTS.expiringShort, business),
@@ -163,16 +193,16 @@ export function loyaltyObjectFields(data: PassData) {
  * A PATCH of a member's object: its fields, and the expiring points cleared once none are left (a PATCH leaves a
  * field it does not name as it was; Google clears one sent as null). Text modules are replaced as a whole.
  */
-export function loyaltyObjectPatch(data: PassData) {
-  return { secondaryLoyaltyPoints: null, ...loyaltyObjectFields(data) };
+export function loyaltyObjectPatch(data: PassData, publicUrl = '') {
+  return { secondaryLoyaltyPoints: null, ...loyaltyObjectFields(data, publicUrl) };
 }
 
 /** A member's loyaltyObject: the member's name, code (QR), points and tier in three languages. */
-export function loyaltyObjectOf(data: PassData, issuerId: string, tenantId: string) {
+export function loyaltyObjectOf(data: PassData, issuerId: string, tenantId: string, publicUrl = '') {
   return {
     id: objectIdOf(issuerId, data.memberId),
     classId: classIdOf(issuerId, tenantId),
-    ...loyaltyObjectFields(data),
+    ...loyaltyObjectFields(data, publicUrl),
   };
 }
 

@@ -45,7 +45,7 @@ export function createGoogleWalletService(deps: { db: Database; jobs: JobQueue; 
       const data = await findPassData(db, tenantId, memberId);
       if (!data) throw notFound('Member not found');
       const { issuerId } = credentials;
-      const object = loyaltyObjectOf(data, issuerId, tenantId);
+      const object = loyaltyObjectOf(data, issuerId, tenantId, config.publicUrl);
       const row = await ensureObjectRow(db, { tenantId, memberId, objectId: object.id, points: data.points });
       const { jwt, shape } = await saveJwt(
         credentials,

@@ -59,11 +59,11 @@ export function createGoogleSync(
       findObjectRow(db, tenantId, memberId),
     ]);
     if (!data || !row) return;
-    const object = loyaltyObjectOf(data, issuerId, tenantId);
+    const object = loyaltyObjectOf(data, issuerId, tenantId, publicUrl);
     const notify = mode === 'update' && row.pointsSynced !== data.points;
     const patch = () =>
       rest.patchObject(object.id, {
-        ...loyaltyObjectPatch(data),
+        ...loyaltyObjectPatch(data, publicUrl),
         ...(notify ? { notifyPreference: 'NOTIFY_ON_UPDATE' } : {}),
       });
     let inserted = false;

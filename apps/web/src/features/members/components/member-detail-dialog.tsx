@@ -103,6 +103,15 @@ export function MemberDetailDialog({
                   <span className="font-normal text-muted-foreground">{t('members.none')}</span>
                 )}
               </Stat>
+              {/* The stamp card (docs/design.md §10): stamps on the current card and cards completed. */}
+              {(m.stamps ?? 0) + (m.cardsCompleted ?? 0) > 0 && (
+                <Stat label={t('members.stamps')}>
+                  <span data-testid="member-stamps">{formatPoints(m.stamps ?? 0)}</span>
+                  <span className="block font-normal text-muted-foreground text-xs">
+                    {t('stampCard.cardsCompleted', { count: m.cardsCompleted ?? 0, cards: m.cardsCompleted ?? 0 })}
+                  </span>
+                </Stat>
+              )}
             </dl>
             <MemberActions member={m} canAdjust={canAdjust} />
             <MemberPass member={m} />

@@ -1,0 +1,171 @@
+import {
+  apiErrorSchema,
+  idempotencyKeySchema,
+  memberIdParamsSchema,
+  REVERSAL_MESSAGES,
+  STAMP_MESSAGES,
+  stampAddBodySchema,
+  stampAnswerSchema,
+  stampCardBodySchema,
+  stampCardSchema,
+  stampEntriesPageSchema,
+  stampEntriesQuerySchema,
+  stampReversalParamsSchema,
+  toPage,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database, Queries } from '../../db/client';
+import { actorAccountId } from '../../lib/actor';
+import { recordedByOf, trailOf } from '../../lib/audit';
+import { AppError, conflict, foundOr404 } from '../../lib/errors';
+import { routeRecipe } from '../../lib/route-recipe';
+import { assertRole } from '../../plugins/access';
+import { listEntries } from './repository';
+import { loadStampSettings, saveStampSettings, toStampCard } from './settings';
+import { addStampsByRequest, reverseStampEntry } from './writer';
+
+const route = routeRecipe(['stamp-card'], [400, 401, 403, 404, 409]);
+
+/** The constraint a unique violation names, through the driver's wrapping. */
+function uniqueConstraint(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return e.constraint_name ?? e.constraint ?? '';
+  }
+  return undefined;
+}
+
+/**
+ * A stamp write in a transaction of its own. A race the unique indexes decide is the request's error: a second
+ * reversal of one entry, an Idempotency-Key a concurrent write for another member took first.
+ */
+async function inTransaction<T>(db: Database, work: (tx: Queries) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    const name = uniqueConstraint(error);
+    if (name?.includes('reverses')) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
+    if (name?.includes('idempotency'))
+      throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
+    throw error;
+  }
+}
+
+/** Stamp cards (docs/design.md §10): the business's card, and stamps at the counter, in the dashboard or by a key. */
+export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/tenants/stamp-card',
+    route.staff({ summary: "The business's stamp card; 404 until it is saved", response: { 200: stampCardSchema } }),
+    async (request) =>
+      toStampCard(foundOr404(await loadStampSettings(app.db, request.tenant.tenantId), STAMP_MESSAGES.notFound)),
+  );
+
+  app.put(
+    '/api/tenants/stamp-card',
+    route.admin({
+      summary: 'Save the stamp card: stamps per card, per visit or per amount, a daily cap, its reward and lapse',
+      body: stampCardBodySchema,
+      response: { 200: stampCardSchema },
+    }),
+    (request) => {
+      const { tenantId } = request.tenant;
+      const trail = trailOf(request);
+      return app.db.transaction(async (tx) => {
+        const before = await loadStampSettings(tx, tenantId);
+        const after = toStampCard(await saveStampSettings(tx, tenantId, request.body));
+        await trail(tx, {
+          action: 'settings.stamp-card.update',
+          target: { type: 'stamp-card', id: tenantId },
+          before: before ? toStampCard(before) : null,
+          after,
+        });
+        // Every pass shows the card (docs/design.md §10): a change reaches them all through the design fan-out.
+        await app.changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
+        return after;
+      });
+    },
+  );
+
+  const addOptions = route.staff(
+    {
+      summary:
+        'Add stamps without a purchase (PER_VISIT; 409 STAMPS_BY_PURCHASE otherwise), or (admin) take some away with a note; 422 STAMP_DAILY_LIMIT beyond the daily cap; Idempotency-Key records once',
+      params: memberIdParamsSchema,
+      headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+      body: stampAddBodySchema,
+      response: { 200: stampAnswerSchema, 201: stampAnswerSchema, 422: apiErrorSchema },
+    },
+    'transactions:write',
+  );
+  app.post(
+    '/api/tenants/member/:id/stamps',
+    { ...addOptions, config: { ...addOptions.config, keepsMemberships: true } },
+    async (request, reply) => {
+      if (request.body.count < 0) assertRole(request, 'admin');
+      const result = await inTransaction(app.db, (tx) =>
+        addStampsByRequest(
+          tx,
+          app.changes,
+          {
+            tenantId: request.tenant.tenantId,
+            memberId: request.params.id,
+            accountId: actorAccountId(request),
+            recordedBy: recordedByOf(request),
+            idempotencyKey: request.headers['idempotency-key'],
+          },
+          request.body,
+        ),
+      );
+      return reply.code(result.replayed ? 200 : 201).send(result);
+    },
+  );
+
+  app.get(
+    '/api/tenants/member/:id/stamps',
+    route.staff(
+      {
+        summary: "The member's stamp entries, newest first",
+        params: memberIdParamsSchema,
+        querystring: stampEntriesQuerySchema,
+        response: { 200: stampEntriesPageSchema },
+      },
+      'members:read',
+    ),
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await listEntries(app.db, request.tenant.tenantId, request.params.id, page, size);
+      return toPage(rows, total, page, size);
+    },
+  );
+
+  app.post(
+    '/api/tenants/member/:id/stamps/:entryId/reversal',
+    route.staff(
+      {
+        summary:
+          'Reverse stamps added in the last 10 minutes; a card they filled is restored and its reward cancelled (409 CARD_REDEEMED once handed over)',
+        params: stampReversalParamsSchema,
+        headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        response: { 200: stampAnswerSchema, 201: stampAnswerSchema, 422: apiErrorSchema },
+      },
+      'transactions:write',
+    ),
+    async (request, reply) => {
+      const result = await inTransaction(app.db, (tx) =>
+        reverseStampEntry(tx, app.changes, {
+          tenantId: request.tenant.tenantId,
+          memberId: request.params.id,
+          entryId: request.params.entryId,
+          accountId: actorAccountId(request),
+          recordedBy: recordedByOf(request),
+          idempotencyKey: request.headers['idempotency-key'],
+        }),
+      );
+      return reply.code(result.replayed ? 200 : 201).send(result);
+    },
+  );
+};
