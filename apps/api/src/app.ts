@@ -39,6 +39,7 @@ import { pointsConversionRoutes } from './modules/points-conversion/routes';
 import { privacyPublicRoutes } from './modules/privacy/public-routes';
 import { privacyRoutes } from './modules/privacy/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { promotionsRoutes } from './modules/promotions/routes';
 import { reportsRoutes } from './modules/reports/routes';
 import { rewardsRoutes } from './modules/rewards/routes';
 import { setupRoutes } from './modules/setup/routes';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membersRoutes);
   await app.register(ledgerRoutes);
   await app.register(rewardsRoutes);
+  await app.register(promotionsRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

@@ -1,0 +1,158 @@
+import { type PromotionSimulation, type PromotionSimulationBody, SIMULATION_DEFAULT_DAYS } from '@loyalty/contracts';
+import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import type { Database, Queries } from '../../db/client';
+import { members, pointsLedger, promotions, tenants } from '../../db/schema';
+import { centsToNumber, redeemValueCents, toCents } from '../members/engine';
+import { loadRates } from '../members/repository';
+import { ruleOf } from './repository';
+import { type Award, type PromotionRule, promotionAwards, sumAwards } from './rules';
+
+const DAY_MS = 86_400_000;
+/** Purchases read per statement: the window is walked in keyset pages, so memory holds one page at a time. */
+const PAGE = 20_000;
+
+/** One page of the window's purchases not reversed, oldest first, with the business's wall clock of each. */
+function purchasesPage(
+  db: Queries,
+  q: { tenantId: string; timeZone: string; from: Date; to: Date; after?: [string, string] },
+) {
+  const local = sql`(${pointsLedger.createdAt} at time zone ${q.timeZone})`;
+  return db
+    .select({
+      id: pointsLedger.id,
+      memberId: pointsLedger.memberId,
+      amount: pointsLedger.amount,
+      points: pointsLedger.points,
+      // What promotions gave it when recorded: its base points are the rest.
+      awarded: sql<number>`coalesce((select sum(a.points) from promotion_awards a
+        where a.entry_id = ${pointsLedger.id}), 0)::int`.mapWith(Number),
+      // The member's tier now (docs/design.md §10: the simulation uses members' current tiers).
+      tierId: members.tierId,
+      dow: sql<number>`extract(isodow from ${local})::int`.mapWith(Number),
+      minute: sql<number>`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`.mapWith(Number),
+      atMs: sql<number>`(extract(epoch from ${pointsLedger.createdAt}) * 1000)::float8`.mapWith(Number),
+      sortAt: sql<string>`${pointsLedger.createdAt}::text`,
+    })
+    .from(pointsLedger)
+    .leftJoin(members, and(eq(members.tenantId, pointsLedger.tenantId), eq(members.id, pointsLedger.memberId)))
+    .where(
+      and(
+        eq(pointsLedger.tenantId, q.tenantId),
+        eq(pointsLedger.type, 'PURCHASE'),
+        gte(pointsLedger.createdAt, q.from),
+        lt(pointsLedger.createdAt, q.to),
+        sql`not exists (select 1 from points_ledger r where r.tenant_id = ${pointsLedger.tenantId}
+          and r.reverses_id = ${pointsLedger.id})`,
+        q.after
+          ? sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${q.after[0]}::timestamptz, ${q.after[1]})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(pointsLedger.createdAt), asc(pointsLedger.id))
+    .limit(PAGE);
+}
+
+/** Counts per member and promotion, for perMemberLimit, in one replayed world. */
+function usesCounter() {
+  const counts = new Map<string, number>();
+  return {
+    used: (memberId: string) => (id: string) => counts.get(`${memberId} ${id}`) ?? 0,
+    add(memberId: string, awards: readonly Award[], limited: ReadonlySet<string>) {
+      for (const a of awards) {
+        if (!limited.has(a.id)) continue;
+        const key = `${memberId} ${a.id}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    },
+  };
+}
+
+/**
+ * What a draft promotion would have added on top of the active ones over a window of the business's own
+ * purchases (docs/design.md §10; default the last 90 days): each purchase not reversed is replayed twice, under
+ * the active promotions and under them plus the draft, from its base points (what it earned by the earn rate
+ * when recorded), at its own time in the business's time zone, with its member's current tier. Per-member limits
+ * count the uses within the window, in each replay. One pass over the purchases in keyset pages.
+ */
+export async function simulatePromotion(
+  db: Database,
+  tenantId: string,
+  body: PromotionSimulationBody,
+): Promise<PromotionSimulation> {
+  const to = body.to ? new Date(body.to) : new Date();
+  const from = body.from ? new Date(body.from) : new Date(to.getTime() - SIMULATION_DEFAULT_DAYS * DAY_MS);
+  const [rates, active, [tenant]] = await Promise.all([
+    loadRates(db, tenantId),
+    db
+      .select()
+      .from(promotions)
+      .where(
+        and(
+          eq(promotions.tenantId, tenantId),
+          eq(promotions.active, true),
+          body.promotionId ? ne(promotions.id, body.promotionId) : undefined,
+        ),
+      )
+      .orderBy(asc(promotions.createdAt), asc(promotions.id)),
+    db.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId)),
+  ]);
+  const baseline: PromotionRule[] = active.map(ruleOf);
+  const draft = ruleOf({ id: body.promotionId ?? 'draft', ...body.promotion });
+  const withDraft = [...baseline, draft];
+  const limited = new Set(withDraft.filter((r) => r.perMemberLimit !== null).map((r) => r.id));
+  const before = usesCounter();
+  const after = usesCounter();
+  // None applies while points are inactive: the draft would add nothing.
+  const earning = !!rates?.isActive;
+
+  let totalPurchases = 0;
+  let basePoints = 0;
+  let extraPoints = 0;
+  let touched = 0;
+  const touchedMembers = new Set<string>();
+  let cursor: [string, string] | undefined;
+  for (;;) {
+    const rows = await purchasesPage(db, { tenantId, timeZone: tenant?.timeZone ?? 'UTC', from, to, after: cursor });
+    for (const row of rows) {
+      const base = row.points - row.awarded;
+      totalPurchases += 1;
+      basePoints += base;
+      if (!earning) continue;
+      const moment = {
+        amountCents: toCents(row.amount ?? '0'),
+        dow: row.dow,
+        minute: row.minute,
+        atMs: row.atMs,
+        tierId: row.tierId,
+        // Entries carry no branch yet: a promotion limited to branches adds nothing to them.
+        branchId: null,
+      };
+      const was = promotionAwards(base, baseline, moment, before.used(row.memberId));
+      const is = promotionAwards(base, withDraft, moment, after.used(row.memberId));
+      if (limited.size > 0) {
+        before.add(row.memberId, was, limited);
+        after.add(row.memberId, is, limited);
+      }
+      const diff = sumAwards(is) - sumAwards(was);
+      extraPoints += diff;
+      if (diff > 0) {
+        touched += 1;
+        touchedMembers.add(row.memberId);
+      }
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < PAGE || !last) break;
+    cursor = [last.sortAt, last.id];
+  }
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    purchases: touched,
+    members: touchedMembers.size,
+    extraPoints,
+    extraValue: centsToNumber(redeemValueCents(extraPoints, rates)),
+    share: basePoints > 0 ? Math.round((extraPoints / basePoints) * 10_000) / 10_000 : 0,
+    totalPurchases,
+    basePoints,
+  };
+}
