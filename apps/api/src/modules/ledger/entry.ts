@@ -16,21 +16,24 @@ import {
   centsToNumber,
   checkRedemption,
   expiryFor,
+  getPolicy,
+  loadRates,
+  loadTiers,
   NO_LIMITS,
   pointsEarned,
   type Rates,
   redeemValueCents,
   spendableBalance,
+  type TierRow,
   takeFromLots,
+  tierAfterWrite,
   toCents,
-} from '../members/engine';
-import { loadRates, loadTiers, type TierRow, toEntry } from '../members/repository';
+} from '../points';
 import { livePromotions, promotionsForPurchase, recordPromotionAwards } from '../promotions';
-import { getPolicy } from '../tier-review/repository';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
+import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
-import { tierAfterWrite } from './policy-tier';
 import { dbNow, type LockedMember, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, insertLot, type NewEntry, takeFromLot, updateMemberFigures } from './writes';
 
@@ -97,8 +100,8 @@ export async function applyEntry(
   let entry: Pick<NewEntry, 'type' | 'points' | 'amount' | 'reason' | 'orderId' | 'note'>;
   let newLot: number | null = null;
   let takes: { id: string; points: number }[] = [];
-  let promoted: Awaited<ReturnType<typeof promotionsForPurchase>> | null = null;
 
+  let promoted: Awaited<ReturnType<typeof promotionsForPurchase>> | null = null;
   if (command.type === 'purchase') {
     const cents = toCents(command.amount.toFixed(2));
     // The base points of §4 (what maxPointsPerPurchase bounds), then what the promotions add on top.

@@ -2,9 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
-import { pointsConversionSettings, promotionAwards } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
-import { webhookEventsOf } from '../webhooks/events';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
 import {
   addPromotion,
   clearPromotions,
@@ -12,7 +10,9 @@ import {
   promotionsApi,
   setTimeZone,
   wallClock,
-} from './promotions-test-support';
+} from '../../../test/support/promotions';
+import { pointsConversionSettings, promotionAwards } from '../../db/schema';
+import { webhookEventsOf } from '../webhooks/events';
 import { livePromotions, ruleOf } from './repository';
 import { promotionAwards as awardsOf, type PurchaseMoment } from './rules';
 

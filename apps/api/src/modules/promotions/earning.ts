@@ -1,6 +1,6 @@
 import type { PromotionAward } from '@loyalty/contracts';
 import type { Queries } from '../../db/client';
-import type { Rates } from '../members/engine';
+import type { Rates } from '../points';
 import { type LivePromotion, ruleOf, usesOf } from './repository';
 import { type Award, promotionAwards, sumAwards } from './rules';
 

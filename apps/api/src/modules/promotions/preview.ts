@@ -1,8 +1,7 @@
 import type { PurchasePreview, PurchasePreviewBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { NO_LIMITS, pointsEarned, toCents } from '../members/engine';
-import { loadRates } from '../members/repository';
+import { loadRates, NO_LIMITS, pointsEarned, toCents } from '../points';
 import { promotionsForPurchase } from './earning';
 import { livePromotions, memberTier } from './repository';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { addMember, business, insertTiers } from '../members/members-test-support';
-import { promotionBody, promotionsApi } from './promotions-test-support';
+import { addMember, business, insertTiers } from '../../../test/support/members';
+import { promotionBody, promotionsApi } from '../../../test/support/promotions';
 
 /** The promotions list (docs/design.md §10): admin and owner write, every role reads, bad input at its field. */
 describe('the promotions list', () => {

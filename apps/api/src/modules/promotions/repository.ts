@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { members, membershipTiers, promotionAwards, promotions } from '../../db/schema';
-import { toCents } from '../members/engine';
+import { toCents } from '../points';
 import { dayBitsOf, minuteOf, type PromotionRule } from './rules';
 
 export type PromotionRow = typeof promotions.$inferSelect;

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { addPromotion, promotionBody, promotionsApi, setTimeZone, wallClock } from '../../../test/support/promotions';
 import { members, pointsLedger } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { addPromotion, promotionBody, promotionsApi, setTimeZone, wallClock } from './promotions-test-support';
 
 const HK = 'Asia/Hong_Kong';
 const MINUTE = 60_000;

@@ -2,8 +2,7 @@ import { type PromotionSimulation, type PromotionSimulationBody, SIMULATION_DEFA
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { members, pointsLedger, promotions, tenants } from '../../db/schema';
-import { centsToNumber, redeemValueCents, toCents } from '../members/engine';
-import { loadRates } from '../members/repository';
+import { centsToNumber, loadRates, redeemValueCents, toCents } from '../points';
 import { ruleOf } from './repository';
 import { type Award, type PromotionRule, promotionAwards, sumAwards } from './rules';
 
