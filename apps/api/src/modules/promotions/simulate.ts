@@ -1,39 +1,51 @@
 import { type PromotionSimulation, type PromotionSimulationBody, SIMULATION_DEFAULT_DAYS } from '@loyalty/contracts';
 import { and, asc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
-import { members, pointsLedger, promotions, tenants } from '../../db/schema';
+import { members, pointsLedger, promotionAwards, promotions, tenants } from '../../db/schema';
 import { centsToNumber, loadRates, redeemValueCents, toCents } from '../points';
 import { ruleOf } from './repository';
-import { type Award, type PromotionRule, promotionAwards, sumAwards } from './rules';
+import { type Award, promotionAwards as awardsFor, type PromotionRule, sumAwards } from './rules';
 
 const DAY_MS = 86_400_000;
-/** Purchases read per statement: the window is walked in keyset pages, so memory holds one page at a time. */
-const PAGE = 20_000;
 
-/** One page of the window's purchases not reversed, oldest first, with the business's wall clock of each. */
-function purchasesPage(
-  db: Queries,
-  q: { tenantId: string; timeZone: string; from: Date; to: Date; after?: [string, string] },
-) {
-  const local = sql`(${pointsLedger.createdAt} at time zone ${q.timeZone})`;
+/**
+ * The window's purchases not reversed, oldest first, in one statement (one pass; hash joins, no statement per
+ * row): what promotions gave each when recorded (so its base points are the rest), its member's tier now, and
+ * its instant as the business's wall clock read as if it were UTC (one time zone conversion per row).
+ */
+function windowPurchases(db: Queries, q: { tenantId: string; timeZone: string; from: Date; to: Date }) {
+  const awarded = db
+    .select({
+      entryId: promotionAwards.entryId,
+      points: sql<number>`sum(${promotionAwards.points})::int`.as('awarded_points'),
+    })
+    .from(promotionAwards)
+    .where(
+      and(
+        eq(promotionAwards.tenantId, q.tenantId),
+        gte(promotionAwards.createdAt, q.from),
+        lt(promotionAwards.createdAt, q.to),
+      ),
+    )
+    .groupBy(promotionAwards.entryId)
+    .as('awarded');
   return db
     .select({
-      id: pointsLedger.id,
       memberId: pointsLedger.memberId,
       amount: pointsLedger.amount,
       points: pointsLedger.points,
-      // What promotions gave it when recorded: its base points are the rest.
-      awarded: sql<number>`coalesce((select sum(a.points) from promotion_awards a
-        where a.entry_id = ${pointsLedger.id}), 0)::int`.mapWith(Number),
+      awarded: sql<number>`coalesce(${awarded.points}, 0)`.mapWith(Number),
       // The member's tier now (docs/design.md §10: the simulation uses members' current tiers).
       tierId: members.tierId,
-      dow: sql<number>`extract(isodow from ${local})::int`.mapWith(Number),
-      minute: sql<number>`(extract(hour from ${local}) * 60 + extract(minute from ${local}))::int`.mapWith(Number),
+      localMs:
+        sql<number>`(extract(epoch from (${pointsLedger.createdAt} at time zone ${q.timeZone})) * 1000)::float8`.mapWith(
+          Number,
+        ),
       atMs: sql<number>`(extract(epoch from ${pointsLedger.createdAt}) * 1000)::float8`.mapWith(Number),
-      sortAt: sql<string>`${pointsLedger.createdAt}::text`,
     })
     .from(pointsLedger)
     .leftJoin(members, and(eq(members.tenantId, pointsLedger.tenantId), eq(members.id, pointsLedger.memberId)))
+    .leftJoin(awarded, eq(awarded.entryId, pointsLedger.id))
     .where(
       and(
         eq(pointsLedger.tenantId, q.tenantId),
@@ -42,14 +54,17 @@ function purchasesPage(
         lt(pointsLedger.createdAt, q.to),
         sql`not exists (select 1 from points_ledger r where r.tenant_id = ${pointsLedger.tenantId}
           and r.reverses_id = ${pointsLedger.id})`,
-        q.after
-          ? sql`(${pointsLedger.createdAt}, ${pointsLedger.id}) > (${q.after[0]}::timestamptz, ${q.after[1]})`
-          : undefined,
       ),
     )
-    .orderBy(asc(pointsLedger.createdAt), asc(pointsLedger.id))
-    .limit(PAGE);
+    .orderBy(asc(pointsLedger.createdAt), asc(pointsLedger.id));
 }
+
+/** ISO weekday (Monday 1) and minute of the day of a wall-clock instant read as UTC (1 January 1970 was a Thursday). */
+const wallClockOf = (localMs: number) => {
+  const minutes = Math.floor(localMs / 60_000);
+  const days = Math.floor(minutes / 1440);
+  return { dow: ((((days + 3) % 7) + 7) % 7) + 1, minute: minutes - days * 1440 };
+};
 
 /** Counts per member and promotion, for perMemberLimit, in one replayed world. */
 function usesCounter() {
@@ -71,7 +86,7 @@ function usesCounter() {
  * purchases (docs/design.md §10; default the last 90 days): each purchase not reversed is replayed twice, under
  * the active promotions and under them plus the draft, from its base points (what it earned by the earn rate
  * when recorded), at its own time in the business's time zone, with its member's current tier. Per-member limits
- * count the uses within the window, in each replay. One pass over the purchases in keyset pages.
+ * count the uses within the window, in each replay. One statement, one pass.
  */
 export async function simulatePromotion(
   db: Database,
@@ -109,39 +124,32 @@ export async function simulatePromotion(
   let extraPoints = 0;
   let touched = 0;
   const touchedMembers = new Set<string>();
-  let cursor: [string, string] | undefined;
-  for (;;) {
-    const rows = await purchasesPage(db, { tenantId, timeZone: tenant?.timeZone ?? 'UTC', from, to, after: cursor });
-    for (const row of rows) {
-      const base = row.points - row.awarded;
-      totalPurchases += 1;
-      basePoints += base;
-      if (!earning) continue;
-      const moment = {
-        amountCents: toCents(row.amount ?? '0'),
-        dow: row.dow,
-        minute: row.minute,
-        atMs: row.atMs,
-        tierId: row.tierId,
-        // Entries carry no branch yet: a promotion limited to branches adds nothing to them.
-        branchId: null,
-      };
-      const was = promotionAwards(base, baseline, moment, before.used(row.memberId));
-      const is = promotionAwards(base, withDraft, moment, after.used(row.memberId));
-      if (limited.size > 0) {
-        before.add(row.memberId, was, limited);
-        after.add(row.memberId, is, limited);
-      }
-      const diff = sumAwards(is) - sumAwards(was);
-      extraPoints += diff;
-      if (diff > 0) {
-        touched += 1;
-        touchedMembers.add(row.memberId);
-      }
+  const rows = await windowPurchases(db, { tenantId, timeZone: tenant?.timeZone ?? 'UTC', from, to });
+  for (const row of rows) {
+    const base = row.points - row.awarded;
+    totalPurchases += 1;
+    basePoints += base;
+    if (!earning) continue;
+    const moment = {
+      amountCents: toCents(row.amount ?? '0'),
+      ...wallClockOf(row.localMs),
+      atMs: row.atMs,
+      tierId: row.tierId,
+      // Entries carry no branch yet: a promotion limited to branches adds nothing to them.
+      branchId: null,
+    };
+    const was = awardsFor(base, baseline, moment, before.used(row.memberId));
+    const is = awardsFor(base, withDraft, moment, after.used(row.memberId));
+    if (limited.size > 0) {
+      before.add(row.memberId, was, limited);
+      after.add(row.memberId, is, limited);
     }
-    const last = rows[rows.length - 1];
-    if (rows.length < PAGE || !last) break;
-    cursor = [last.sortAt, last.id];
+    const diff = sumAwards(is) - sumAwards(was);
+    extraPoints += diff;
+    if (diff > 0) {
+      touched += 1;
+      touchedMembers.add(row.memberId);
+    }
   }
   return {
     from: from.toISOString(),
