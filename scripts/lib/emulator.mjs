@@ -63,6 +63,9 @@ export async function startAuthEmulator(opts) {
   const host = `127.0.0.1:${opts.port}`;
   // 90 s by default; a busy machine (a CI runner, parallel suites) may need longer: AUTH_EMULATOR_START_SECONDS.
   const deadline = Date.now() + Number(process.env.AUTH_EMULATOR_START_SECONDS || 90) * 1000;
+  // The answer that ended the wait is the one trusted: asking again after it could, on a loaded machine, time out
+  // (1 s) and call a running emulator dead.
+  let up = false;
   while (Date.now() < deadline) {
     if (opts.signal?.aborted) {
       await stop(child);
@@ -72,10 +75,11 @@ export async function startAuthEmulator(opts) {
       stop(child);
       throw new Error(`Auth emulator exited (${child.signalCode ?? child.exitCode}):\n${output}`);
     }
-    if (await isUp(host)) break;
+    up = await isUp(host);
+    if (up) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  if (!(await isUp(host))) {
+  if (!up) {
     stop(child);
     throw new Error(`Auth emulator did not start on ${host}:\n${output}`);
   }

@@ -26,21 +26,25 @@ export default async function setup(project: TestProject) {
   // Only a run with the PostgreSQL project empties and migrates it: `npm test` runs the web project in a Vitest
   // run of its own beside the API's (scripts/test.mjs), and two runs migrating one database at once collide.
   const runsApiOnPostgres = project.vitest.projects.some((p) => p.name === 'api-postgres');
+  // The web and contracts projects call no emulator: a run of them alone (`npm test`'s web lane) starts none.
+  const runsApi = runsApiOnPglite || runsApiOnPostgres;
   const [emulator] = await Promise.all([
-    startAuthEmulator({
-      projectId: 'demo-loyalty-portal',
-      port: await freePort(),
-      hubPort: await freePort(),
-      loggingPort: await freePort(),
-      workDir,
-    }),
+    runsApi
+      ? startAuthEmulator({
+          projectId: 'demo-loyalty-portal',
+          port: await freePort(),
+          hubPort: await freePort(),
+          loggingPort: await freePort(),
+          workDir,
+        })
+      : undefined,
     runsApiOnPglite ? writeMigratedTemplate(pgliteTemplate) : undefined,
     process.env.TEST_DATABASE_URL && runsApiOnPostgres ? resetPostgres(process.env.TEST_DATABASE_URL) : undefined,
   ]);
-  project.provide('emulatorHost', emulator.host);
+  project.provide('emulatorHost', emulator?.host ?? '');
   project.provide('pgliteTemplate', pgliteTemplate);
   return async () => {
-    await emulator.stop();
+    await emulator?.stop();
     rmSync(workDir, { recursive: true, force: true });
     rmSync(pgliteTemplate, { force: true });
   };
