@@ -37,7 +37,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // uncached, on both engines, the members page read and the pages not built yet, beside the bare route;
 // counter, only the counter's lookups on PostgreSQL; wallet, only the Apple Wallet server figures (passes over
 // HTTP, RSS over 10,000 passes, the push fan-out to 100,000 devices) on PostgreSQL, without the large data set.
-// tiers, only the tier review of 100,000 members (bench/tier-review.ts).
+// tiers, only the tier review of 100,000 members (bench/tier-review.ts); promotions, only bench/promotions.ts.
 const only = process.env.BENCH_ONLY;
 const onlyWallet = only === 'wallet';
 // messages: only the messages figures (segment preview, a 100,000-pass message enqueued and fanned out) on PostgreSQL.
@@ -514,6 +514,10 @@ async function main() {
     raw.phases.tiers = tiersPhase();
     return;
   }
+  if (only === 'promotions') {
+    raw.phases.promotions = promotionsPhase();
+    return;
+  }
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
     if (onlyWallet || onlyMessages) pgSeed = { database: ensureDatabase() };
@@ -590,6 +594,7 @@ async function main() {
       raw.phases.messages = messagesPhase(emulator.host);
     }
     if (!only) raw.phases.tiers = tiersPhase();
+    if (!only) raw.phases.promotions = promotionsPhase();
   } finally {
     await emulator.stop();
   }
@@ -603,6 +608,18 @@ function tiersPhase() {
   section('Tier review: 100,000 members, beside its bare read (bench/tier-review.ts)');
   const res = node(['--import', 'tsx', 'bench/tier-review.ts'], { stdio: 'inherit' });
   return res.status === 0 ? { ran: true } : { error: `bench/tier-review.ts exited ${res.status}` };
+}
+
+/**
+ * Promotions (docs/design.md §10): the simulator over 100,000 purchases, and a purchase's CPU with three active
+ * promotions against none, in the same run (bench/promotions.ts, its own database). It prints its figures.
+ */
+function promotionsPhase() {
+  section(
+    'Promotions: the simulator over 100,000 purchases; a purchase with three promotions vs none (bench/promotions.ts)',
+  );
+  const res = node(['--import', 'tsx', 'bench/promotions.ts'], { stdio: 'inherit' });
+  return res.status === 0 ? { ran: true } : { error: `bench/promotions.ts exited ${res.status}` };
 }
 
 try {

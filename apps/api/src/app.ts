@@ -28,6 +28,7 @@ import { passSettingsRoutes } from './modules/pass-settings';
 import { pointsConversionRoutes } from './modules/points-conversion';
 import { privacyPublicRoutes, privacyRoutes } from './modules/privacy';
 import { profileRoutes } from './modules/profile';
+import { promotionsRoutes } from './modules/promotions';
 import { reportsRoutes } from './modules/reports';
 import { rewardsRoutes } from './modules/rewards';
 import { setupRoutes } from './modules/setup';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsRoutes);
   await app.register(stampCardRoutes);
   await app.register(stampStripRoutes);
+  await app.register(promotionsRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'points.refund',
   'settings.tier-policy.update',
   'member.tier.review',
+  // Promotions (docs/design.md §10).
+  'promotion.create',
+  'promotion.update',
+  'promotion.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -20,6 +20,7 @@ export * from './phone';
 export * from './phone-countries';
 export * from './privacy';
 export * from './profile';
+export * from './promotions';
 export * from './reports';
 export * from './rewards';
 export * from './settings';

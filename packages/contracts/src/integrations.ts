@@ -188,7 +188,14 @@ export const webhookEventSchemas = {
   'member.created': envelope('member.created', memberPayload),
   'member.updated': envelope('member.updated', memberPayload),
   'member.deleted': envelope('member.deleted', z.object({ id: z.string(), membershipCode: z.string() })),
-  'points.earned': envelope('points.earned', pointsPayload),
+  // The base points of §4 and what each promotion added on top (docs/design.md §10): points = base + promotions.
+  'points.earned': envelope(
+    'points.earned',
+    pointsPayload.extend({
+      basePoints: z.number().int().optional(),
+      promotions: z.array(z.object({ id: z.string(), points: z.number().int() })).optional(),
+    }),
+  ),
   'points.redeemed': envelope('points.redeemed', pointsPayload),
   // `reason`: what staff typed; `reasonCode`: the system's own reason as a code (docs/design.md §10).
   'points.adjusted': envelope(

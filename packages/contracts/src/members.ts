@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
+import { promotionAwardSchema } from './promotions';
 import { tierReviewInfoSchema } from './tier-policy';
 
 /** Members on a points ledger (spec data-screens Members; docs/design.md §4 /api/tenants/member, the loyalty engine). */
@@ -219,6 +220,9 @@ export const ledgerEntrySchema = z.object({
   refundsId: z.string().nullable().optional(),
   /** On a PURCHASE: the amount refunded so far (refunds may follow until it is the purchase's amount). */
   refundedAmount: z.number().optional(),
+  /** On a PURCHASE a promotion added to (docs/design.md §10): its base points and what each promotion gave. */
+  basePoints: z.number().int().optional(),
+  promotions: z.array(promotionAwardSchema).optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));

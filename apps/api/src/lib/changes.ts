@@ -40,6 +40,9 @@ export type EntryRecorded = {
     reversesId: string | null;
     /** The business's order of a PURCHASE, or of the purchase a REFUND gives part of back. */
     orderId?: string | null;
+    /** A PURCHASE's base points and what each promotion added on top (docs/design.md §10). */
+    basePoints?: number;
+    promotions?: { id: string; points: number }[];
   };
   /** Points written off as expired just before the entry (0 for none), and the balance after that. */
   expired: number;

@@ -51,6 +51,7 @@ const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
 const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage);
+const promotions = screen(async () => (await import('@/features/promotions/promotions-page')).PromotionsPage);
 const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: 'counter', ...counter },
       { path: 'memberships', ...memberships },
       { path: 'rewards', ...rewards },
+      { path: 'promotions', ...promotions },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'stamp-card', ...stampCard },

@@ -12,6 +12,7 @@ const NAV = [
   ['Counter', '/counter'],
   ['Memberships', '/memberships'],
   ['Rewards', '/rewards'],
+  ['Promotions', '/promotions'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
   ['Stamp Card', '/stamp-card'],
@@ -21,7 +22,7 @@ const NAV = [
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Rewards', 'Enrolment', 'Messages', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = ['Rewards', 'Promotions', 'Enrolment', 'Messages', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {

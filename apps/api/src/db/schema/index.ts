@@ -6,6 +6,7 @@ export * from './members';
 export * from './membership-tiers';
 export * from './messages';
 export * from './privacy';
+export * from './promotions';
 export * from './rewards';
 export * from './settings';
 export * from './stamps';

@@ -29,6 +29,7 @@ import {
   tierAfterWrite,
   toCents,
 } from '../points';
+import { livePromotions, promotionsForPurchase, recordPromotionAwards } from '../promotions';
 import { stampsOnPurchase } from '../stamp-card';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
@@ -62,13 +63,15 @@ export async function applyEntry(
   // before the lock, they could miss points a concurrent write just spent). Pipelined statements run one
   // after another, so the lots' read starts only once the lock statement has its row: one round trip less
   // while the member is locked.
-  const [member, tiers, now, rates, lots, policy] = await Promise.all([
+  const [member, tiers, now, rates, lots, policy, promotionsInForce] = await Promise.all([
     lockMember(tx, tenantId, memberId),
     loadTiers(tx, tenantId),
     dbNow(tx),
     loadRates(tx, tenantId),
     openLots(tx, tenantId, memberId, spends ? undefined : 'now'),
     getPolicy(tx, tenantId),
+    // The promotions in force at the purchase's own time (docs/design.md §10), read in the same batch.
+    command.type === 'purchase' ? livePromotions(tx, tenantId) : [],
   ]);
   const tierRef = tierRefIn(tiers);
   const bodyHash = idempotencyKey ? transactionBodyHash(bodyOf(command)) : null;
@@ -99,9 +102,21 @@ export async function applyEntry(
   let newLot: number | null = null;
   let takes: { id: string; points: number }[] = [];
 
+  let promoted: Awaited<ReturnType<typeof promotionsForPurchase>> | null = null;
   if (command.type === 'purchase') {
     const cents = toCents(command.amount.toFixed(2));
-    const earned = pointsEarned(cents, rates);
+    // The base points of §4 (what maxPointsPerPurchase bounds), then what the promotions add on top.
+    const base = pointsEarned(cents, rates);
+    promoted = await promotionsForPurchase(tx, promotionsInForce, {
+      tenantId,
+      memberId,
+      rates,
+      basePoints: base,
+      amountCents: cents,
+      tierId: member.tierId,
+      branchId: 'branchId' in command && typeof command.branchId === 'string' ? command.branchId : null,
+    });
+    const earned = base + promoted.points;
     spend += cents;
     entry = {
       type: 'PURCHASE',
@@ -158,6 +173,7 @@ export async function applyEntry(
       reason: entry.reason ?? null,
       reversesId: null,
       orderId: entry.orderId ?? null,
+      ...(promoted ? { basePoints: entry.points - promoted.points, promotions: promoted.awards } : {}),
     },
     expired,
     balanceBeforeEntry,
@@ -186,6 +202,9 @@ export async function applyEntry(
       lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
       createdAt: now,
     }),
+    // What each promotion gave, naming the entry (so after it).
+    promoted?.awards.length &&
+      recordPromotionAwards(tx, { tenantId, entryId, memberId, createdAt: now, awards: promoted.awards }),
     updateMemberFigures(tx, { tenantId, memberId, balance, lifetimeSpend: centsToDecimal(spend), tierId }),
     ...takes.map((take) => takeFromLot(tx, { tenantId, lotId: take.id, points: take.points })),
     newLot !== null &&
@@ -218,7 +237,10 @@ export async function applyEntry(
   const after = newLot !== null && expiresAt !== null && expiresAt <= now ? lotRemaining : 0;
   return {
     result: {
-      entry: toEntry(stored),
+      entry: {
+        ...toEntry(stored),
+        ...(promoted?.awards.length ? { basePoints: entry.points - promoted.points, promotions: promoted.named } : {}),
+      },
       pointsBalance: balance - after,
       lifetimeSpend: centsToNumber(spend),
       tier: tierRef(tierId),

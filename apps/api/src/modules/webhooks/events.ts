@@ -60,6 +60,12 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
         else if (type === 'points.refunded') {
           const purchase = { purchaseId: entry.reversesId ?? '', orderId: entry.orderId ?? null };
           out.push({ type, data: { ...data, ...purchase } });
+        } else if (type === 'points.earned') {
+          // The base points and each promotion's part (docs/design.md §10): points = base + promotions.
+          out.push({
+            type,
+            data: { ...data, basePoints: entry.basePoints ?? entry.points, promotions: entry.promotions ?? [] },
+          });
         } else out.push({ type, data });
         if (event.before.tierId !== event.after.tierId) {
           out.push({

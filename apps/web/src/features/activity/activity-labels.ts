@@ -44,6 +44,9 @@ export const ACTION_LABELS: Record<AuditAction, MessageKey> = {
   'points.refund': 'activity.action.pointsRefund',
   'settings.tier-policy.update': 'activity.action.tierPolicyUpdate',
   'member.tier.review': 'activity.action.tierReview',
+  'promotion.create': 'activity.action.promotionCreate',
+  'promotion.update': 'activity.action.promotionUpdate',
+  'promotion.delete': 'activity.action.promotionDelete',
 };
 
 /** Actions the trail writes that the filter does not offer (entries the system records), and any newer one. */

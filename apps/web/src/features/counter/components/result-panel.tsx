@@ -63,6 +63,21 @@ export function ResultPanel({
         )}
         <dt className="text-muted-foreground">{t('counter.resultPoints')}</dt>
         <dd>{signed(entry.points)}</dd>
+        {/* A purchase a promotion added to: its base points and each promotion's part (docs/design.md §10). */}
+        {entry.basePoints !== undefined && entry.promotions?.length ? (
+          <>
+            <dt className="text-muted-foreground">{t('counter.resultBasePoints')}</dt>
+            <dd>{signed(entry.basePoints)}</dd>
+            {entry.promotions.map((p) => (
+              <React.Fragment key={p.id}>
+                <dt className="text-muted-foreground">
+                  {p.name ? localizedName(p.name, p.nameZh, p.nameCn) : t('counter.resultPromotion')}
+                </dt>
+                <dd>{signed(p.points)}</dd>
+              </React.Fragment>
+            ))}
+          </>
+        ) : null}
         <dt className="text-muted-foreground">{t('counter.newBalance')}</dt>
         <dd className="font-semibold text-base" data-testid="counter-new-balance">
           {formatNumber(result.pointsBalance)}
