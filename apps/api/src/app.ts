@@ -11,6 +11,8 @@ import { requestForLog } from './lib/log-safety';
 import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
+import { automationJobs } from './modules/automations/jobs';
+import { automationsRoutes } from './modules/automations/routes';
 import { backupRoutes } from './modules/backup/routes';
 import { businessRoutes } from './modules/business/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -173,6 +175,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { db: app.db, feed: { publish: (tx, tenantId, events) => changes.publish(tx, tenantId, events) } },
     app.jobs,
   );
+  // Automations (docs/design.md §10): a job per write that may fire one, and the daily run; they write points through
+  // the ledger and tell the feed, both made just below, so they reach them by name.
+  const automations = automationJobs(
+    {
+      db: app.db,
+      jobs: app.jobs,
+      send: messages.send,
+      ledger: {
+        apply: (tx, command) => app.ledger.apply(tx, command),
+        run: (db, command) => app.ledger.run(db, command),
+      },
+      feed: () => changes,
+    },
+    config.scheduledWork,
+  );
+  app.decorate('automations', automations);
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -189,6 +207,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     diskScrubListener((tx) => app.diskScrub.request(tx)),
     // The tier job, enqueued with the tier write that calls for it.
     tierReplace.listener,
+    // Automations: the job of each one the write may fire (welcome, near a reward, a friend's first purchase).
+    automations.listener,
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
@@ -244,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
   await app.register(segmentsRoutes);
   await app.register(messagesRoutes, { send: messages.send });
+  await app.register(automationsRoutes);
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);

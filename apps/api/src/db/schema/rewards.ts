@@ -65,9 +65,10 @@ export const rewardRedemptions = pgTable(
     rewardName: text('reward_name').notNull(),
     // Cleared when the member is erased (migration 0050): the redemption stays without the person, as the ledger does.
     memberId: text('member_id').references(() => members.id, { onDelete: 'set null' }),
-    ledgerId: text('ledger_id')
-      .notNull()
-      .references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    // Null for a redemption no points paid for (an automation's gift, migration 0064).
+    ledgerId: text('ledger_id').references(() => pointsLedger.id, { onDelete: 'cascade' }),
+    // POINTS (a REDEEM entry), GIFT (an automation's; docs/design.md §10).
+    source: text('source').notNull().default('POINTS'),
     reversalId: text('reversal_id').references(() => pointsLedger.id, { onDelete: 'set null' }),
     pointsCost: integer('points_cost').notNull(),
     state: text('state').$type<RedemptionState>().notNull().default('ISSUED'),

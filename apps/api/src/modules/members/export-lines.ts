@@ -13,6 +13,8 @@ export const MEMBER_HEADER = [
   EXPORT_HEADERS.lifetimeSpend,
   'Status',
   'Joined',
+  // Last, so the columns before it read as they always did; the import finds it by its name.
+  EXPORT_HEADERS.birthday,
 ];
 export const LEDGER_HEADER = [
   'Date',
@@ -72,5 +74,7 @@ export async function* memberLines(chunks: AsyncIterable<ExportedMember[]>) {
       Number(m.lifetimeSpend),
       m.status,
       m.createdAt.toISOString(),
+      // MM-DD: a cell starting with a dash would be guarded against formulas ('--04-23); the import takes both.
+      m.birthday ? m.birthday.slice(2) : null,
     ]);
 }

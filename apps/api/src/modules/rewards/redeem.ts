@@ -183,7 +183,8 @@ export async function cancelRedemption(
     // An erased member's redemption (docs/design.md §10) is cancelled without a reversal: there is no one to give
     // the points back to (their figures stay in erased_members); the stock still gets its one back.
     let reversal: { entryId: string; pointsBalance: number } = { entryId: '', pointsBalance: 0 };
-    if (before.memberId) {
+    // A gift (an automation's, docs/design.md §10) had no points to give back: it is only cancelled.
+    if (before.memberId && before.ledgerId) {
       const { result } = await writers.ledger.apply(tx, {
         type: 'reversal',
         tenantId,
