@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
+import { csvRecords, filesApi, importTestApp } from '../../../test/support/member-files';
+import { business, insertSettings, membersApi } from '../../../test/support/members';
 import { auditEvents, members } from '../../db/schema';
-import { csvRecords, filesApi, importTestApp } from '../member-import/member-files-test-support';
-import { business, insertSettings, membersApi } from '../members/members-test-support';
 
 /** Birthdays as month and day only (docs/design.md §10): the member dialog, PUT member, the join page, the CSV. */
 describe('birthdays', () => {
@@ -132,7 +132,7 @@ describe('birthdays', () => {
     const [header, ...rows] = csvRecords(out.body);
     const at = (header as string[]).indexOf('Birthday');
     expect(at).toBeGreaterThan(0);
-    const byLast = Object.fromEntries(rows.map((r) => [r[1], r[at]]));
+    const byLast = Object.fromEntries(rows.map((r: string[]) => [r[1], r[at]]));
     expect(byLast).toEqual({ One: '04-23', Two: '12-01', Three: '02-29', Four: '' });
     // Imported again without the column, or with it empty, the birthdays stay.
     await files.importAndWait(biz.admin, `First name,Last name,Email,Birthday\nDee,One,dee1.${tag}@example.test,\n`, {

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows';
 import { automationBands, automationFirings, members, pointsLedger, rewards } from '../../db/schema';
 import type { Listener } from '../../lib/changes';
 import { AppError } from '../../lib/errors';
-import { spendableColumn } from '../members/repository';
+import { spendableColumn } from '../members';
 import { businessDate, type FireDeps, fire } from './firing';
 import { type AutomationRow, automationsOf, findAutomationOfKind } from './repository';
 

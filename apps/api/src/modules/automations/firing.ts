@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { AutomationKind, ReasonCode } from '@loyalty/contracts';
+import { randomInt, randomUUID } from 'node:crypto';
+import { type AutomationKind, CLAIM_CODE_ALPHABET, type ReasonCode } from '@loyalty/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { automationFirings, members, rewardRedemptions, rewards } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
-import type { Ledger } from '../ledger/ledger';
-import { reachable } from '../messages/segment-filter';
-import { enqueueMessage, type SendJob } from '../messages/service';
-import { randomCode } from '../rewards/redeem';
+import type { Ledger } from '../ledger';
+import { enqueueMessage, reachable, type SendJob } from '../messages';
 import type { AutomationRow } from './repository';
 
 /** What firing needs: the ledger (points), the queue and the messages' send job, the change feed (webhooks). */
@@ -109,6 +107,10 @@ export async function fire(
   return fired;
 }
 
+/** A redemption code as the rewards module makes them: 8 characters without look-alikes. */
+const redemptionCode = () =>
+  Array.from({ length: 8 }, () => CLAIM_CODE_ALPHABET[randomInt(CLAIM_CODE_ALPHABET.length)]).join('');
+
 /** The gift: a redemption of the reward ISSUED to each member, no points spent (its stock and rules do not apply). */
 async function giveGifts(tx: Queries, tenantId: string, rewardId: string, memberIds: string[]) {
   const [reward] = await tx
@@ -127,7 +129,7 @@ async function giveGifts(tx: Queries, tenantId: string, rewardId: string, member
     source: 'GIFT',
     pointsCost: 0,
     state: 'ISSUED' as const,
-    code: randomCode(8),
+    code: redemptionCode(),
   }));
   await tx.insert(rewardRedemptions).values(values);
   for (const v of values) out.set(v.memberId, v.id);

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
-import type { Ledger } from '../ledger/ledger';
-import type { SendJob } from '../messages/service';
+import type { Ledger } from '../ledger';
+import type { SendJob } from '../messages';
 import { runDailyAutomations } from './daily';
 import { type AutomationEvent, automationsListener, handleAutomationEvent } from './events';
 import type { FireDeps } from './firing';

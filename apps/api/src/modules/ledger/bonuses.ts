@@ -4,8 +4,7 @@ import type { Queries } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
-import { expiryFor } from '../members/engine';
-import { loadRates } from '../members/repository';
+import { expiryFor, loadRates } from '../points';
 import type { BonusesCommand } from './commands';
 
 /**
