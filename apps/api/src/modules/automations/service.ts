@@ -63,7 +63,9 @@ export async function saveAutomation(
       throw error;
     }
     if (!saved) throw exists();
-    if (body.kind === 'WELCOME') await setWelcomePoints(tx, tenantId, body.bonusPoints ?? 0);
+    // Absent: the welcome points stay as the enrolment has them.
+    if (body.kind === 'WELCOME' && body.bonusPoints !== undefined)
+      await setWelcomePoints(tx, tenantId, body.bonusPoints ?? 0);
     await trail(tx, {
       action: id ? 'automation.update' : 'automation.create',
       target: { type: 'automation', id: saved.id },
