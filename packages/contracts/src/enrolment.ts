@@ -143,6 +143,6 @@ export const publicCardSchema = z.object({
   /** The latest message the business sent the member (the message log of §9), in the member's language. */
   latestMessage: cardMessageSchema.nullable().default(null),
   /** The member's invitation while the business runs its referral automation (docs/design.md §10). */
-  invite: cardInviteSchema.nullable().default(null),
+  invite: cardInviteSchema.nullish(),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

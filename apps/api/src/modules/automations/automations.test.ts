@@ -203,6 +203,14 @@ describe('automations', () => {
     await daily(biz.tenantId, new Date('2027-02-27T09:00:00Z'));
     expect(await bonuses(leap)).toHaveLength(1);
 
+    // The gift's reward cannot be deleted while the automation names it.
+    const gone = await app.inject({
+      method: 'DELETE',
+      url: `/api/tenants/rewards/${rewardId}`,
+      headers: bearer(biz.admin),
+    });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().error).toBe('REWARD_IN_USE');
     const runs = await api(biz.admin).runs(made.json().id, '?from=2027-03-01&to=2027-03-31');
     expect(runs.json().days).toEqual([
       { date: '2027-03-11', fired: 1, messaged: 0, points: 100 },
