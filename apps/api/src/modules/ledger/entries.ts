@@ -78,7 +78,7 @@ export async function findEntryToReverse(db: Queries, tenantId: string, memberId
   return row;
 }
 
-export type StoredEntry = {
+type StoredEntry = {
   id: string;
   type: (typeof pointsLedger.$inferSelect)['type'];
   points: number;

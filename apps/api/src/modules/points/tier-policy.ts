@@ -15,7 +15,7 @@ export async function getPolicy(db: Queries, tenantId: string): Promise<TierPoli
   return { basis: row.basis, months: row.months, downgrade: row.downgrade, graceDays: row.graceDays, saved: true };
 }
 
-export type TierWindow = { from: Date; previousFrom: Date | null; to: Date };
+type TierWindow = { from: Date; previousFrom: Date | null; to: Date };
 
 /** Where the policy's basis counts spend when the review runs at `at` (LIFETIME: no window). */
 export async function windowAt(
@@ -46,7 +46,7 @@ export async function windowAt(
  * Net spend per member in a window, entries dated by when they happened: purchases, less refunds and reversed
  * purchases. `one` limits it to one member.
  */
-export const netSpend = (tenantId: string, w: TierWindow, one?: string) => {
+const netSpend = (tenantId: string, w: TierWindow, one?: string) => {
   const within = sql`l.tenant_id = ${tenantId}
     and l.created_at >= ${ts(w.previousFrom ?? w.from)} and l.created_at < ${ts(w.to)}
     ${one ? sql`and l.member_id = ${one}` : sql``}`;
