@@ -1,5 +1,7 @@
 import { REWARD_MESSAGES, type Reward, type RewardBody } from '@loyalty/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { automations } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
@@ -48,6 +50,13 @@ export async function saveReward(
 
 /** Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). */
 export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+  // A reward an automation gives as its gift cannot go (docs/design.md §10).
+  const [named] = await db
+    .select({ id: automations.id })
+    .from(automations)
+    .where(and(eq(automations.tenantId, tenantId), eq(automations.rewardId, id)))
+    .limit(1);
+  if (named) throw conflict(REWARD_IN_USE, 'REWARD_IN_USE');
   try {
     await db.transaction(async (tx) => {
       const row = await deleteReward(tx, tenantId, id);
