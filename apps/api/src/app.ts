@@ -10,6 +10,7 @@ import { type ChangeFeed, cardListener, changeFeed } from './lib/changes';
 import { requestForLog } from './lib/log-safety';
 import { apiKeysRoutes, createApiKeyVerifier } from './modules/api-keys';
 import { auditRoutes } from './modules/audit';
+import { automationJobs, automationsRoutes } from './modules/automations';
 import { backupRoutes } from './modules/backup';
 import { businessRoutes } from './modules/business';
 import { dashboardRoutes } from './modules/dashboard';
@@ -159,6 +160,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { db: app.db, feed: { publish: (tx, tenantId, events) => changes.publish(tx, tenantId, events) } },
     app.jobs,
   );
+  // Automations (docs/design.md §10): a job per write that may fire one, and the daily run; they write points through
+  // the ledger and tell the feed, both made just below, so they reach them by name.
+  const automations = automationJobs(
+    {
+      db: app.db,
+      jobs: app.jobs,
+      send: messages.send,
+      ledger: {
+        apply: (tx, command) => app.ledger.apply(tx, command),
+        run: (db, command) => app.ledger.run(db, command),
+      },
+      feed: () => changes,
+    },
+    config.scheduledWork,
+  );
+  app.decorate('automations', automations);
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -175,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     diskScrubListener((tx) => app.diskScrub.request(tx)),
     // The tier job, enqueued with the tier write that calls for it.
     tierReplace.listener,
+    // Automations: the job of each one the write may fire (welcome, near a reward, a friend's first purchase).
+    automations.listener,
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
@@ -233,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(webhooksRoutes, { config, deliver: webhooks.deliver });
   await app.register(segmentsRoutes);
   await app.register(messagesRoutes, { send: messages.send });
+  await app.register(automationsRoutes);
 
   // The registration screen's Terms and Privacy links: pages of their own, before the web app's page fallback.
   await app.register(legalRoutes, config.legal);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { cardInviteSchema } from './automations';
+import { optionalBirthday } from './birthday';
 import { CLEAN_TEXT, isCleanText } from './common';
 import { LANGUAGES } from './languages';
 import { ledgerEntrySchema, optionalEmail, requiredText } from './members';
@@ -91,6 +93,15 @@ export const joinBodySchema = z.object({
   acceptTerms: z.boolean({ error: ENROLMENT_MESSAGES.acceptTerms }).default(false),
   marketingOptIn: z.boolean().default(false),
   language: z.enum(LANGUAGES).optional(),
+  /** Month and day, `--MM-DD`, optional (docs/design.md §10). */
+  birthday: optionalBirthday.optional(),
+  /** The inviting member's code from `/join/{slug}?ref=` (an unknown one is ignored). */
+  referralCode: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9]*$/, 'Invalid invitation')
+    .optional(),
 });
 export type JoinInput = z.input<typeof joinBodySchema>;
 
@@ -134,5 +145,7 @@ export const publicCardSchema = z.object({
   latestMessage: cardMessageSchema.nullable().default(null),
   /** The stamp card, drawn with its stamps (docs/design.md §10); null when the business has none. */
   stampCard: memberStampCardSchema.nullable().default(null),
+  /** The member's invitation while the business runs its referral automation (docs/design.md §10). */
+  invite: cardInviteSchema.nullish(),
 });
 export type PublicCard = z.infer<typeof publicCardSchema>;

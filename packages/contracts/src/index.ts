@@ -1,4 +1,6 @@
 export * from './audit';
+export * from './automations';
+export * from './birthday';
 export * from './brand-colors';
 export * from './business';
 export * from './common';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTOMATION_KINDS } from './automations';
 import { idParamSchema, pageQuery, pageSchema, safeString } from './common';
 import { LANGUAGES } from './languages';
 
@@ -66,6 +67,7 @@ export const WEBHOOK_EVENTS = [
   'stamps.added',
   'stamps.removed',
   'stampcard.completed',
+  'automation.fired',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -270,6 +272,19 @@ export const webhookEventSchemas = {
       stamps: z.number().int(),
     }),
   ),
+  // An automation gave a member something or spoke to them (docs/design.md §10).
+  'automation.fired': envelope(
+    'automation.fired',
+    z.object({
+      automationId: z.string(),
+      kind: z.enum(AUTOMATION_KINDS),
+      memberId: z.string(),
+      points: z.number().int(),
+      entryId: z.string().nullable(),
+      redemptionId: z.string().nullable(),
+      messaged: z.boolean(),
+    }),
+  ),
 } satisfies Record<WebhookEventType, z.ZodType>;
 const e = webhookEventSchemas;
 export const webhookEventSchema = z.discriminatedUnion('type', [
@@ -288,5 +303,6 @@ export const webhookEventSchema = z.discriminatedUnion('type', [
   e['stamps.added'],
   e['stamps.removed'],
   e['stampcard.completed'],
+  e['automation.fired'],
 ]);
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { birthdayFromText } from './birthday';
 import { CLEAN_TEXT, idParamSchema, isCleanText, isoDateTime } from './common';
 import { createMemberSchema, MEMBER_TEXT_MAX, membersQuerySchema, POINTS_CHANGE_MAX, requiredText } from './members';
 
@@ -14,6 +15,7 @@ export const IMPORT_FIELDS = [
   'tier',
   'points',
   'lifetimeSpend',
+  'birthday',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -27,6 +29,7 @@ export const EXPORT_HEADERS: Record<ImportField, string> = {
   tier: 'Tier',
   points: 'Points',
   lifetimeSpend: 'Lifetime spend',
+  birthday: 'Birthday',
 };
 
 /**
@@ -42,6 +45,7 @@ export const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   tier: ['tier', 'level', 'membership level', '等級', '等级', '會員等級', '会员等级'],
   points: ['points', 'balance', 'points balance', '積分', '积分'],
   lifetimeSpend: ['lifetimespend', 'lifetime spend', 'total spend', 'spend', '累計消費', '累计消费'],
+  birthday: ['birthday', 'birth date', 'date of birth', 'dob', '生日', '出生日期'],
 };
 
 const squash = (text: string) =>
@@ -82,6 +86,7 @@ export const IMPORT_MESSAGES = {
   lifetimeSpend: 'Lifetime spend must be an amount of 0 or more with at most two decimals',
   codeTaken: 'Another member already has this membership code',
   spentAlready: 'The member has already spent more than these opening points',
+  birthday: 'Use a birthday such as 04-23, --04-23 or 1990-04-23',
 } as const;
 
 /** The form field `mapping` of POST /api/tenants/member/import: CSV header → member field. */
@@ -154,6 +159,13 @@ export const importRowSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v), IMPORT_MESSAGES.lifetimeSpend)
+    .default(''),
+  // Month and day only (docs/design.md §10): MM-DD, --MM-DD or YYYY-MM-DD, kept as --MM-DD; empty: as it is.
+  birthday: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || birthdayFromText(v) !== undefined, IMPORT_MESSAGES.birthday)
+    .transform((v) => (v === '' ? '' : (birthdayFromText(v) as string)))
     .default(''),
 });
 export type ImportRowInput = z.input<typeof importRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalBirthday } from './birthday';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
 import { promotionAwardSchema } from './promotions';
@@ -82,6 +83,8 @@ export const memberRowSchema = z.object({
   cardsCompleted: z.number().int().optional(),
   status: z.string(),
   createdAt: z.string(),
+  /** `--MM-DD`, month and day only (docs/design.md §10); absent from answers made before birthdays. */
+  birthday: z.string().nullable().optional(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 export const membersPageSchema = pageSchema(memberRowSchema);
@@ -118,6 +121,8 @@ export const createMemberSchema = z.object({
     .union([z.literal('').transform(() => null), idParamSchema])
     .nullable()
     .default(null),
+  /** `--MM-DD` or null (docs/design.md §10); absent from a PUT: the stored birthday stays. */
+  birthday: optionalBirthday.optional(),
 });
 export type CreateMemberInput = z.input<typeof createMemberSchema>;
 export type CreateMemberBody = z.output<typeof createMemberSchema>;
@@ -182,6 +187,12 @@ export const REASON_CODES = [
   'IMPORT_OPENING_BALANCE',
   'REWARD_REDEEMED',
   'REWARD_CANCELLED',
+  // What an automation gave (docs/design.md §10), and a referral bonus taken back with the purchase it named.
+  'AUTOMATION_BIRTHDAY',
+  'AUTOMATION_WIN_BACK',
+  'AUTOMATION_NEAR_REWARD',
+  'REFERRAL',
+  'REFERRAL_REVERSED',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 

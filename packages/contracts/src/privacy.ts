@@ -50,6 +50,8 @@ export const memberDataExportSchema = z.object({
     pointsBalance: z.number().int(),
     lifetimeSpend: z.number(),
     joinedAt: z.string(),
+    /** `--MM-DD` or null (docs/design.md §10). */
+    birthday: z.string().nullable().default(null),
   }),
   ledger: z.array(ledgerEntrySchema),
   redemptions: z.array(exportedRedemptionSchema),

@@ -192,8 +192,8 @@ export const redemptionSchema = z.object({
   /** A short code naming this redemption at the counter (on the receipt). */
   code: z.string(),
   pointsCost: z.number().int(),
-  /** POINTS: bought with points; STAMPS: a full stamp card's reward, with no points entry (docs/design.md §10). */
-  source: z.enum(['POINTS', 'STAMPS']).optional(),
+  /** POINTS: bought with points; STAMPS: a full stamp card's reward; GIFT: an automation's gift; the last two with no points entry (docs/design.md §10). */
+  source: z.enum(['POINTS', 'STAMPS', 'GIFT']).optional(),
   createdAt: z.string(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;

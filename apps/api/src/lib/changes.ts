@@ -79,8 +79,11 @@ export type StampsRecorded = {
 export type ChangeEvent =
   | EntryRecorded
   | StampsRecorded
-  /** A member was made; it holds no card yet. */
-  | { type: 'member.created'; member: MemberData }
+  /**
+   * A member was made; it holds no card yet. `origin`: the join page or staff (an import's members have none):
+   * the welcome automation greets those two only (docs/design.md §10).
+   */
+  | { type: 'member.created'; member: MemberData; origin?: 'join' | 'staff' }
   /** A member's profile (name, contacts, status, tier) changed; `fromTierId` is its tier before. */
   | { type: 'member.updated'; member: MemberData; fromTierId: string | null }
   /** A member is about to be deleted, in the delete's transaction, while its rows can still be read. */
@@ -109,7 +112,9 @@ export type ChangeEvent =
    */
   | { type: 'points.lapsed'; memberId: string; points: number; balance: number }
   /** Points of the member lapse soon (`expiryWarningDays`): told once per lot; `expiresAt` the soonest lot's. */
-  | { type: 'points.expiring'; memberId: string; points: number; expiresAt: Date; balance: number };
+  | { type: 'points.expiring'; memberId: string; points: number; expiresAt: Date; balance: number }
+  /** An automation fired for a member (modules/automations, docs/design.md §10): what it gave and whether it spoke. */
+  | { type: 'automation.fired'; data: Extract<WebhookEvent, { type: 'automation.fired' }>['data'] };
 
 /** A listener: hears every event of one change, in the change's transaction, in the order they happened. */
 export type Listener = (tx: Queries, tenantId: string, events: readonly ChangeEvent[]) => Promise<void>;

@@ -11,7 +11,7 @@ import { type FieldChange, memberKeys, members } from '../db/schema';
  */
 
 /** The fields of a member event that name the person. */
-const PERSONAL_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'membershipCode']);
+const PERSONAL_FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'membershipCode', 'birthday']);
 
 /** What the trail shows where a person's details were sealed with a key that erasure destroyed. */
 const ERASED_VALUE = '[erased]';

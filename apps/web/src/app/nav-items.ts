@@ -9,6 +9,7 @@ import {
   PercentIcon,
   QrCodeIcon,
   ScanLineIcon,
+  SparklesIcon,
   StampIcon,
   StoreIcon,
   UserRoundIcon,
@@ -41,6 +42,7 @@ export const NAV_ITEMS: NavItem[] = [
   { title: 'nav.storeSettings', url: '/store-settings', icon: StoreIcon },
   { title: 'nav.enrolment', url: '/enrolment', icon: QrCodeIcon, adminOnly: true },
   { title: 'nav.messages', url: '/messages', icon: MegaphoneIcon, adminOnly: true },
+  { title: 'nav.automations', url: '/automations', icon: SparklesIcon, adminOnly: true },
   { title: 'nav.developers', url: '/developers', icon: WebhookIcon, adminOnly: true },
   { title: 'nav.activity', url: '/activity', icon: HistoryIcon, adminOnly: true },
 ];

@@ -45,6 +45,7 @@ const pointSettings = screen(
 const stampCard = screen(async () => (await import('@/features/stamp-card/stamp-card-page')).StampCardPage);
 const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
 const messages = screen(async () => (await import('@/features/messages/messages-page')).MessagesPage);
+const automations = screen(async () => (await import('@/features/automations/automations-page')).AutomationsPage);
 const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
 const staffActivity = screen(async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage);
 const storeSettings = screen(
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
       { path: 'store-settings', ...storeSettings },
       { path: 'enrolment', ...enrolment },
       { path: 'messages', ...messages },
+      { path: 'automations', ...automations },
       { path: 'developers', ...developers },
       { path: 'activity', ...activity },
       { path: 'activity/staff', ...staffActivity },

@@ -4,6 +4,7 @@ import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { CardCodes } from './card-codes';
+import { CardInvite } from './card-invite';
 import { CardNews } from './card-news';
 import { CardPrivacy } from './card-privacy';
 import { CardRewards } from './card-rewards';
@@ -104,6 +105,8 @@ function CardView({
       <CardCodes code={card.membershipCode} />
 
       <CardRewards slug={slug} rewards={card.rewards ?? []} claims={card.claims ?? []} />
+
+      {card.invite ? <CardInvite invite={card.invite} /> : null}
 
       <div className="grid gap-3">
         <a

@@ -9,9 +9,15 @@ import { BrandButton, FieldError, inputClass } from './customer-shell';
 import { postJoin } from './public-api';
 import { cardPath, navigate } from './route';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'acceptTerms';
+type Field = 'firstName' | 'lastName' | 'email' | 'birthday' | 'acceptTerms';
 type Errors = Partial<Record<Field, string>>;
-const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'acceptTerms'];
+const FIELDS: readonly Field[] = ['firstName', 'lastName', 'email', 'birthday', 'acceptTerms'];
+
+/** The invitation the page was opened by (`/join/{slug}?ref=`, docs/design.md §10), passed on with the join. */
+const referralCode = () => new URLSearchParams(window.location.search).get('ref')?.trim() || undefined;
+
+/** A birthday typed as MM-DD (month and day only), as the API takes it: `--MM-DD`; empty: none. */
+const birthdayOf = (typed: string) => (typed.trim() ? `--${typed.trim().replace(/^--/, '')}` : undefined);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -33,6 +39,7 @@ export function DetailsForm({
   const [values, setValues] = React.useState({ firstName: '', lastName: '', email: '' });
   const [acceptTerms, setAcceptTerms] = React.useState(false);
   const [marketingOptIn, setMarketingOptIn] = React.useState(false);
+  const [birthday, setBirthday] = React.useState('');
   const [errors, setErrors] = React.useState<Errors>({});
   const [formError, setFormError] = React.useState<string>();
   const [busy, setBusy] = React.useState(false);
@@ -58,7 +65,12 @@ export function DetailsForm({
     setErrors(found);
     setFormError(undefined);
     // The first field with an error as the reader sees them (Chinese asks the family name first).
-    const shownOrder: Field[] = [...nameFieldsInOrder<Field>('firstName', 'lastName'), 'email', 'acceptTerms'];
+    const shownOrder: Field[] = [
+      ...nameFieldsInOrder<Field>('firstName', 'lastName'),
+      'email',
+      'birthday',
+      'acceptTerms',
+    ];
     const first = shownOrder.find((field) => found[field]);
     if (first) return event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
     setBusy(true);
@@ -73,6 +85,8 @@ export function DetailsForm({
         acceptTerms,
         marketingOptIn,
         language: activeLocale(),
+        ...(birthdayOf(birthday) ? { birthday: birthdayOf(birthday) } : {}),
+        ...(referralCode() ? { referralCode: referralCode() } : {}),
       };
       // 201 a new member, 200 a phone that already was one: the card either way.
       await postJoin(slug, token, input);
@@ -119,6 +133,26 @@ export function DetailsForm({
         <React.Fragment key="last">{text('lastName', t('customer.lastName'), 'family-name')}</React.Fragment>,
       )}
       {text('email', info.requireEmail ? t('customer.email') : t('customer.emailOptional'), 'email', 'email')}
+      <div>
+        <label htmlFor="join-birthday" className="mb-1 block text-sm font-medium">
+          {t('customer.birthdayOptional')}
+        </label>
+        <input
+          id="join-birthday"
+          name="birthday"
+          inputMode="numeric"
+          placeholder={t('customer.birthdayHint')}
+          value={birthday}
+          onChange={(event) => {
+            setBirthday(event.target.value);
+            setErrors(({ birthday: _, ...rest }) => rest);
+          }}
+          aria-invalid={errors.birthday ? true : undefined}
+          aria-describedby={errors.birthday ? 'join-birthday-error' : undefined}
+          className={inputClass}
+        />
+        <FieldError id="join-birthday-error" message={errors.birthday} />
+      </div>
       {/* Terms to accept only when the business gave a link to them. */}
       {info.termsUrl ? (
         <div>

@@ -15,6 +15,11 @@ const REASON_TEXT: Record<ReasonCode, MessageKey> = {
   IMPORT_OPENING_BALANCE: 'members.reasonImport',
   REWARD_REDEEMED: 'ledger.reasonRewardRedeemed',
   REWARD_CANCELLED: 'ledger.reasonRewardCancelled',
+  AUTOMATION_BIRTHDAY: 'members.reasonAutomationBirthday',
+  AUTOMATION_WIN_BACK: 'members.reasonAutomationWinBack',
+  AUTOMATION_NEAR_REWARD: 'members.reasonAutomationNearReward',
+  REFERRAL: 'members.reasonReferral',
+  REFERRAL_REVERSED: 'members.reasonReferralReversed',
 };
 
 type Reward = { name: string; nameZh: string | null; nameCn: string | null } | null | undefined;

@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './automations';
 export * from './enrolment';
 export * from './google-wallet';
 export * from './integrations';

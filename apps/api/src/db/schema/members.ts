@@ -52,6 +52,12 @@ export const members = pgTable(
     marketingOptIn: boolean('marketing_opt_in').notNull().default(false),
     // The language the customer joined in (the join page's, migration 0018); null for members added otherwise.
     language: text('language').$type<Language>(),
+    // Month and day only, `--MM-DD` (docs/design.md §10, migration 0064); sealed in the audit like the name.
+    birthday: text('birthday'),
+    // The member's invitation code, `/join/{slug}?ref=` (random, not the membership code; migration 0064).
+    referralCode: text('referral_code').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
+    // The member whose invitation this member joined by (no foreign key: an erased inviter leaves it dangling).
+    referredBy: text('referred_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -71,6 +77,9 @@ export const members = pgTable(
     // tenant: the list's search condition uses exactly this expression (members/repository.ts).
     index('members_search_trgm_idx').using('gin', sql`${memberSearchText(t)} gin_trgm_ops`),
     check('members_language_check', sql`${t.language} in ('en', 'zh-Hant', 'zh-Hans')`),
+    uniqueIndex('members_tenant_referral_key').on(t.tenantId, t.referralCode),
+    // The daily birthday run finds the day's members by this (migration 0064).
+    index('members_tenant_birthday_idx').on(t.tenantId, t.birthday).where(sql`${t.birthday} is not null`),
   ],
 );
 

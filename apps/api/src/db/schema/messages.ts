@@ -50,6 +50,8 @@ export const messages = pgTable(
      * business's own messages, the only ones its list shows.
      */
     origin: text('origin'),
+    /** The automation that sent it (docs/design.md §10, migration 0064); null for the business's own messages. */
+    automationId: text('automation_id'),
     /** The send job's run working on the message, and until when (a killed run's lease lapses). */
     leaseBy: text('lease_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

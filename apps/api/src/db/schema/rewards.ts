@@ -65,9 +65,10 @@ export const rewardRedemptions = pgTable(
     rewardName: text('reward_name').notNull(),
     // Cleared when the member is erased (migration 0050): the redemption stays without the person, as the ledger does.
     memberId: text('member_id').references(() => members.id, { onDelete: 'set null' }),
-    // Null for a full stamp card's reward (`source` STAMPS, migration 0058): no points entry; its stamp entry instead.
+    // Null for a redemption no points paid for: a full stamp card's reward (`source` STAMPS, migration 0058; its stamp
+    // entry instead) or an automation's gift (`source` GIFT, migration 0064).
     ledgerId: text('ledger_id').references(() => pointsLedger.id, { onDelete: 'cascade' }),
-    source: text('source').$type<'POINTS' | 'STAMPS'>().notNull().default('POINTS'),
+    source: text('source').$type<'POINTS' | 'STAMPS' | 'GIFT'>().notNull().default('POINTS'),
     stampEntryId: text('stamp_entry_id'),
     reversalId: text('reversal_id').references(() => pointsLedger.id, { onDelete: 'set null' }),
     pointsCost: integer('points_cost').notNull(),

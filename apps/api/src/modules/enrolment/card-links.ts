@@ -14,6 +14,10 @@ export function createCardLinks(secret: string | undefined, publicUrl: string) {
     createHmac('sha256', key).update(`${slug.toLowerCase()}\n${memberId}\n${exp}`).digest();
 
   return {
+    /** The member's invitation to the join page (docs/design.md §10): `/join/{slug}?ref={referralCode}`. */
+    inviteUrl(slug: string, referralCode: string): string {
+      return `${publicUrl}/join/${encodeURIComponent(slug)}?ref=${encodeURIComponent(referralCode)}`;
+    },
     appleUrl(slug: string, memberId: string, nowMs = Date.now()): string {
       const exp = Math.floor(nowMs / 1000) + CARD_LINK_SECONDS;
       const sig = sign(slug, memberId, exp).toString('base64url');

@@ -32,13 +32,17 @@ export function joinInfo(page: JoinPage): PublicJoinInfo {
     requireEmail: page.requireEmail,
     termsUrl: page.termsUrl,
     allowedCountries: page.allowedCountries,
-    welcomePoints: page.welcomePoints,
+    welcomePoints: welcomePointsOf(page),
   };
 }
 
+/** The welcome points a join pays: none while the business turned its welcome automation off. */
+const welcomePointsOf = (page: JoinPage) => (page.welcomeOn ? page.welcomePoints : 0);
+
 type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> &
-  Pick<JoinInput, 'language'> & {
+  Pick<JoinInput, 'language' | 'referralCode'> & {
     email: string;
+    birthday?: string | null | undefined;
   };
 
 /**
@@ -66,7 +70,9 @@ export async function join(
     phone,
     marketingOptIn: body.marketingOptIn,
     language: body.language ?? null,
-    welcomePoints: page.welcomePoints,
+    welcomePoints: welcomePointsOf(page),
+    birthday: body.birthday ?? null,
+    referralCode: body.referralCode || null,
   });
   return { created: member.created, answer: { membershipCode: member.membershipCode } };
 }
@@ -134,5 +140,9 @@ export async function card(
     claims,
     latestMessage,
     stampCard: stampCard ?? null,
+    invite:
+      page.referralBonus !== null
+        ? { url: links.inviteUrl(page.slug, row.referralCode), bonusPoints: page.referralBonus }
+        : null,
   };
 }

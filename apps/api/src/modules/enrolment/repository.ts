@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   accounts,
+  automations,
   enrolmentSettings,
   membershipTiers,
   passSettings,
@@ -107,6 +108,14 @@ export async function findJoinPage(db: Database, slug: string) {
       backgroundColor: passSettings.backgroundColor,
       foregroundColor: passSettings.foregroundColor,
       labelColor: passSettings.labelColor,
+      // The welcome automation (docs/design.md §10) shares the welcome points: turned off, the join pays none;
+      // a business that never saved one pays them as before automations.
+      welcomeOn: sql<boolean>`not exists (select 1 from ${automations} where ${automations.tenantId} = ${enrolmentSettings.tenantId}
+        and ${automations.kind} = 'WELCOME' and not ${automations.active})`,
+      // The referral automation's bonus while it runs: the card page shows the invitation then.
+      referralBonus: sql<number | null>`(select coalesce(${automations.bonusPoints}, 0) from ${automations}
+        where ${automations.tenantId} = ${enrolmentSettings.tenantId} and ${automations.kind} = 'REFERRAL'
+        and ${automations.active})`,
     })
     .from(enrolmentSettings)
     .innerJoin(tenants, eq(tenants.id, enrolmentSettings.tenantId))

@@ -29,7 +29,16 @@ export type AdjustmentCommand = ByRequest & { type: 'adjustment'; points: number
  * Undoes a PURCHASE or REDEEM of the last minutes (a mistake at the counter); `rewardCancel`: the REDEEM of a
  * reward redemption an admin cancels, at any time (the 10-minute window does not apply to rewards).
  */
-export type ReversalCommand = ByRequest & { type: 'reversal'; entryId: string; rewardCancel?: boolean };
+export type ReversalCommand = ByRequest & {
+  type: 'reversal';
+  entryId: string;
+  rewardCancel?: boolean;
+  /**
+   * An automation's bonus taken back with the purchase it named (a referral's, docs/design.md §10): a BONUS entry
+   * may then be reversed, at any time, while its points are unspent.
+   */
+  automationUndo?: boolean;
+};
 
 /**
  * A reward's points spent with one REDEEM entry naming it. `admit` checks the reward's rules with the member's
@@ -65,6 +74,15 @@ export type BonusCommand = {
   reasonCode: ReasonCode;
 };
 
+/** Bonus points of an automation for many members at once (docs/design.md §10): a BONUS entry each. */
+export type BonusesCommand = {
+  type: 'bonuses';
+  tenantId: string;
+  now: Date;
+  reasonCode: ReasonCode;
+  entries: { memberId: string; points: number }[];
+};
+
 /**
  * Opening balances of a CSV import's batch: one IMPORT entry per member, keyed so the same file never applies
  * twice. `alongside` reads, after the entries are written, the other events of the same change (the members
@@ -91,6 +109,7 @@ export type LedgerCommand =
   | RefundCommand
   | RewardCommand
   | BonusCommand
+  | BonusesCommand
   | ImportCommand;
 
 /** What each command answers. */
@@ -102,6 +121,8 @@ export type LedgerResults = {
   refund: TransactionResult;
   reward: TransactionResult;
   bonus: { entryId: string };
+  /** The entry written for each member (by member id); a member erased meanwhile has none. */
+  bonuses: { entryIds: Map<string, string> };
   expiry: { expired: number };
   /** The members whose entry was not written: the points to take were spent already. */
   import: { spentAlready: string[] };

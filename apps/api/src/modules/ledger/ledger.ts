@@ -4,6 +4,7 @@ import { uniqueField } from '../../db/unique-field';
 import type { ChangeFeed } from '../../lib/changes';
 import { conflict } from '../../lib/errors';
 import { applyBonus } from './bonus';
+import { applyBonuses } from './bonuses';
 import type { Applied, LedgerCommand } from './commands';
 import { applyEntry, duplicateOrder } from './entry';
 import { applyExpiry } from './expiry';
@@ -38,6 +39,8 @@ export function createLedger(feed: ChangeFeed) {
         return (await applyRewardRedemption(tx, feed, c)) as Applied<C>;
       case 'bonus':
         return (await applyBonus(tx, feed, c)) as Applied<C>;
+      case 'bonuses':
+        return (await applyBonuses(tx, feed, c)) as Applied<C>;
       case 'import':
         return (await applyImport(tx, feed, c)) as Applied<C>;
       case 'expiry':

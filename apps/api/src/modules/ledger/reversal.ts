@@ -56,11 +56,12 @@ export async function applyReversal(
 
   const target = await findEntryToReverse(tx, tenantId, memberId, entryId, REVERSAL_WINDOW_MINUTES);
   if (!target) throw notFound('Transaction not found');
-  if (target.type !== 'PURCHASE' && target.type !== 'REDEEM') {
+  const bonusUndo = command.automationUndo === true && target.type === 'BONUS';
+  if (target.type !== 'PURCHASE' && target.type !== 'REDEEM' && !bonusUndo) {
     throw conflict(REVERSAL_MESSAGES.notReversible, 'NOT_REVERSIBLE');
   }
   if (target.reversedById) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
-  if (!target.inWindow && !command.rewardCancel)
+  if (!target.inWindow && !command.rewardCancel && !command.automationUndo)
     throw conflict(REVERSAL_MESSAGES.windowPassed, 'REVERSAL_WINDOW_PASSED');
   // A purchase partly refunded already gave some of itself back: the rest is refunded, not reversed.
   if (target.type === 'PURCHASE' && (await hasRefunds(tx, tenantId, entryId))) {
@@ -74,7 +75,7 @@ export async function applyReversal(
   const balanceBeforeEntry = balance;
   let spend = toCents(member.lifetimeSpend);
 
-  if (target.type === 'PURCHASE') {
+  if (target.type === 'PURCHASE' || bonusUndo) {
     if (target.points > 0) {
       // Whole means every point it earned is still there: none spent, none expired (written off above).
       const taken = await tx
@@ -109,9 +110,11 @@ export async function applyReversal(
   // A code, rendered in each reader's language (docs/design.md §10).
   const reasonCode = command.rewardCancel
     ? 'REWARD_CANCELLED'
-    : target.type === 'PURCHASE'
-      ? 'PURCHASE_REVERSED'
-      : 'REDEMPTION_REVERSED';
+    : bonusUndo
+      ? 'REFERRAL_REVERSED'
+      : target.type === 'PURCHASE'
+        ? 'PURCHASE_REVERSED'
+        : 'REDEMPTION_REVERSED';
   const [stored] = await tx
     .insert(pointsLedger)
     .values({

@@ -20,6 +20,9 @@ type Enrolment = {
   /** The language of the join page the customer filled in, when it said. */
   language: Language | null;
   welcomePoints: number;
+  birthday: string | null;
+  /** The code of the invitation the customer came by: its member is recorded as who invited them. */
+  referralCode: string | null;
 };
 
 /** The member holding the phone in the tenant, if any: its id and code (the partial phone index serves it). */
@@ -49,6 +52,13 @@ export async function enrolMember(
     return await db.transaction(async (tx) => {
       const tiers = await loadTiers(tx, tenantId);
       const id = randomUUID();
+      // Only a phone new to the business gets here (a member's phone answered above), an erased card's included.
+      const [inviter] = input.referralCode
+        ? await tx
+            .select({ id: members.id })
+            .from(members)
+            .where(and(eq(members.tenantId, tenantId), eq(members.referralCode, input.referralCode)))
+        : [];
       const inserted = await tx
         .insert(members)
         .values({
@@ -60,6 +70,8 @@ export async function enrolMember(
           phone: input.phone,
           marketingOptIn: input.marketingOptIn,
           language: input.language,
+          birthday: input.birthday,
+          referredBy: inviter?.id ?? null,
           membershipCode: await nextMembershipCode(tx, tenantId),
           tierId: effectiveTierId(false, null, 0n, tiers),
         })
@@ -74,7 +86,9 @@ export async function enrolMember(
       }
       // The shop's other systems hear of a customer who joined as of one added by staff: member.created, then
       // the welcome points as points.earned.
-      await writers.changes.publish(tx, tenantId, [{ type: 'member.created', member: memberData(made) }]);
+      await writers.changes.publish(tx, tenantId, [
+        { type: 'member.created', member: memberData(made), origin: 'join' },
+      ]);
       if (input.welcomePoints > 0) {
         await writers.ledger.apply(tx, {
           type: 'bonus',

@@ -16,6 +16,8 @@ export const MEMBER_HEADER = [
   // The stamp card (docs/design.md §10): stamps on the current card and cards completed.
   'Stamps',
   'Cards completed',
+  // Last, so the columns before it read as they always did; the import finds it by its name.
+  EXPORT_HEADERS.birthday,
 ];
 export const LEDGER_HEADER = [
   'Date',
@@ -77,5 +79,7 @@ export async function* memberLines(chunks: AsyncIterable<ExportedMember[]>) {
       m.createdAt.toISOString(),
       m.stamps ?? 0,
       m.cardsCompleted ?? 0,
+      // MM-DD: a cell starting with a dash would be guarded against formulas ('--04-23); the import takes both.
+      m.birthday ? m.birthday.slice(2) : null,
     ]);
 }

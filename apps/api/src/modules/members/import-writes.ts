@@ -34,6 +34,8 @@ export type ImportRow = {
   tier: string;
   points: string;
   lifetimeSpend: string;
+  /** `--MM-DD`, or empty: none for a new member, the stored one kept for an existing member. */
+  birthday?: string;
 };
 
 type ImportBatchResult = { created: number; updated: number; errors: ImportError[] };
@@ -221,6 +223,7 @@ export async function importMemberBatch(
         tierId: p.tierId,
         tierPinned: p.tierPinned,
         lifetimeSpend: centsToDecimal(p.spendCents),
+        birthday: p.row.birthday || null,
         // A microsecond apart in file order: the list (newest first) and the codes then follow the file.
         createdAt: sql`${now.toISOString()}::timestamptz + ${i} * interval '1 microsecond'`,
       })),
@@ -238,14 +241,17 @@ export async function importMemberBatch(
       tier_id: p.tierId,
       tier_pinned: p.tierPinned,
       lifetime_spend: centsToDecimal(p.spendCents),
+      birthday: p.row.birthday || null,
     }));
     await tx.execute(sql`update ${members} as m set
         first_name = v.first_name, last_name = v.last_name,
         email = case when v.keep_email then m.email else v.email end,
         phone = case when v.phone = '' then m.phone else v.phone end,
-        tier_id = v.tier_id, tier_pinned = v.tier_pinned, lifetime_spend = v.lifetime_spend, updated_at = now()
+        tier_id = v.tier_id, tier_pinned = v.tier_pinned, lifetime_spend = v.lifetime_spend,
+        birthday = coalesce(v.birthday, m.birthday), updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id text, first_name text, last_name text,
-        email text, keep_email boolean, phone text, tier_id text, tier_pinned boolean, lifetime_spend numeric)
+        email text, keep_email boolean, phone text, tier_id text, tier_pinned boolean, lifetime_spend numeric,
+        birthday text)
       where m.tenant_id = ${tenantId} and m.id = v.id`);
   }
 

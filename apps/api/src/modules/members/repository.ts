@@ -257,6 +257,9 @@ const memberRowStatement = preparedStatements((db: Queries, by: string) =>
       lifetimeSpend: members.lifetimeSpend,
       tierColor: membershipTiers.color,
       expiringNext: expiringNextColumn,
+      // The member dialog shows the birthday; the card page the invitation (docs/design.md §10).
+      birthday: members.birthday,
+      referralCode: members.referralCode,
     })
     .from(members)
     .leftJoin(membershipTiers, eq(membershipTiers.id, members.tierId))
@@ -332,6 +335,7 @@ const exportStatement = preparedStatements((db: Queries, shape: string) => {
     .select({
       ...rowColumns,
       lifetimeSpend: members.lifetimeSpend,
+      birthday: members.birthday,
       sortAt: sql<string>`${members.createdAt}::text`,
     })
     .from(members)
@@ -342,7 +346,11 @@ const exportStatement = preparedStatements((db: Queries, shape: string) => {
     .prepare(`members_export_${filters}_${from}`);
 });
 
-export type ExportedMember = Omit<RawRow, 'nextExpiry'> & { lifetimeSpend: string; sortAt: string };
+export type ExportedMember = Omit<RawRow, 'nextExpiry'> & {
+  lifetimeSpend: string;
+  birthday: string | null;
+  sortAt: string;
+};
 
 /**
  * The members the list shows for these filters, in its order, a chunk at a time: each chunk one index range

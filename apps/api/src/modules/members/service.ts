@@ -88,6 +88,7 @@ const auditedMember = (m: {
   status?: string;
   tierId: string | null;
   tierPinned: boolean;
+  birthday?: string | null;
 }) => ({
   firstName: m.firstName,
   lastName: m.lastName,
@@ -96,6 +97,7 @@ const auditedMember = (m: {
   status: m.status ?? 'active',
   tierId: m.tierId,
   tierPinned: m.tierPinned,
+  birthday: m.birthday ?? null,
 });
 
 const noTrail: AuditTrail = async () => {};
@@ -124,6 +126,7 @@ async function createMember(
         membershipCode: await nextMembershipCode(tx, tenantId),
         tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
         tierPinned: pinned !== null,
+        birthday: body.birthday ?? null,
       };
       const [made] = await tx.insert(members).values(values).returning();
       await trail(tx, {
@@ -132,7 +135,7 @@ async function createMember(
         after: { ...auditedMember(values), membershipCode: values.membershipCode },
       });
       await feed.publish(tx, tenantId, [
-        { type: 'member.created', member: memberData(made as typeof members.$inferSelect) },
+        { type: 'member.created', member: memberData(made as typeof members.$inferSelect), origin: 'staff' },
       ]);
       return id;
     });
@@ -163,6 +166,7 @@ export async function updateMember(
           status: members.status,
           tierId: members.tierId,
           tierPinned: members.tierPinned,
+          birthday: members.birthday,
         })
         .from(members)
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
@@ -178,6 +182,8 @@ export async function updateMember(
         status: body.status,
         tierPinned: pinned !== null,
         tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
+        // A body without it (a client of the spec's form) keeps the stored birthday (docs/design.md §10).
+        birthday: body.birthday === undefined ? member.birthday : body.birthday,
       };
       const [updated] = await tx
         .update(members)
@@ -301,7 +307,7 @@ function detailOf(
   if (!row) throw notFound(missing);
   const spend = toCents(row.lifetimeSpend);
   const next = nextTier(spend, tiers);
-  const { tierColor, lifetimeSpend: _, ...base } = row;
+  const { tierColor, lifetimeSpend: _, referralCode: _code, ...base } = row;
   return {
     ...base,
     tier:

@@ -40,10 +40,13 @@ export async function insertTargets(
   messageId: string,
   filter: SegmentFilter | null,
   memberId?: string,
+  memberIds?: string[],
 ) {
-  const where = memberId
-    ? and(eq(members.tenantId, tenantId), eq(members.id, memberId), reachable)
-    : and(segmentWhere(tenantId, filter ?? {}), reachable);
+  const where = memberIds
+    ? and(eq(members.tenantId, tenantId), inArray(members.id, memberIds), reachable)
+    : memberId
+      ? and(eq(members.tenantId, tenantId), eq(members.id, memberId), reachable)
+      : and(segmentWhere(tenantId, filter ?? {}), reachable);
   const made: unknown = await tx.execute(sql`insert into ${messageTargets} (message_id, member_id, tenant_id)
       select ${messageId}, ${members.id}, ${tenantId} from ${members} where ${where} order by ${members.id}`);
   // postgres.js answers the rows with their count, PGlite an object with affectedRows.

@@ -77,11 +77,14 @@ export async function enqueueMessage(
     text: string;
     textZh: string | null;
     textCn: string | null;
-    audience: MessageBody['audience'];
+    audience: MessageBody['audience'] | { automationId: string; day: string };
     filter: SegmentFilter | null;
     memberId?: string;
     sendAt: Date;
     origin?: string;
+    /** The automation sending it (docs/design.md §10), and the members it goes to (those who consent). */
+    automationId?: string;
+    memberIds?: string[];
   },
 ) {
   const { tenantId, filter, memberId, sendAt } = message;
@@ -95,8 +98,9 @@ export async function enqueueMessage(
     audience: message.audience,
     sendAt,
     origin: message.origin ?? null,
+    automationId: message.automationId ?? null,
   });
-  const targeted = await insertTargets(tx, tenantId, id, filter, memberId);
+  const targeted = await insertTargets(tx, tenantId, id, filter, memberId, message.memberIds);
   await jobs.send(tx, job, { tenantId, messageId: id }, sendAt > new Date() ? { startAfter: sendAt } : {});
   return { id, targeted };
 }

@@ -78,21 +78,32 @@ describe.runIf(engine === 'pglite')('erasure reaches the disk (embedded PGlite i
       lastName: `Quarry${tag}`,
       email: `zelda.${tag}@example.test`,
       phone: `+8525${String(Date.now()).slice(-7)}`,
+      // Month and day only (docs/design.md §10): as personal as the name, so gone from the disk too.
+      birthday: '--11-29',
     };
     const made = await api.create(biz.admin, person);
     expect(made.statusCode).toBe(201);
     const id = made.json().userId as string;
     const [row] = await app.database.db
-      .select({ code: members.membershipCode })
+      .select({ code: members.membershipCode, referralCode: members.referralCode })
       .from(members)
       .where(eq(members.id, id));
     const code = row?.code as string;
+    const referralCode = row?.referralCode as string;
     // A rename, a purchase with a note naming them: old row versions and the ledger hold the person too.
     const renamed = await api.update(biz.admin, id, { ...person, lastName: `${person.lastName}x`, status: 'active' });
     expect(renamed.statusCode).toBe(200);
     const bought = await api.record(biz.staff, id, { type: 'PURCHASE', amount: 20, note: `for ${person.firstName}` });
     expect(bought.statusCode).toBe(201);
-    const needles = [person.firstName, person.lastName, person.email, person.phone, code];
+    const needles = [
+      person.firstName,
+      person.lastName,
+      person.email,
+      person.phone,
+      person.birthday,
+      code,
+      referralCode,
+    ];
     // Written to the files (a checkpoint puts the rows in the tables' files, the WAL holds them anyway).
     await app.database.pglite?.exec('CHECKPOINT');
     expect(scanFolder(join(dir, 'pglite'), needles).length).toBeGreaterThan(0);
@@ -169,6 +180,7 @@ describe.runIf(engine === 'postgres' && hasPgDump)('erasure and pg_dump (Postgre
       lastName: `Quarry${tag}`,
       email: `zelda.${tag}@example.test`,
       phone: uniquePhone(),
+      birthday: '--11-29',
     };
     const made = await api.create(biz.admin, person);
     expect(made.statusCode).toBe(201);
@@ -177,7 +189,7 @@ describe.runIf(engine === 'postgres' && hasPgDump)('erasure and pg_dump (Postgre
       .select({ code: members.membershipCode, phone: members.phone })
       .from(members)
       .where(eq(members.id, id));
-    const needles = [person.firstName, person.lastName, person.email, person.phone];
+    const needles = [person.firstName, person.lastName, person.email, person.phone, person.birthday];
     const dump = () =>
       execFileSync('pg_dump', ['--no-owner', '--data-only', process.env.TEST_DATABASE_URL as string], {
         maxBuffer: 1024 * 1024 * 1024,

@@ -35,6 +35,7 @@ export async function memberExport(db: Queries, tenantId: string, memberId: stri
       pointsBalance: m.pointsBalance,
       lifetimeSpend: Number(m.lifetimeSpend),
       joinedAt: m.createdAt.toISOString(),
+      birthday: m.birthday ?? null,
     },
     ledger: ledger.rows,
     redemptions,

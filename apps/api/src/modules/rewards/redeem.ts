@@ -182,7 +182,8 @@ export async function cancelRedemption(
     // An erased member's redemption (docs/design.md §10) is cancelled without a reversal: there is no one to give
     // the points back to (their figures stay in erased_members); the stock still gets its one back.
     let reversal: { entryId: string; pointsBalance: number } = { entryId: '', pointsBalance: 0 };
-    // A full stamp card's reward (source STAMPS) has no points entry to reverse (docs/design.md §10).
+    // A full stamp card's reward (source STAMPS) or an automation's gift (source GIFT) has no points entry to reverse
+    // (docs/design.md §10): it is only cancelled.
     if (before.memberId && before.ledgerId) {
       const { result } = await writers.ledger.apply(tx, {
         type: 'reversal',

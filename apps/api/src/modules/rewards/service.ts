@@ -1,5 +1,7 @@
 import { REWARD_MESSAGES, type Reward, type RewardBody, STAMP_MESSAGES } from '@loyalty/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { automations } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
@@ -49,11 +51,32 @@ export async function saveReward(
 
 /** Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). */
 export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
-  await db.transaction(async (tx) => {
-    // The stamp card names it (docs/design.md §10): it stays until the card gives another.
-    if (await stampCardNamesReward(tx, tenantId, id)) throw conflict(STAMP_MESSAGES.rewardInUse, 'REWARD_IN_USE');
-    const row = await deleteReward(tx, tenantId, id);
-    if (!row) throw notFound(REWARD_MESSAGES.notFound);
-    await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });
-  });
+  // A reward an automation gives as its gift cannot go (docs/design.md §10).
+  const [named] = await db
+    .select({ id: automations.id })
+    .from(automations)
+    .where(and(eq(automations.tenantId, tenantId), eq(automations.rewardId, id)))
+    .limit(1);
+  if (named) throw conflict(REWARD_IN_USE, 'REWARD_IN_USE');
+  try {
+    await db.transaction(async (tx) => {
+      // The stamp card names it (docs/design.md §10): it stays until the card gives another.
+      if (await stampCardNamesReward(tx, tenantId, id)) throw conflict(STAMP_MESSAGES.rewardInUse, 'REWARD_IN_USE');
+      const row = await deleteReward(tx, tenantId, id);
+      if (!row) throw notFound(REWARD_MESSAGES.notFound);
+      await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });
+    });
+  } catch (error) {
+    // A reward an automation gives as its gift cannot go (docs/design.md §10): its foreign key refuses the delete.
+    if (isForeignKeyViolation(error)) throw conflict(REWARD_IN_USE, 'REWARD_IN_USE');
+    throw error;
+  }
+}
+
+const REWARD_IN_USE = 'An automation gives this reward: change or delete the automation first';
+
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23503') return true;
+  return false;
 }

@@ -107,6 +107,9 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
           },
         });
         break;
+      case 'automation.fired':
+        out.push({ type: 'automation.fired', data: event.data });
+        break;
       case 'cards.changed':
       case 'redemption.settled':
       case 'tiers.changed':

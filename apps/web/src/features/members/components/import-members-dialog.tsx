@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<ImportField, MessageKey> = {
   tier: 'import.fieldTier',
   points: 'import.fieldPoints',
   lifetimeSpend: 'import.fieldLifetimeSpend',
+  birthday: 'import.fieldBirthday',
 };
 
 const SHOWN_ERRORS = 50;

@@ -3,7 +3,7 @@ import { type MemberRow, type UpdateMemberBody, type UpdateMemberInput, updateMe
 import * as React from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
-import { SelectField } from '@/components/form-fields';
+import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateMember } from '../api/create-member';
@@ -12,7 +12,15 @@ import { useTierOptions } from '../api/get-tier-options';
 import { useUpdateMember } from '../api/update-member';
 import { MEMBERS_TEXT } from '../members-labels';
 
-const EMPTY: UpdateMemberInput = { firstName: '', lastName: '', email: '', phone: '', tierId: '', status: 'active' };
+const EMPTY: UpdateMemberInput = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  tierId: '',
+  status: 'active',
+  birthday: '',
+};
 
 /** Every word of the dialog but the tier names, as keys. */
 const TEXT = {
@@ -67,6 +75,7 @@ export function MemberFormDialog({ target, onClose }: Props) {
             phone: editing.phone,
             tierId: '',
             status: editing.status === 'inactive' ? 'inactive' : 'active',
+            birthday: editing.birthday ?? '',
           }
         : EMPTY,
     );
@@ -75,6 +84,11 @@ export function MemberFormDialog({ target, onClose }: Props) {
   React.useEffect(() => {
     if (open && editing && !form.getFieldState('tierId').isDirty) form.setValue('tierId', pinnedTierId);
   }, [open, editing, pinnedTierId, form]);
+  // The row does not carry the birthday; the detail does (month and day only, docs/design.md §10).
+  const birthday = detail.data?.birthday ?? '';
+  React.useEffect(() => {
+    if (open && editing && !form.getFieldState('birthday').isDirty) form.setValue('birthday', birthday);
+  }, [open, editing, birthday, form]);
 
   const save = async (body: UpdateMemberBody) => {
     if (editing) await update.mutateAsync({ id: editing.userId, body });
@@ -96,6 +110,12 @@ export function MemberFormDialog({ target, onClose }: Props) {
     <FormDialog open={open} onClose={onClose} text={text} form={form} save={save} focus={false}>
       <PersonFields idPrefix="member" />
       <SelectField id="member-tier" name="tierId" label={t('members.membership')} choices={choices} />
+      <TextField
+        id="member-birthday"
+        name="birthday"
+        label={t('members.birthday')}
+        placeholder={t('members.birthdayHint')}
+      />
       {editing && (
         <SelectField
           id="member-status"
