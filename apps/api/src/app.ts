@@ -18,6 +18,7 @@ import { joinPageRoutes } from './modules/enrolment/join-page-route';
 import { enrolmentRoutes } from './modules/enrolment/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { insightsJobs, insightsRoutes } from './modules/insights';
 import { createLedger, type Ledger } from './modules/ledger/ledger';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { legalRoutes } from './modules/legal/routes';
@@ -173,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { db: app.db, feed: { publish: (tx, tenantId, events) => changes.publish(tx, tenantId, events) } },
     app.jobs,
   );
+  // Insights: a change of the business's time zone recomputes its daily figures in the new one, by a job.
+  const insights = insightsJobs({ db: app.db }, app.jobs);
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     diskScrubListener((tx) => app.diskScrub.request(tx)),
     // The tier job, enqueued with the tier write that calls for it.
     tierReplace.listener,
+    insights.listener,
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
@@ -223,6 +227,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
   await app.register(reportsRoutes);
+  await app.register(insightsRoutes);
   await app.register(businessRoutes);
   await app.register(setupRoutes);
   await app.register(liveRoutes);

@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './enrolment';
 export * from './google-wallet';
+export * from './insights';
 export * from './integrations';
 export * from './members';
 export * from './membership-tiers';
