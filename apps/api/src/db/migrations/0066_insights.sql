@@ -30,6 +30,17 @@ CREATE TABLE "insights_visits" (
 	CONSTRAINT "insights_visits_key" UNIQUE NULLS NOT DISTINCT("tenant_id","member_id","day","branch_id")
 );
 --> statement-breakpoint
+CREATE TABLE "insights_active" (
+	"tenant_id" text NOT NULL,
+	"scope" text DEFAULT '' NOT NULL,
+	"kind" text NOT NULL,
+	"period" date NOT NULL,
+	"shard" smallint DEFAULT 0 NOT NULL,
+	"active" integer DEFAULT 0 NOT NULL,
+	"returning" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "insights_active_key" UNIQUE("tenant_id","scope","kind","period","shard")
+);
+--> statement-breakpoint
 ALTER TABLE "erased_members" ADD COLUMN "joined_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "erased_members" ADD COLUMN "home_branch_id" text;--> statement-breakpoint
 -- Members erased before this migration: their first entry is the earliest we know of them (else the erasure).
@@ -49,6 +60,59 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "erased_members_insights" BEFORE INSERT ON "erased_members"
   FOR EACH ROW EXECUTE FUNCTION "insights_erased_member"();--> statement-breakpoint
+-- A day's period of a kind ('d' day, 'w' week from Monday, 'm' month), and the step from one period to the next.
+CREATE FUNCTION "insights_period"(p_day date, p_kind text) RETURNS date LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE p_kind WHEN 'd' THEN p_day WHEN 'w' THEN date_trunc('week', p_day::timestamp)::date
+    ELSE date_trunc('month', p_day::timestamp)::date END $$;--> statement-breakpoint
+CREATE FUNCTION "insights_step"(p_kind text) RETURNS interval LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE p_kind WHEN 'd' THEN interval '1 day' WHEN 'w' THEN interval '7 days' ELSE interval '1 month' END $$;--> statement-breakpoint
+CREATE FUNCTION "insights_active_add"(p_tenant text, p_scope text, p_kind text, p_period date, p_active integer,
+  p_returning integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "insights_active" AS a ("tenant_id", "scope", "kind", "period", "shard", "active", "returning")
+    VALUES (p_tenant, p_scope, p_kind, p_period, (txid_current() % 16)::smallint, p_active, p_returning)
+    ON CONFLICT ("tenant_id", "scope", "kind", "period", "shard") DO UPDATE SET
+      "active" = a."active" + excluded."active", "returning" = a."returning" + excluded."returning" $$;--> statement-breakpoint
+-- One member's visits of a day changed by `p_delta` (a visit entry +1, its reversal −1). The active and returning
+-- members of each day, week and month (in every branch: scope '', and at the visit's branch) are kept as counts
+-- (insights_active), so a year by day reads 365 rows, not a million visits: a member becomes active in a period
+-- with its first visit there and stops with its last one undone; it is returning in a period when also active in
+-- the one before, and its activity makes it returning in the one after.
+CREATE FUNCTION "insights_visit"(p_tenant text, p_member text, p_day date, p_branch text, p_delta integer)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  s text;
+  k text;
+  p date;
+  step interval;
+  n bigint;
+  sign integer;
+BEGIN
+  IF p_delta = 0 THEN RETURN; END IF;
+  INSERT INTO "insights_visits" AS v ("tenant_id", "member_id", "day", "branch_id", "visits")
+    VALUES (p_tenant, p_member, p_day, p_branch, p_delta)
+    ON CONFLICT ("tenant_id", "member_id", "day", "branch_id") DO UPDATE SET "visits" = v."visits" + excluded."visits";
+  DELETE FROM "insights_visits" WHERE "tenant_id" = p_tenant AND "member_id" = p_member AND "day" = p_day
+    AND "branch_id" IS NOT DISTINCT FROM p_branch AND "visits" <= 0;
+  FOREACH s IN ARRAY CASE WHEN p_branch IS NULL THEN ARRAY[''] ELSE ARRAY['', p_branch] END LOOP
+    FOREACH k IN ARRAY ARRAY['d', 'w', 'm'] LOOP
+      step := "insights_step"(k);
+      p := "insights_period"(p_day, k);
+      SELECT coalesce(sum("visits"), 0) INTO n FROM "insights_visits"
+        WHERE "tenant_id" = p_tenant AND "member_id" = p_member AND "day" >= p AND "day" < (p + step)::date
+          AND (s = '' OR "branch_id" = s);
+      IF (n > 0) <> (n - p_delta > 0) THEN
+        sign := CASE WHEN n > 0 THEN 1 ELSE -1 END;
+        PERFORM "insights_active_add"(p_tenant, s, k, p, sign, CASE WHEN EXISTS (SELECT 1 FROM "insights_visits"
+          WHERE "tenant_id" = p_tenant AND "member_id" = p_member AND "day" >= (p - step)::date AND "day" < p
+            AND (s = '' OR "branch_id" = s)) THEN sign ELSE 0 END);
+        IF EXISTS (SELECT 1 FROM "insights_visits" WHERE "tenant_id" = p_tenant AND "member_id" = p_member
+            AND "day" >= (p + step)::date AND "day" < (p + step + step)::date AND (s = '' OR "branch_id" = s)) THEN
+          PERFORM "insights_active_add"(p_tenant, s, k, (p + step)::date, 0, sign);
+        END IF;
+      END IF;
+    END LOOP;
+  END LOOP;
+END $$;--> statement-breakpoint
 -- One write of the daily figures: every roll-up write of a business holds its shared lock, the rebuild its
 -- exclusive one, so a rebuild never loses a write made while it runs. The shard is the transaction's, so one
 -- transaction touches one row per day and branch (no deadlock between two writers of one day).
@@ -70,17 +134,15 @@ BEGIN
         "cards_completed" = x."cards_completed" + excluded."cards_completed";
   END IF;
   IF p_visit_member IS NOT NULL AND p_visit_delta <> 0 THEN
-    INSERT INTO "insights_visits" AS v ("tenant_id", "member_id", "day", "branch_id", "visits")
-      VALUES (p_tenant, p_visit_member, d, p_branch, p_visit_delta)
-      ON CONFLICT ("tenant_id", "member_id", "day", "branch_id") DO UPDATE SET "visits" = v."visits" + excluded."visits";
-    DELETE FROM "insights_visits" WHERE "tenant_id" = p_tenant AND "member_id" = p_visit_member AND "day" = d
-      AND "branch_id" IS NOT DISTINCT FROM p_branch AND "visits" <= 0;
+    PERFORM "insights_visit"(p_tenant, p_visit_member, d, p_branch, p_visit_delta);
   END IF;
 END $$;--> statement-breakpoint
 -- The ledger's entries, one statement at a time (an import's batch is one statement): §9's figures per day and
 -- branch, and the visits (a purchase or a redemption; a reversal takes the visit of the entry it undoes back, on
 -- that entry's day). The branch is read through to_jsonb: entries name one once branches exist.
 CREATE FUNCTION "insights_ledger_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  rec record;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(660066, hashtext(x."tenant_id"))
     FROM (SELECT DISTINCT "tenant_id" FROM inserted ORDER BY 1) x;
@@ -105,9 +167,9 @@ BEGIN
       "points_redeemed" = d."points_redeemed" + excluded."points_redeemed",
       "points_expired" = d."points_expired" + excluded."points_expired",
       "points_taken_back" = d."points_taken_back" + excluded."points_taken_back";
-  INSERT INTO "insights_visits" AS v ("tenant_id", "member_id", "day", "branch_id", "visits")
-    SELECT x."tenant_id", x."member_id", (x."at" AT TIME ZONE coalesce(t."time_zone", 'UTC'))::date, x."branch_id",
-      sum(x."delta")
+  FOR rec IN
+    SELECT x."tenant_id", x."member_id", (x."at" AT TIME ZONE coalesce(t."time_zone", 'UTC'))::date AS "day",
+      x."branch_id", sum(x."delta")::int AS "delta"
     FROM (
       SELECT i."tenant_id", i."member_id", i."created_at" AS "at", to_jsonb(i) ->> 'branch_id' AS "branch_id", 1 AS "delta"
         FROM inserted i WHERE i."type" IN ('PURCHASE', 'REDEEM')
@@ -117,11 +179,9 @@ BEGIN
         WHERE i."type" = 'REVERSAL' AND r."type" IN ('PURCHASE', 'REDEEM')
     ) x LEFT JOIN "tenants" t ON t."id" = x."tenant_id"
     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-    ON CONFLICT ("tenant_id", "member_id", "day", "branch_id") DO UPDATE SET "visits" = v."visits" + excluded."visits";
-  IF EXISTS (SELECT 1 FROM inserted WHERE "type" = 'REVERSAL') THEN
-    DELETE FROM "insights_visits" v USING inserted i JOIN "points_ledger" r ON r."id" = i."reverses_id"
-      WHERE i."type" = 'REVERSAL' AND v."tenant_id" = r."tenant_id" AND v."member_id" = r."member_id" AND v."visits" <= 0;
-  END IF;
+  LOOP
+    PERFORM "insights_visit"(rec."tenant_id", rec."member_id", rec."day", rec."branch_id", rec."delta");
+  END LOOP;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "points_ledger_insights" AFTER INSERT ON "points_ledger" REFERENCING NEW TABLE AS inserted
@@ -163,6 +223,7 @@ BEGIN
   PERFORM pg_advisory_xact_lock(660066, hashtext(p_tenant));
   DELETE FROM "insights_daily" WHERE "tenant_id" = p_tenant;
   DELETE FROM "insights_visits" WHERE "tenant_id" = p_tenant;
+  DELETE FROM "insights_active" WHERE "tenant_id" = p_tenant;
   INSERT INTO "insights_daily" ("tenant_id", "branch_id", "day", "shard", "new_members", "purchases", "amount",
     "points_issued", "points_redeemed", "points_expired", "points_taken_back", "rewards_redeemed")
     SELECT p_tenant, r."branch_id", r."day", 0, sum(r."new_members"), sum(r."purchases"), sum(r."amount"),
@@ -196,5 +257,20 @@ BEGIN
     WHERE e."tenant_id" = p_tenant AND e."type" IN ('PURCHASE', 'REDEEM')
       AND NOT EXISTS (SELECT 1 FROM "points_ledger" r WHERE r."tenant_id" = p_tenant AND r."reverses_id" = e."id")
     GROUP BY 2, 3, 4;
+  INSERT INTO "insights_active" ("tenant_id", "scope", "kind", "period", "shard", "active", "returning")
+    SELECT p_tenant, l."scope", l."kind", l."period", 0, count(*),
+      count(*) FILTER (WHERE l."before" = (l."period" - "insights_step"(l."kind"))::date)
+    FROM (
+      SELECT m."scope", m."kind", m."period",
+        lag(m."period") OVER (PARTITION BY m."scope", m."kind", m."member_id" ORDER BY m."period") AS "before"
+      FROM (
+        SELECT DISTINCT s."scope", k."kind", "insights_period"(v."day", k."kind") AS "period", v."member_id"
+        FROM "insights_visits" v
+        CROSS JOIN (VALUES ('d'), ('w'), ('m')) AS k("kind")
+        CROSS JOIN LATERAL (SELECT '' AS "scope" UNION ALL SELECT v."branch_id" WHERE v."branch_id" IS NOT NULL) s
+        WHERE v."tenant_id" = p_tenant
+      ) m
+    ) l
+    GROUP BY l."scope", l."kind", l."period";
 END $$;--> statement-breakpoint
 SELECT "insights_rebuild"("id") FROM "tenants";

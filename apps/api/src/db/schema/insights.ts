@@ -47,3 +47,22 @@ export const insightsVisits = pgTable(
   },
   (t) => [unique('insights_visits_key').on(t.tenantId, t.memberId, t.day, t.branchId).nullsNotDistinct()],
 );
+
+/**
+ * The active and returning members per period (docs/design.md §10): `kind` 'd' (day), 'w' (week from Monday) or 'm'
+ * (month), `period` its first day, `scope` '' for every branch or a branch id; in shards as insights_daily. Kept by
+ * insights_visit() (migration 0066) as visits come and go, so a year by day sums 365 rows per shard.
+ */
+export const insightsActive = pgTable(
+  'insights_active',
+  {
+    tenantId: text('tenant_id').notNull(),
+    scope: text('scope').notNull().default(''),
+    kind: text('kind').notNull(),
+    period: date('period').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    returning: integer('returning').notNull().default(0),
+  },
+  (t) => [unique('insights_active_key').on(t.tenantId, t.scope, t.kind, t.period, t.shard)],
+);

@@ -153,6 +153,20 @@ describe(`insights: timeseries and liability, on ${engine}`, () => {
       }),
     ]);
 
+    // The active members per day, week and month kept with each write are what a rebuild from the rows counts.
+    const activeCounts = async () => {
+      const rows = await app.database.db.execute(
+        sql`select scope, kind, period::text as period, sum(active)::int as active, sum("returning")::int as r
+          from insights_active where tenant_id = ${b.tenantId} group by 1, 2, 3 having sum(active) <> 0 order by 1, 2, 3`,
+      );
+      return Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+    };
+    const counted = await activeCounts();
+    expect(counted).toHaveLength(3);
+    expect(counted).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'd', active: 3, r: 0 })]));
+    await app.database.db.transaction((tx) => rebuildRollup(tx, b.tenantId));
+    expect(await activeCounts()).toEqual(counted);
+
     // The same writes spread over three days around Hong Kong's midnight (16:00 UTC), then the zone changed to
     // UTC and back: each change's queued rebuild recomputes the days from the rows.
     const { db } = app.database;

@@ -49,3 +49,15 @@ export function periods(from: string, to: string, interval: InsightsInterval): P
   }
   return out;
 }
+
+/** Today in `timeZone` (the business's), as a calendar day. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

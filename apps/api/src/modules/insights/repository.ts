@@ -2,20 +2,16 @@ import type { InsightsInterval, Liability, TimeseriesBucket } from '@loyalty/con
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { nextStart, type Period, periodStart, periods } from './periods';
+import { addDays, nextStart, type Period, periodStart, periods } from './periods';
 
 const n = (value: unknown) => Number(value ?? 0);
 
-/** Postgres's name of a period, and the step back to the period before. */
-const UNIT: Record<InsightsInterval, { trunc: string; step: string }> = {
-  day: { trunc: 'day', step: '1 day' },
-  week: { trunc: 'week', step: '7 days' },
-  month: { trunc: 'month', step: '1 month' },
-};
+/** Postgres's name of a period. */
+const TRUNC: Record<InsightsInterval, string> = { day: 'day', week: 'week', month: 'month' };
 
 /** The period key of a day column: its period's first day (weeks from Monday, as date_trunc reckons them). */
 const keyOf = (column: SQL, interval: InsightsInterval): SQL =>
-  interval === 'day' ? column : sql`date_trunc(${UNIT[interval].trunc}, ${column}::timestamp)::date`;
+  interval === 'day' ? column : sql`date_trunc(${TRUNC[interval]}, ${column}::timestamp)::date`;
 
 /** Rows of one branch when filtered (the roll-up's branch: the entry's, the new member's home branch). */
 const ofBranch = (column: SQL, branchId: string | undefined): SQL =>
@@ -37,21 +33,45 @@ type SumsRow = {
 
 type VisitsRow = { key: string; active: number; returning: number };
 
+const KIND: Record<InsightsInterval, string> = { day: 'd', week: 'w', month: 'm' };
+
 /**
- * The business's figures per period from `from` to `to` (days of its time zone): the sums from the daily
- * roll-up (a year by day is 365 rows per shard and branch), the active and returning members from the visits,
- * each member's periods read in member order so the one before is the previous row.
+ * The active and returning members of a period the range cuts, from the visits of its days (a week or a month at
+ * most): returning when also active in the whole period before.
+ */
+async function cutPeriod(
+  db: Queries,
+  tenantId: string,
+  p: Period,
+  beforeKey: string,
+  branchId: string | undefined,
+): Promise<VisitsRow> {
+  const branch = ofBranch(sql.raw('branch_id'), branchId);
+  const [row] = await rowsOf<VisitsRow>(
+    db,
+    sql`select ${p.key} as key, count(*)::int as active,
+        (count(*) filter (where exists (select 1 from insights_visits b where b.tenant_id = ${tenantId}
+          and b.member_id = c.member_id and b.day >= ${beforeKey}::date and b.day < ${p.key}::date
+          and ${ofBranch(sql.raw('b.branch_id'), branchId)})))::int as "returning"
+      from (select distinct member_id from insights_visits
+        where tenant_id = ${tenantId} and day between ${p.start}::date and ${p.end}::date and ${branch}) c`,
+  );
+  return row ?? { key: p.key, active: 0, returning: 0 };
+}
+
+/**
+ * The business's figures per period from `from` to `to` (days of its time zone; `today` is its today): the sums
+ * from the daily roll-up and the active and returning members from their counts per period (a year by day is 365
+ * rows per shard of each), a period the range cuts from the visits of its days.
  */
 export async function timeseries(
   db: Queries,
   tenantId: string,
-  query: { from: string; to: string; interval: InsightsInterval; branchId?: string | undefined },
+  query: { from: string; to: string; interval: InsightsInterval; branchId?: string | undefined; today: string },
 ): Promise<TimeseriesBucket[]> {
-  const { from, to, interval, branchId } = query;
+  const { from, to, interval, branchId, today } = query;
   const list = periods(from, to, interval);
   const firstKey = periodStart(from, interval);
-  // The period before the first: its full length before the first period's start, up to the day before `from`.
-  const beforeKey = nextStart(firstKey, interval, -1);
   const day = sql.raw('"day"');
   const [sums, visits] = await Promise.all([
     rowsOf<SumsRow>(
@@ -68,25 +88,26 @@ export async function timeseries(
     ),
     rowsOf<VisitsRow>(
       db,
-      sql`with v as (
-          select member_id, case when day < ${from}::date then ${beforeKey}::date else ${keyOf(day, interval)} end as key
-          from insights_visits
-          where tenant_id = ${tenantId} and day between ${beforeKey}::date and ${to}::date
-            and ${ofBranch(sql.raw('branch_id'), branchId)}
-          group by 1, 2
-        ), l as (
-          select key, lag(key) over (partition by member_id order by key) as before from v
-        )
-        select key::text as key, count(*)::int as active,
-          count(*) filter (where before = (key - ${UNIT[interval].step}::interval)::date)::int as returning
-        from l where key >= ${firstKey}::date group by key`,
+      sql`select period::text as key, sum(active)::int as active, sum("returning")::int as "returning"
+        from insights_active
+        where tenant_id = ${tenantId} and scope = ${branchId ?? ''} and kind = ${KIND[interval]}
+          and period between ${firstKey}::date and ${to}::date
+        group by 1`,
     ),
   ]);
   const sumsOf = new Map(sums.map((r) => [String(r.key).slice(0, 10), r]));
   const visitsOf = new Map(visits.map((r) => [String(r.key).slice(0, 10), r]));
-  return list.map((p: Period) => {
+  // A period the range cuts (a week from a Wednesday; a month to a day before today) counts its own days only.
+  const cut = await Promise.all(
+    list.map((p) =>
+      p.start > p.key || (p.end < addDays(nextStart(p.key, interval), -1) && p.end < today)
+        ? cutPeriod(db, tenantId, p, nextStart(p.key, interval, -1), branchId)
+        : undefined,
+    ),
+  );
+  return list.map((p: Period, i) => {
     const s = sumsOf.get(p.key);
-    const v = visitsOf.get(p.key);
+    const v = cut[i] ?? visitsOf.get(p.key);
     return {
       start: p.start,
       end: p.end,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { getBusinessProfile } from '../business/profile';
-import { periodCount } from './periods';
+import { periodCount, todayIn } from './periods';
 import { liability, timeseries } from './repository';
 
 const route = routeRecipe(['reports'], [400, 401, 403]);
@@ -48,7 +48,8 @@ const TIMESERIES_HEADER = [
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const series = async (tenantId: string, query: TimeseriesQuery) => {
     assertFewBuckets(query);
-    const [timeZone, buckets] = await Promise.all([zoneOf(app.db, tenantId), timeseries(app.db, tenantId, query)]);
+    const timeZone = await zoneOf(app.db, tenantId);
+    const buckets = await timeseries(app.db, tenantId, { ...query, today: todayIn(timeZone) });
     return { interval: query.interval, timeZone, buckets };
   };
   const owed = async (tenantId: string, branchId: string | undefined) => {

@@ -137,7 +137,11 @@ function Chart({
             ))}
           </ul>
         </div>
-        <div className={asTable ? 'max-h-80 overflow-auto' : 'sr-only'}>
+        {/* Shown, it scrolls: a region the keyboard can reach (WCAG 2.1.1). */}
+        <div
+          className={asTable ? 'max-h-80 overflow-auto' : 'sr-only'}
+          {...(asTable ? { role: 'region', 'aria-label': title, tabIndex: 0 } : {})}
+        >
           <table className="w-full text-sm" data-testid={`insights-table-${spec.id}`}>
             <caption className="sr-only">{title}</caption>
             <thead>
