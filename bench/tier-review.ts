@@ -16,7 +16,8 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createDatabase } from '../apps/api/src/db/client';
 import { membershipTiers, tenants } from '../apps/api/src/db/schema';
-import { candidates, savePolicy, windowAt } from '../apps/api/src/modules/tier-review/repository';
+import { windowAt } from '../apps/api/src/modules/points/tier-policy';
+import { candidates, savePolicy } from '../apps/api/src/modules/tier-review/repository';
 import { previewReview, runReview } from '../apps/api/src/modules/tier-review/review';
 
 const MEMBERS = Number(process.env.BENCH_TIERS_MEMBERS || 100_000);

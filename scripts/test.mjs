@@ -68,7 +68,8 @@ await Promise.all([
     await step('web', 'component tests (Vitest, jsdom)', () =>
       vitest('web', vitestWebJson, ['--project', 'web', '--maxWorkers=2']),
     );
-    await step('web', 'lint (Biome)', () => npx('web', ['biome', 'check', '.']));
+    // The same as `npm run lint`: Biome, then the import fences (scripts/lint-imports.mjs).
+    await step('web', 'lint (Biome, import fences)', () => run('web', 'npm', ['run', 'lint']));
     await step(
       'web',
       'typecheck (tsc)',

@@ -1,7 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeCustomerListener, startCustomerListener } from './lib/customer-listener';
-import { announceServer, newBackupToken } from './modules/backup/running-server';
+import { announceServer, newBackupToken } from './modules/backup';
 import { seedDemo } from './seed/demo';
 
 async function main() {

@@ -15,9 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client';
-import { generatedImage } from '../src/modules/uploads/uploads-test-support';
 import { engine } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
+import { generatedImage } from './support/uploads';
 
 const scripts = fileURLToPath(new URL('../../../scripts/', import.meta.url));
 

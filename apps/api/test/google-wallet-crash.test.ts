@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { googleIssuer, TEST_ISSUER_ID } from '../src/modules/wallet/google/test-support';
-import { eventually } from '../src/modules/wallet/wallet-test-support';
 import { engine } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
+import { googleIssuer, TEST_ISSUER_ID } from './support/google-wallet';
+import { eventually } from './support/wallet';
 
 /**
  * The Google PATCH a purchase enqueues survives SIGKILL: Google is unreachable (the stand-in answers 503) when

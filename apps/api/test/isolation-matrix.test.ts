@@ -11,9 +11,9 @@ import {
   storeSettings,
   uploads,
 } from '../src/db/schema';
-import { webhookTestApp } from '../src/modules/webhooks/webhooks-test-support';
 import { bearer, craftToken, signUp } from './helpers';
 import { activeOwner, addTeamUser, type RegisteredOwner } from './onboarding-helpers';
+import { webhookTestApp } from './support/webhooks';
 
 /**
  * The tenant-isolation matrix, generated from the registered routes: every route that declares a tenant role

@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client';
 import { APPLE_BATCH } from '../src/modules/messages/delivery';
-import { type ApnsStandIn, localTls, startApnsStandIn } from '../src/modules/wallet/apple/apns-stand-in';
 import { loadWalletCredentials } from '../src/modules/wallet/apple/certificates';
-import { eventually } from '../src/modules/wallet/wallet-test-support';
 import { engine, testConfig } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
+import { type ApnsStandIn, localTls, startApnsStandIn } from './support/apns-stand-in';
+import { eventually } from './support/wallet';
 
 const MEMBERS = 10_000;
 /**

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolmentSettings } from '../src/db/schema';
-import { webDistFixture } from '../src/modules/enrolment/join-page-test-support';
-import { addMember, business, insertSettings, insertTiers } from '../src/modules/members/members-test-support';
 import { bearer, buildTestApp } from './helpers';
+import { webDistFixture } from './support/join-page';
+import { addMember, business, insertSettings, insertTiers } from './support/members';
 
 type Operation = { responses?: Record<string, { content?: Record<string, unknown> }> };
 type OpenApi = { paths: Record<string, Record<string, Operation>> };

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webDistFixture } from '../src/modules/enrolment/join-page-test-support';
 import { buildTestApp } from './helpers';
+import { webDistFixture } from './support/join-page';
 
 const reports = fileURLToPath(new URL('../../../.test-data/reports', import.meta.url));
 

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { type ApnsStandIn, localTls, startApnsStandIn } from '../src/modules/wallet/apple/apns-stand-in';
 import { loadWalletCredentials } from '../src/modules/wallet/apple/certificates';
-import { unzipPass } from '../src/modules/wallet/apple/test-support';
-import { eventually } from '../src/modules/wallet/wallet-test-support';
 import { engine, testConfig } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
+import { type ApnsStandIn, localTls, startApnsStandIn } from './support/apns-stand-in';
+import { unzipPass } from './support/apple-wallet';
+import { eventually } from './support/wallet';
 
 /**
  * The push a purchase enqueues survives SIGKILL: the real server is killed after the purchase is acknowledged

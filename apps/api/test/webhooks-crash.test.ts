@@ -6,10 +6,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
-import { eventually } from '../src/modules/wallet/wallet-test-support';
-import { type Receiver, startReceiver } from '../src/modules/webhooks/receiver-stand-in';
 import { engine } from './helpers';
 import { businessOverHttp, spawnedServer } from './spawned-server';
+import { eventually } from './support/wallet';
+import { type Receiver, startReceiver } from './support/webhook-receiver';
 
 /**
  * The webhook a purchase enqueues survives SIGKILL: the server is killed right after the purchase is

@@ -3,10 +3,10 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engine } from '../../test/helpers';
-import { uniqueField } from '../modules/members/service';
 import { createDatabase, type DatabaseHandle, writeEpoch } from './client';
 import { usePreparedStatements } from './pglite-prepared';
 import { members, tenants } from './schema';
+import { uniqueField } from './unique-field';
 
 /** What drizzle's PGlite session passes for rows it maps itself (drizzle-orm/pglite/session.js). */
 const drizzleOptions = {

@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, emulatorFetch, emulatorHost, PROJECT_ID, uniquePhone } from '../../test/helpers';
-import { webDistFixture } from '../modules/enrolment/join-page-test-support';
-import { business } from '../modules/members/members-test-support';
+import { webDistFixture } from '../../test/support/join-page';
+import { business } from '../../test/support/members';
 import { closeCustomerListener, startCustomerListener } from './customer-listener';
 
 // CUSTOMER_LISTEN (docs/configuration.md, "A phone on your network"): a phone reaches the customer pages and joins

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FirebaseAdmin, IdentityClaims } from '../firebase/admin';
 import { unauthorized } from '../lib/errors';
-import type { ApiKeyPrincipal, ApiKeyVerifier } from '../modules/api-keys/keys';
+import type { ApiKeyPrincipal, ApiKeyVerifier } from '../modules/api-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../test/helpers';
-import { addMember, business } from '../modules/members/members-test-support';
+import { addMember, business } from '../../test/support/members';
 import { COMPRESS_MIN_BYTES } from './compression';
 
 const decoded = (res: LightMyRequestResponse) => {

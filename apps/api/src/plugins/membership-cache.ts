@@ -1,4 +1,4 @@
-import type { Membership } from '../modules/identity/repository';
+import type { Membership } from './membership';
 
 /**
  * How long this instance reuses a caller's membership row (tenant, role, status) without reading it again.

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { Database } from '../db/client';
 import { forgetInFlightVersions } from '../db/list-version';
 import { AppError } from '../lib/errors';
-import { findMembership, type Membership } from '../modules/identity/repository';
+import { findMembership, type Membership } from './membership';
 import { createMembershipCache, type MembershipCache } from './membership-cache';
 
 declare module 'fastify' {

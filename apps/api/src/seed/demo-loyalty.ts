@@ -19,7 +19,7 @@ import {
   type TierRange,
   takeFromLots,
   tierForSpend,
-} from '../modules/members/engine';
+} from '../modules/points';
 
 const FIRST = [
   'Ava',

@@ -1,8 +1,8 @@
 import { createMemberSchema, rewardBodySchema } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AuditTrail } from '../lib/audit';
-import { addMember } from '../modules/members/service';
-import { saveReward } from '../modules/rewards/service';
+import { addMember } from '../modules/members';
+import { saveReward } from '../modules/rewards';
 
 /**
  * The demo's people a newcomer tries first at the counter: each typed in the national format of Hong Kong

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { accounts, tenants, tenantUsers } from '../db/schema';
 import { waitForAuthEmulator } from '../firebase/emulator-ready';
-import { initialBusinessProfile } from '../modules/business/profile';
+import { initialBusinessProfile } from '../modules/business';
 import { seedDemoLoyalty } from './demo-loyalty';
 import { seedDemoShowcase } from './demo-showcase';
 

@@ -3,9 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3rver } from '../../test/support/s3rver';
 import { ConfigError, loadConfig } from '../config';
 import { createStorage, type StorageDriver } from './index';
-import { startS3rver } from './s3rver-test-support';
 
 type Harness = { driver: StorageDriver; stop: () => Promise<void> };
 

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeProfileServer } from '@/features/profile/profile-test-utils';
 import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { createFakeProfileServer } from '@/test/profile-test-utils';
 import { renderApp } from '@/test/render-app';
 import { openUserMenu } from '@/test/user-menu';
 

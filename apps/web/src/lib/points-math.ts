@@ -1,6 +1,6 @@
 import type { EarnTerms, RedeemTerms } from '@loyalty/contracts';
 
-// Screens show what the engine will record (apps/api/src/modules/members/engine.ts), in whole cents so
+// Screens show what the engine will record (apps/api/src/modules/points/engine.ts), in whole cents so
 // 0.1 + 0.2 style float errors never change a point.
 const cents = (dollars: number) => Math.round(dollars * 100);
 

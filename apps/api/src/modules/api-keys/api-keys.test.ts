@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { business, insertSettings, membersApi } from '../../../test/support/members';
 import { apiKeys, pointsLedger } from '../../db/schema';
-import { business, insertSettings, membersApi } from '../members/members-test-support';
 
 describe('API keys', () => {
   let app: FastifyInstance;

@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, uniquePhone } from '../../../test/helpers';
+import { ENGLISH_MAPPING, filesApi, importTestApp } from '../../../test/support/member-files';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { ownUpload } from '../../../test/support/pass-settings';
 import { auditEvents, membershipTiers } from '../../db/schema';
-import { ENGLISH_MAPPING, filesApi, importTestApp } from '../member-import/member-files-test-support';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { ownUpload } from '../pass-settings/settings-test-support';
 
 type Biz = Awaited<ReturnType<typeof business>>;
 type Event = {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, linkPhone, signUp } from '../../../test/helpers';
 import { registrationBody } from '../../../test/onboarding-helpers';
-import { business } from '../pass-settings/settings-test-support';
+import { business } from '../../../test/support/pass-settings';
 import { getBusinessProfile } from './profile';
 
 const url = '/api/tenants/business';

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { googleWalletObjects, pointsLedger, tenants, walletRegistrations } from '../../db/schema';
 import {
   addMember,
   business,
@@ -11,7 +10,8 @@ import {
   insertSettings,
   insertTiers,
   membersApi,
-} from '../members/members-test-support';
+} from '../../../test/support/members';
+import { googleWalletObjects, pointsLedger, tenants, walletRegistrations } from '../../db/schema';
 import { trendPercent } from './repository';
 
 describe('GET /api/dashboard', () => {

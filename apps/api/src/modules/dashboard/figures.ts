@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { pointsLedger } from '../../db/schema';
-import { businessTimeZoneSql } from '../business/profile';
+import { businessTimeZoneSql } from '../business';
 
 /**
  * One definition of the business's points figures, so the dashboard, the liability and every report count

@@ -13,7 +13,7 @@ import {
   tenantUsers,
   walletRegistrations,
 } from '../../db/schema';
-import { redemptionsPerReward } from '../rewards/repository';
+import { redemptionsPerReward } from '../rewards';
 import { businessMonthStart, issuedEntry } from './figures';
 
 const int = (value: unknown) => Number(value ?? 0);

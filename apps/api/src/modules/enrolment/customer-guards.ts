@@ -12,7 +12,7 @@ import type { EnrolmentConfig } from '../../config';
 import { forbidden, notFound } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { tooMany } from '../../plugins/rate-limit';
-import { findMemberRowByPhone } from '../members/repository';
+import { findMemberRowByPhone } from '../members';
 import { findJoinPage } from './repository';
 
 const MINUTE = 60_000;

@@ -10,12 +10,12 @@ import {
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import type { Writers } from '../ledger/ledger';
-import { centsToNumber, nextTier, toCents } from '../members/engine';
-import { enrolMember, phoneHolder } from '../members/enrol';
-import { findMemberRowByPhone, listLedger, loadTiers } from '../members/repository';
-import { latestMessageFor } from '../messages/latest-for-member';
-import { claimsForMember, rewardsForMember } from '../rewards/panel';
+import type { Writers } from '../ledger';
+import { listLedger } from '../ledger';
+import { enrolMember, findMemberRowByPhone, phoneHolder } from '../members';
+import { latestMessageFor } from '../messages';
+import { centsToNumber, loadTiers, nextTier, toCents } from '../points';
+import { claimsForMember, rewardsForMember } from '../rewards';
 import type { CardLinks } from './card-links';
 import { type JoinPage, tierNames } from './repository';
 

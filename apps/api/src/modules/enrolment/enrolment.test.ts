@@ -6,8 +6,8 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signInWithPhone, signUp, uniquePhone } from '../../../test/helpers';
+import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import { accounts, members, pointsLedger } from '../../db/schema';
-import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
 
 const uniqueSlug = () => `shop-${randomUUID().slice(0, 8)}`;
 const settingsBody = (overrides: Record<string, unknown> = {}) => ({

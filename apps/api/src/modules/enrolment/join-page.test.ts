@@ -3,9 +3,9 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { webDistFixture } from '../../../test/support/join-page';
+import { business } from '../../../test/support/members';
 import { storeSettings } from '../../db/schema';
-import { business } from '../members/members-test-support';
-import { webDistFixture } from './join-page-test-support';
 
 const HOSTILE = `</script><script>alert(1)</script>"><img src=x onerror=alert(2)>&amp;`;
 

@@ -3,7 +3,7 @@ import { ENROLMENT_MESSAGES } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { business } from '../members/members-test-support';
+import { business } from '../../../test/support/members';
 
 /** Terms are accepted on the join page only when the business gave a terms link. */
 describe('join: acceptTerms follows the terms link', () => {

@@ -12,7 +12,7 @@ import { trailOf } from '../../lib/audit';
 import { foundOr404 } from '../../lib/errors';
 import { fileAnswer } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
-import { recordPosterDownload } from '../setup/repository';
+import { recordPosterDownload } from '../setup';
 import { type PosterInput, posterPdf, posterPng } from './poster';
 import { enrolmentPublicRoutes } from './public-routes';
 import { tenantFacts } from './repository';

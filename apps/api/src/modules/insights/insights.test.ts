@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine } from '../../../test/helpers';
 import { erasedMembers, members, pointsLedger, rewardRedemptions } from '../../db/schema';
-import { addMember, business, expireAllLots, insertSettings, membersApi } from '../members/members-test-support';
-import { addReward, rewardsApi } from '../rewards/rewards-test-support';
+import { addMember, business, expireAllLots, insertSettings, membersApi } from '../../../test/support/members';
+import { addReward, rewardsApi } from '../../../test/support/rewards';
 import { rebuildRollup } from './rollup';
 
 type Bucket = Record<string, number | string>;

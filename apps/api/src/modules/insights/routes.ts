@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
-import { getBusinessProfile } from '../business/profile';
+import { getBusinessProfile } from '../business';
 import { periodCount, todayIn } from './periods';
 import { liability, timeseries } from './repository';
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { businessTimeZoneSql } from '../business/profile';
+import { businessTimeZoneSql } from '../business';
 
 /**
  * When the business's current day began, as SQL on the database's clock: "per day" limits count from it, in

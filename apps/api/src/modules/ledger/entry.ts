@@ -16,20 +16,23 @@ import {
   centsToNumber,
   checkRedemption,
   expiryFor,
+  getPolicy,
+  loadRates,
+  loadTiers,
   NO_LIMITS,
   pointsEarned,
   type Rates,
   redeemValueCents,
   spendableBalance,
+  type TierRow,
   takeFromLots,
+  tierAfterWrite,
   toCents,
-} from '../members/engine';
-import { loadRates, loadTiers, type TierRow, toEntry } from '../members/repository';
-import { getPolicy } from '../tier-review/repository';
+} from '../points';
 import { businessDayStart } from './business-day';
 import { type AdjustmentCommand, bodyOf, type PurchaseCommand, type RedemptionCommand } from './commands';
+import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
-import { tierAfterWrite } from './policy-tier';
 import { dbNow, type LockedMember, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, insertLot, type NewEntry, takeFromLot, updateMemberFigures } from './writes';
 

@@ -3,8 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeEvent, ChangeFeed, EntryRecorded } from '../../lib/changes';
-import { expiryFor, takeFromLots } from '../members/engine';
-import { loadRates } from '../members/repository';
+import { expiryFor, loadRates, takeFromLots } from '../points';
 import type { ImportCommand } from './commands';
 import { lockMember, openLots, writeOffExpired } from './steps';
 

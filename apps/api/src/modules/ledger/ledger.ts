@@ -1,8 +1,8 @@
 import { REVERSAL_MESSAGES } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
+import { uniqueField } from '../../db/unique-field';
 import type { ChangeFeed } from '../../lib/changes';
 import { conflict } from '../../lib/errors';
-import { uniqueField } from '../members/service';
 import { applyBonus } from './bonus';
 import type { Applied, LedgerCommand } from './commands';
 import { applyEntry, duplicateOrder } from './entry';

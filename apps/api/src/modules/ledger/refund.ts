@@ -9,17 +9,19 @@ import { conflict, notFound } from '../../lib/errors';
 import {
   centsToDecimal,
   centsToNumber,
+  getPolicy,
+  loadRates,
+  loadTiers,
   NO_LIMITS,
   refundPoints,
   spendableBalance,
   takeFromLots,
+  tierAfterWrite,
   toCents,
-} from '../members/engine';
-import { loadRates, loadTiers, toEntry } from '../members/repository';
-import { getPolicy } from '../tier-review/repository';
+} from '../points';
 import type { RefundCommand } from './commands';
+import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
-import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, takeFromLot, updateMemberFigures } from './writes';
 

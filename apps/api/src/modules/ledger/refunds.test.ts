@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
 import { pointsLedger, tenants } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
 
 /** Orders, partial refunds and the limits of a purchase (docs/design.md §9): $1 → 10 points unless a test says otherwise. */
 describe('orders, refunds and limits', () => {

@@ -10,12 +10,18 @@ import type { Queries } from '../../db/client';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import type { ChangeFeed, EntryRecorded } from '../../lib/changes';
 import { conflict, notFound } from '../../lib/errors';
-import { centsToDecimal, centsToNumber, spendableBalance, toCents } from '../members/engine';
-import { findEntryToReverse, loadTiers, toEntry } from '../members/repository';
-import { getPolicy } from '../tier-review/repository';
+import {
+  centsToDecimal,
+  centsToNumber,
+  getPolicy,
+  loadTiers,
+  spendableBalance,
+  tierAfterWrite,
+  toCents,
+} from '../points';
 import type { ReversalCommand } from './commands';
+import { findEntryToReverse, toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
-import { tierAfterWrite } from './policy-tier';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 
 /**

@@ -6,13 +6,15 @@ import { AppError } from '../../lib/errors';
 import {
   centsToDecimal,
   centsToNumber,
+  loadRates,
+  loadTiers,
   redeemValueCents,
   spendableBalance,
   takeFromLots,
   toCents,
-} from '../members/engine';
-import { loadRates, loadTiers, toEntry } from '../members/repository';
+} from '../points';
 import type { RewardCommand } from './commands';
+import { toEntry } from './entries';
 import { transactionBodyHash } from './idempotency';
 import { dbNow, lockMember, openLots, replayOf, tierRefIn, writeOffExpired } from './steps';
 import { insertEntry, takeFromLot, updateMemberFigures } from './writes';

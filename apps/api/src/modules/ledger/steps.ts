@@ -5,8 +5,8 @@ import type { Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { centsToNumber, expireLots, type Lot, spendableBalance, toCents } from '../members/engine';
-import { type TierRow, toEntry } from '../members/repository';
+import { centsToNumber, expireLots, type Lot, spendableBalance, type TierRow, toCents } from '../points';
+import { toEntry } from './entries';
 import { keyReusedWithAnotherBody } from './idempotency';
 
 /**

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { addReward, rewardBody, rewardsApi } from '../rewards/rewards-test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
-import { openStream } from './live-test-support';
+import { openStream } from '../../../test/support/live';
+import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { addReward, rewardBody, rewardsApi } from '../../../test/support/rewards';
+import { eventually } from '../../../test/support/wallet';
+import { webhookTestApp } from '../../../test/support/webhooks';
 
 /**
  * What an open card page hears (docs/design.md §9): its code used, fulfilled or cancelled at the counter; a reward

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { openStream } from './live-test-support';
+import { openStream } from '../../../test/support/live';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 
 describe('change events for open screens', () => {
   let app: FastifyInstance;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
 import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
+import { findMembership } from '../../plugins/membership';
 import { membershipBlock } from '../../plugins/tenant';
-import { findMembership } from '../identity/repository';
 import { streamChanges } from './stream';
 
 const route = routeRecipe(['live'], [401, 403, 404, 429, 503]);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, signInWithPhone, uniquePhone } from '../../../test/helpers';
-import { business } from '../members/members-test-support';
-import { sameBody, usersApi } from '../users/users-test-support';
-import { openStream } from './live-test-support';
+import { openStream } from '../../../test/support/live';
+import { business } from '../../../test/support/members';
+import { sameBody, usersApi } from '../../../test/support/users';
 
 /** docs/design.md §10: the streams of someone who lost access close within this on every instance. */
 const END_BOUND_MS = 5000;

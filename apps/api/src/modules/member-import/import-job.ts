@@ -3,8 +3,8 @@ import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import { giveWay } from '../../lib/give-way';
 import type { StorageDriver } from '../../storage';
-import type { Ledger } from '../ledger/ledger';
-import { importMemberBatch } from '../members/import-writes';
+import type { Ledger } from '../ledger';
+import { importMemberBatch } from '../members';
 import { readImportFile } from './read-file';
 import { lockImport, markFailed, recordProgress } from './repository';
 

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, engine, uniquePhone } from '../../../test/helpers';
+import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from '../../../test/support/member-files';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import { imports, members, pointsLedger } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from './member-files-test-support';
 
 const HEADER = 'First name,Last name,Email,Phone,Membership code,Tier,Points,Lifetime spend';
 

@@ -14,7 +14,7 @@ import { parse as parseNow } from 'csv-parse/sync';
 import { restoredCell } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
-import type { ImportRow } from '../members/import-writes';
+import type { ImportRow } from '../members';
 
 type ReadFile = {
   /** Data rows in the file (the header not counted). */

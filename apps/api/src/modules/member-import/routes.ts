@@ -15,7 +15,7 @@ import { AppError, badRequest, foundOr404 } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
 import { fileAnswer, MEDIA } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
-import { importMemberBatch } from '../members/import-writes';
+import { importMemberBatch } from '../members';
 import { importBatchFor, memberImportJob } from './import-job';
 import { fileHash, mappingFromHeader, readImportFile } from './read-file';
 import { findImport, insertImport, toStatus } from './repository';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { addMember, business } from './members-test-support';
+import { addMember, business } from '../../../test/support/members';
 
 /** The counter finds a phone typed in the business's national format, by the country of its profile. */
 describe('the counter: a phone typed as staff in the business’s country type it', () => {

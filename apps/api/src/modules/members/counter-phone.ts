@@ -1,6 +1,6 @@
 import { internationalPhoneOf } from '@loyalty/contracts';
 import type { Queries } from '../../db/client';
-import { getBusinessProfile } from '../business/profile';
+import { getBusinessProfile } from '../business';
 
 /**
  * The counter's text read as a phone in the business's national format (`91234567` in Hong Kong,

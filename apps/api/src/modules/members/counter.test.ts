@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
 import { members, pointsLedger, pointsLots } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 
 /** The counter (docs/design.md §8): find a member by code or phone, reverse a purchase or redemption. */
 describe('the counter: by-code lookup and reversals', () => {

@@ -3,12 +3,12 @@ import { type Language, MEMBER_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { members } from '../../db/schema';
+import { uniqueField } from '../../db/unique-field';
 import { AppError } from '../../lib/errors';
-import type { Writers } from '../ledger/ledger';
-import { effectiveTierId } from './engine';
+import type { Writers } from '../ledger';
+import { effectiveTierId, loadTiers } from '../points';
 import { memberData } from './events';
-import { loadTiers, nextMembershipCode } from './repository';
-import { uniqueField } from './service';
+import { nextMembershipCode } from './repository';
 
 type Enrolment = {
   firstName: string;

@@ -2,8 +2,9 @@ import { ledgerExportQuerySchema, memberIdParamsSchema, membersExportQuerySchema
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
+import { exportLedger } from '../ledger';
 import { LEDGER_HEADER, ledgerLines, MEMBER_HEADER, memberLines } from './export-lines';
-import { exportLedger, exportMembers, findMemberRow } from './repository';
+import { exportMembers, findMemberRow } from './repository';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404]);
 

@@ -4,11 +4,11 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { members, pointsLedger } from '../../db/schema';
 import type { ChangeEvent } from '../../lib/changes';
-import type { Ledger } from '../ledger/ledger';
-import { dbNow } from '../ledger/steps';
-import { centsToDecimal, effectiveTierId, tierForSpend, toCents } from './engine';
+import type { Ledger } from '../ledger';
+import { dbNow } from '../ledger';
+import { centsToDecimal, effectiveTierId, loadTiers, type TierRow, tierForSpend, toCents } from '../points';
 import { memberData } from './events';
-import { loadTiers, reserveMembershipCodes, spendableColumn, type TierRow } from './repository';
+import { reserveMembershipCodes, spendableColumn } from './repository';
 
 /**
  * A CSV import's writes (docs/design.md §8), a batch of rows in one transaction: the members module's own write path

@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, uniquePhone } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
 import { members, membershipTiers, pointsLots } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from './members-test-support';
 import { listMembers } from './repository';
 
 describe('members: /api/tenants/member', () => {

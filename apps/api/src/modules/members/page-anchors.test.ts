@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { business, membersApi } from '../../../test/support/members';
 import { members } from '../../db/schema';
-import { business, membersApi } from './members-test-support';
 import { ANCHOR_STEP } from './page-anchors';
 import { listMembers } from './repository';
 

@@ -15,8 +15,9 @@ import { trailOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
+import { listLedger } from '../ledger';
 import { createAnchorCache } from './page-anchors';
-import { findMemberRow, listLedger } from './repository';
+import { findMemberRow } from './repository';
 import { addMember, counterMember, deleteMember, memberDetail, memberPage, updateMember } from './service';
 import { createTierNameCache } from './tier-names';
 

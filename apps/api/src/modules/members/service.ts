@@ -14,54 +14,42 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members } from '../../db/schema';
+import { uniqueField } from '../../db/unique-field';
 import type { AuditTrail } from '../../lib/audit';
 import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Loaded } from '../../lib/versioned-cache';
-import { eraseMemberAndAccount } from '../privacy/erase';
-import { getPolicy } from '../tier-review/repository';
-import { memberTierReview } from '../tier-review/review';
+import {
+  centsToNumber,
+  earnTerms,
+  effectiveTierId,
+  getPolicy,
+  loadRates,
+  loadTiers,
+  memberTierReview,
+  nextTier,
+  type Rates,
+  redeemTerms,
+  type TierRow,
+  toCents,
+} from '../points';
 import { nationalPhoneOf } from './counter-phone';
-import { centsToNumber, effectiveTierId, nextTier, type Rates, toCents } from './engine';
+import { eraseMemberAndAccount } from './erase';
 import { memberData } from './events';
 import type { AnchorCache } from './page-anchors';
 import {
-  earnTerms,
   findMemberRow,
   findMemberRowByCode,
   findMemberRowByPhone,
   type ListParams,
   listMembers,
-  loadRates,
-  loadTiers,
   nextMembershipCode,
-  redeemTerms,
-  type TierRow,
   takenContacts,
 } from './repository';
 import type { TierNameCache } from './tier-names';
 
 const conflictOn = (errors: Record<string, string>) =>
   new AppError(409, Object.values(errors)[0] as string, { error: 'CONFLICT', errors });
-
-/** The (tenant, e-mail) and (tenant, phone) indexes decide races; this names the field a violation hit. */
-export function uniqueField(error: unknown): 'email' | 'phone' | 'idempotency' | 'reverses' | 'order' | undefined {
-  for (
-    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') {
-      const name = e.constraint_name ?? e.constraint ?? '';
-      if (name.includes('email')) return 'email';
-      if (name.includes('phone')) return 'phone';
-      if (name.includes('idempotency')) return 'idempotency';
-      if (name.includes('reverses')) return 'reverses';
-      if (name.includes('order_key')) return 'order';
-    }
-  }
-  return undefined;
-}
 
 async function assertContactsFree(
   db: Queries,
@@ -214,7 +202,7 @@ export async function updateMember(
 
 /**
  * The admin's delete is the customer's erasure (docs/design.md §9): the person goes, the ledger stays for the figures,
- * and so does their phone sign-in account when no other business holds a card for it (modules/privacy/erase.ts).
+ * and so does their phone sign-in account when no other business holds a card for it (erase.ts).
  */
 export async function deleteMember(
   deps: Parameters<typeof eraseMemberAndAccount>[0],

@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp } from '../../../test/helpers';
 import { activeOwner, addTeamUser } from '../../../test/onboarding-helpers';
+import { webhookTestApp } from '../../../test/support/webhooks';
 import { members, membershipTiers, uploads } from '../../db/schema';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
 
 const URL = '/api/memberships';
 

@@ -2,7 +2,7 @@ import { MEMBERSHIP_MESSAGES } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { business } from '../pass-settings/settings-test-support';
+import { business } from '../../../test/support/pass-settings';
 
 const URL = '/api/memberships';
 

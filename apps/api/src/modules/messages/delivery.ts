@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
-import { getBusinessProfile } from '../business/profile';
+import { getBusinessProfile } from '../business';
 import { analyzeTargets, claimBatch, finishBatch, type Target } from './fan-out-repository';
 import { quietUntil } from './quiet-hours';
 import { findMessageRow, googleHolders, noticesToday, releaseLease, setState, takeLease } from './repository';

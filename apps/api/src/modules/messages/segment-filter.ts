@@ -1,8 +1,8 @@
 import type { SegmentFilter } from '@loyalty/contracts';
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import { googleWalletObjects, members, pointsLedger, tenants, walletRegistrations } from '../../db/schema';
-import { businessTimeZoneSql } from '../business/profile';
-import { spendableColumn } from '../members/repository';
+import { businessTimeZoneSql } from '../business';
+import { spendableColumn } from '../members';
 
 /** The start of a day (YYYY-MM-DD) in the business's time zone. */
 const dayStart = (tenantId: string, day: string) =>

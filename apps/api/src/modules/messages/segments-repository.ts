@@ -3,7 +3,7 @@ import type { Segment, SegmentFilter, SegmentPreview } from '@loyalty/contracts'
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { members, membershipTiers, segments } from '../../db/schema';
-import { spendableColumn } from '../members/repository';
+import { spendableColumn } from '../members';
 import { reachable, segmentWhere } from './segment-filter';
 
 const SAMPLE_SIZE = 10;

@@ -5,7 +5,7 @@ import type { Database, Queries } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
-import { findMemberRow } from '../members/repository';
+import { findMemberRow } from '../members';
 import type { messageJobs } from './delivery';
 import { findMessage, insertMessage, insertTargets, MESSAGE_NOT_FOUND, setState } from './repository';
 import { findSegment } from './segments-repository';

@@ -3,7 +3,7 @@ import { type RegistrationBody, STORE_NAME_MAX } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts, storeSettings, tenants, tenantUsers } from '../../db/schema';
-import { initialBusinessProfile, setProfileFromPhone } from '../business/profile';
+import { initialBusinessProfile, setProfileFromPhone } from '../business';
 
 type Registered = { tenantId: string; accountId: string };
 type RegisterOutcome = { kind: 'created' | 'continued'; result: Registered } | { kind: 'conflict' };

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { business, ownUpload, settingsApi } from '../../../test/support/pass-settings';
 import { passSettings } from '../../db/schema';
-import { business, ownUpload, settingsApi } from './settings-test-support';
 
 describe('wallet pass settings: /api/tenant/pass-settings', () => {
   let app: FastifyInstance;

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { business, settingsApi } from '../../../test/support/pass-settings';
 import { pointsConversionSettings } from '../../db/schema';
-import { business, settingsApi } from '../pass-settings/settings-test-support';
 
 const M = SETTINGS_MESSAGES;
 const valid = (overrides: Record<string, unknown> = {}) => ({

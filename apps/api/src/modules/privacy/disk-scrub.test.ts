@@ -7,12 +7,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, testConfig, uniquePhone } from '../../../test/helpers';
+import { business, membersApi } from '../../../test/support/members';
+import { eventually } from '../../../test/support/wallet';
+import { type Receiver, startReceiver } from '../../../test/support/webhook-receiver';
 import { buildApp } from '../../app';
 import { createDatabase } from '../../db/client';
 import { members, webhookDeliveries } from '../../db/schema';
-import { business, membersApi } from '../members/members-test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
 
 /** Which of the needles occur in the bytes, as `grep -a` finds them: the raw file, not what SQL shows. */
 const found = (bytes: Buffer, needles: string[]) => needles.filter((n) => bytes.includes(Buffer.from(n)));

@@ -2,7 +2,7 @@ import type { MemberDataExport } from '@loyalty/contracts';
 import type { FastifyReply } from 'fastify';
 import type { Queries } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { listLedger } from '../members/repository';
+import { listLedger } from '../ledger';
 import { memberRedemptions } from './redemptions';
 import { findMemberForExport, marketingConsentChanges } from './repository';
 

@@ -4,12 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, craftToken, signInWithPhone, uniquePhone } from '../../../test/helpers';
+import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { addReward, rewardsApi } from '../../../test/support/rewards';
+import { eventually } from '../../../test/support/wallet';
+import { type Receiver, startReceiver } from '../../../test/support/webhook-receiver';
+import { webhookTestApp } from '../../../test/support/webhooks';
 import { erasedMembers, members, pointsLedger, rewardRedemptions, webhookDeliveries } from '../../db/schema';
-import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { addReward, rewardsApi } from '../rewards/rewards-test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
 
 /** A name no fixture or seed holds, so finding it anywhere in the database means erasure missed it. */
 const uniqueName = () => `Zephyr${randomUUID().slice(0, 6)}`;

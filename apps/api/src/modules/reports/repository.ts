@@ -2,7 +2,7 @@ import { personName, type Role, type StaffActivityQuery, type StaffActivityRow }
 import { and, eq, gte, inArray, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { accounts, pointsLedger, tenantUsers } from '../../db/schema';
-import { getBusinessProfile } from '../business/profile';
+import { getBusinessProfile } from '../business';
 
 /** The time zone a business's days are reckoned in: its profile's (UTC for a tenant that does not exist). */
 export async function reportTimeZone(db: Queries, tenantId: string): Promise<string> {

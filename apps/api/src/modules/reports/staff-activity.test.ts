@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { addMember, business, insertSettings, membersApi } from '../../../test/support/members';
 import { pointsLedger, tenantUsers } from '../../db/schema';
-import { addMember, business, insertSettings, membersApi } from '../members/members-test-support';
 
 type Biz = Awaited<ReturnType<typeof business>>;
 

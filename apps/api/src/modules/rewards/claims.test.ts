@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signInWithPhone, uniquePhone } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
+import { addReward, rewardsApi } from '../../../test/support/rewards';
 import { rewardClaims } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
-import { addReward, rewardsApi } from './rewards-test-support';
 
 /** The customer's side of rewards: the card's list with progress, a claim code on the phone, staff redeem it. */
 describe('reward claims on the customer card', () => {

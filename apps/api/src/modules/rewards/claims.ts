@@ -7,8 +7,8 @@ import {
 } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
 import { AppError, notFound } from '../../lib/errors';
-import type { Writers } from '../ledger/ledger';
-import { dbNow } from '../ledger/steps';
+import type { Writers } from '../ledger';
+import { dbNow } from '../ledger';
 import { refusalOf } from './availability';
 import { inTransaction, type RedeemInput, randomCode, redeemIn, refused } from './redeem';
 import {

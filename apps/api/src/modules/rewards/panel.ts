@@ -1,8 +1,8 @@
 import type { CardClaim, MemberReward, MemberRewardsPanel } from '@loyalty/contracts';
 import type { Queries } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { dbNow } from '../ledger/steps';
-import { findMemberRow } from '../members/repository';
+import { dbNow } from '../ledger';
+import { findMemberRow } from '../members';
 import { memberRewards } from './availability';
 import { memberRedemptions, recentClaims, rewardsWithMemberCounts } from './repository';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/apple/test-support';
+import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../../../test/support/apple-wallet';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { addReward } from '../../../test/support/rewards';
 import { loyaltyObjectFields } from '../wallet/google/pass';
 import { findPassData } from '../wallet/pass-data';
-import { addReward } from './rewards-test-support';
 
 /** The wallet cards list the rewards the member can afford, in each language, and follow the balance. */
 describe('rewards on the wallet cards', () => {

@@ -1,13 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { CLAIM_CODE_ALPHABET, REWARD_MESSAGES, type RedeemAnswer, type RewardRefusal } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
+import { uniqueField } from '../../db/unique-field';
 import type { AuditTrail } from '../../lib/audit';
 import type { ChangeEvent, ChangeFeed, RecordedBy } from '../../lib/changes';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { keyReusedWithAnotherBody } from '../ledger/idempotency';
-import type { Writers } from '../ledger/ledger';
-import { keyUsedForAnotherMember, lockMember } from '../ledger/steps';
-import { uniqueField } from '../members/service';
+import type { Writers } from '../ledger';
+import { keyReusedWithAnotherBody, keyUsedForAnotherMember, lockMember } from '../ledger';
 import { refusalOf } from './availability';
 import {
   countMemberRedemptions,

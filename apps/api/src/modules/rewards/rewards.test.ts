@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers';
+import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../../../test/support/members';
+import { addReward, rewardBody, rewardsApi } from '../../../test/support/rewards';
+import { eventually } from '../../../test/support/wallet';
+import { type Receiver, startReceiver } from '../../../test/support/webhook-receiver';
+import { webhooksApi, webhookTestApp } from '../../../test/support/webhooks';
 import { pointsLedger, pointsLots, rewards } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi, stored } from '../members/members-test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { type Receiver, startReceiver } from '../webhooks/receiver-stand-in';
-import { webhooksApi, webhookTestApp } from '../webhooks/webhooks-test-support';
-import { addReward, rewardBody, rewardsApi } from './rewards-test-support';
 
 describe('rewards', () => {
   let app: FastifyInstance;

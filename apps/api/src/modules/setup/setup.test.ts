@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
-import { business, ownUpload } from '../pass-settings/settings-test-support';
+import { business, ownUpload } from '../../../test/support/pass-settings';
 
 const url = '/api/tenants/setup';
 

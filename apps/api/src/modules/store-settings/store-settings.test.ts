@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { business, ownUpload, settingsApi } from '../../../test/support/pass-settings';
 import { storeSettings } from '../../db/schema';
-import { business, ownUpload, settingsApi } from '../pass-settings/settings-test-support';
 
 describe('store settings: /api/tenant/store-settings', () => {
   let app: FastifyInstance;

@@ -1,5 +1,5 @@
 import type { TierPolicy } from '@loyalty/contracts';
-import { type TierRange, tierForSpend } from '../members/engine';
+import { type TierRange, tierForSpend } from '../points';
 
 /** A member as the review sees it: its tier, pin, grace period and the spend the policy counts. */
 type ReviewedMember = {

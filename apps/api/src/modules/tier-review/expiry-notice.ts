@@ -2,10 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { members, tenants } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { Listener } from '../../lib/changes';
-import { EXPIRY_NOTICE_ORIGIN } from '../messages/fan-out-repository';
-import { reachable } from '../messages/segment-filter';
-import { enqueueMessage, type SendJob } from '../messages/service';
-import { expiringTexts, type PassLanguage } from '../wallet/pass-strings';
+import { EXPIRY_NOTICE_ORIGIN, enqueueMessage, reachable, type SendJob } from '../messages';
+import { expiringTexts, type PassLanguage } from '../wallet';
 
 // The messages module marks them, and keeps them off the Apple pass's news (its "expiring" field tells it).
 export { EXPIRY_NOTICE_ORIGIN };

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, testConfig } from '../../../test/helpers';
-import { business, insertSettings, insertTiers } from '../members/members-test-support';
-import { type ApnsStandIn, startApnsStandIn } from '../wallet/apple/apns-stand-in';
+import { type ApnsStandIn, startApnsStandIn } from '../../../test/support/apns-stand-in';
+import { passUrl, unzipPass } from '../../../test/support/apple-wallet';
+import { googleIssuer, TEST_ISSUER_ID } from '../../../test/support/google-wallet';
+import type { GoogleStandIn } from '../../../test/support/google-wallet-stand-in';
+import { business, insertSettings, insertTiers } from '../../../test/support/members';
+import { DAY, memberWhoSpent, tierApi, tierOf } from '../../../test/support/tier-review';
+import { eventually } from '../../../test/support/wallet';
 import { loadWalletCredentials } from '../wallet/apple/certificates';
-import { passUrl, unzipPass } from '../wallet/apple/test-support';
-import type { GoogleStandIn } from '../wallet/google/stand-in';
-import { googleIssuer, TEST_ISSUER_ID } from '../wallet/google/test-support';
-import { eventually } from '../wallet/wallet-test-support';
 import { runReview } from './review';
-import { DAY, memberWhoSpent, tierApi, tierOf } from './tier-review-test-support';
 
 const MONTH = 30 * DAY;
 

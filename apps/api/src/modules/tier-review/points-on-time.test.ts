@@ -2,13 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers';
+import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../../../test/support/apple-wallet';
+import { addMember, business, insertSettings, membersApi, stored } from '../../../test/support/members';
+import { DAY, delivered, ledgerTypes, listenAll, passOf, tierApi } from '../../../test/support/tier-review';
+import { eventually } from '../../../test/support/wallet';
+import { webhookTestApp } from '../../../test/support/webhooks';
 import { members, messages, walletPasses } from '../../db/schema';
-import { addMember, business, insertSettings, membersApi, stored } from '../members/members-test-support';
-import { fieldOnPhone, passOnPhone, passUrl, unzipPass } from '../wallet/apple/test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
 import { EXPIRY_NOTICE_ORIGIN } from './expiry-notice';
-import { DAY, delivered, ledgerTypes, listenAll, passOf, tierApi } from './tier-review-test-support';
 
 /** Points lapse on time and are warned of once (docs/design.md §9): $1 → 10 points, each lot lapsing 30 days after earning. */
 describe('points on time', () => {

@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed, Listener } from '../../lib/changes';
-import { getPolicy, hasMembers } from './repository';
+import { getPolicy } from '../points';
+import { hasMembers } from './repository';
 import { runReview } from './review';
 
 /**

@@ -1,22 +1,11 @@
-import { personName, type TierPolicy, type TierPolicyPreview, type TierReviewInfo } from '@loyalty/contracts';
+import { personName, type TierPolicy, type TierPolicyPreview } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
 import type { ChangeFeed } from '../../lib/changes';
 import { giveWay } from '../../lib/give-way';
 import type { Scope } from '../../lib/run-scope';
-import { centsToNumber, toCents } from '../members/engine';
-import { loadTiers, type TierRow } from '../members/repository';
+import { type Candidate, candidates, loadTiers, reviewClock, type TierRow, toCents, windowAt } from '../points';
 import { type Decision, decide } from './decide';
-import {
-  applyMoves,
-  type Candidate,
-  candidates,
-  claimReviews,
-  finishReview,
-  type Move,
-  reviewClock,
-  setGrace,
-  windowAt,
-} from './repository';
+import { applyMoves, claimReviews, finishReview, type Move, setGrace } from './repository';
 
 /** Members moved per transaction: their tiers, audit events, webhooks and card updates commit together. */
 const BATCH = 1000;
@@ -147,36 +136,4 @@ export async function runDueReviews(
     await finishReview(db, tenantId, day, upgrades, downgrades);
   }
   return claimed;
-}
-
-/**
- * What the counter and the member dialog show of a member's tier under the saved policy: the next review, the
- * spend the policy will count then (purchases so far), the tier's minimum, what is still needed to keep it, and
- * a grace period running. Null with no tier held, a pinned tier, or no policy saved.
- */
-export async function memberTierReview(
-  db: Queries,
-  tenantId: string,
-  memberId: string,
-  policy: TierPolicy,
-  tiers: readonly TierRow[],
-  now: Date,
-): Promise<TierReviewInfo | null> {
-  if (!policy.saved) return null;
-  const { nextReviewAt } = await reviewClock(db, tenantId, now);
-  const window = await windowAt(db, tenantId, policy.basis, policy.months, nextReviewAt);
-  const [member] = await candidates(db, tenantId, window, memberId);
-  if (!member || member.pinned || member.tierId === null) return null;
-  const tier = tiers.find((t) => t.id === member.tierId);
-  if (!tier) return null;
-  const qualifying = toCents(member.qualifying);
-  const short = tier.minCents - qualifying;
-  return {
-    basis: policy.basis,
-    nextReviewAt: nextReviewAt.toISOString(),
-    qualifyingSpend: centsToNumber(qualifying),
-    keepSpend: centsToNumber(tier.minCents),
-    spendToKeep: centsToNumber(short > 0n ? short : 0n),
-    graceUntil: member.graceUntil?.toISOString() ?? null,
-  };
 }

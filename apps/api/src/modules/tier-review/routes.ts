@@ -7,7 +7,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trailOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
-import { getPolicy, savePolicy } from './repository';
+import { getPolicy } from '../points';
+import { savePolicy } from './repository';
 import { previewReview } from './review';
 
 const route = routeRecipe(['tier-policy'], [400, 401, 403]);

@@ -2,9 +2,9 @@ import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
 import type { Scope } from '../../lib/run-scope';
-import { sweepLapsedPoints, warnExpiringPoints } from '../ledger/expiry-sweep';
-import type { Ledger } from '../ledger/ledger';
-import { getPolicy } from './repository';
+import type { Ledger } from '../ledger';
+import { sweepLapsedPoints, warnExpiringPoints } from '../ledger';
+import { getPolicy } from '../points';
 import { runDueReviews } from './review';
 
 type ScheduledDeps = { db: Database; feed: ChangeFeed; ledger: Ledger };

@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers';
-import { membershipTiers } from '../../db/schema';
-import { business, insertSettings } from '../members/members-test-support';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
+import { business, insertSettings } from '../../../test/support/members';
 import {
   DAY,
   delivered,
@@ -14,7 +12,9 @@ import {
   setMember,
   tierApi,
   tierOf,
-} from './tier-review-test-support';
+} from '../../../test/support/tier-review';
+import { webhookTestApp } from '../../../test/support/webhooks';
+import { membershipTiers } from '../../db/schema';
 
 const URL = '/api/memberships';
 

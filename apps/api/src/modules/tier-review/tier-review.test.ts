@@ -2,11 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/helpers';
-import { scheduledRuns, tenants } from '../../db/schema';
-import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { webhookTestApp } from '../webhooks/webhooks-test-support';
-import { getPolicy } from './repository';
-import { runReview } from './review';
+import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import {
   DAY,
   delivered,
@@ -17,7 +13,11 @@ import {
   systemAudit,
   tierApi,
   tierOf,
-} from './tier-review-test-support';
+} from '../../../test/support/tier-review';
+import { webhookTestApp } from '../../../test/support/webhooks';
+import { scheduledRuns, tenants } from '../../db/schema';
+import { getPolicy } from '../points/tier-policy';
+import { runReview } from './review';
 
 const MONTH = 31 * DAY;
 

@@ -7,9 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signUp } from '../../../test/helpers';
 import { activeOwner, addTeamUser } from '../../../test/onboarding-helpers';
+import { startS3rver } from '../../../test/support/s3rver';
+import { fileBody, generatedImage, multipartBody } from '../../../test/support/uploads';
 import { uploads } from '../../db/schema';
-import { startS3rver } from '../../storage/s3rver-test-support';
-import { fileBody, generatedImage, multipartBody } from './uploads-test-support';
 
 const UPLOAD = '/api/oci-object-storage';
 const MiB = 1024 * 1024;

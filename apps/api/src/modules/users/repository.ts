@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { accounts, tenantUsers } from '../../db/schema';
 import type { AuditTrail } from '../../lib/audit';
-import { closeStreamsOf } from '../live/bus';
+import { closeStreamsOf } from '../live';
 
 type Role = (typeof tenantUsers.$inferSelect)['role'];
 type Status = (typeof tenantUsers.$inferSelect)['status'];

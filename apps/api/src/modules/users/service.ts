@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UpdateRequest, UserRecord } from 'firebase-admin/auth';
 import type { AuditTrail } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import type { Membership } from '../identity/repository';
+import type { Membership } from '../../plugins/membership';
 import {
   addToTenant,
   belongsToOtherTenant,

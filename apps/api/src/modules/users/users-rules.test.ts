@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
 import { activeOwner, type RegisteredOwner } from '../../../test/onboarding-helpers';
-import { createBody, passwordAccepted, sameBody, usersApi } from './users-test-support';
+import { createBody, passwordAccepted, sameBody, usersApi } from '../../../test/support/users';
 
 describe('team users: who may do what, and bad input', () => {
   let app: FastifyInstance;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, linkPhone, nextSecond, signIn, signUp, uniquePhone } from '../../../test/helpers';
 import { activeOwner, type RegisteredOwner } from '../../../test/onboarding-helpers';
+import { createBody, newEmail, passwordAccepted, sameBody, usersApi } from '../../../test/support/users';
 import { activate, findCallerRow } from '../onboarding/repository';
-import { createBody, newEmail, passwordAccepted, sameBody, usersApi } from './users-test-support';
 
 describe('team users: /api/tenants/users', () => {
   let app: FastifyInstance;

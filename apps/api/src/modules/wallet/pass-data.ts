@@ -10,8 +10,8 @@ import {
   tenants,
   walletPasses,
 } from '../../db/schema';
-import { spendableColumn } from '../members/repository';
-import { rewardsForMember } from '../rewards/panel';
+import { spendableColumn } from '../members';
+import { rewardsForMember } from '../rewards';
 
 // The pass model both wallets draw from: Apple's pass builder and Google's loyalty object read the same member
 // data here, so the two cards never disagree on what they show.

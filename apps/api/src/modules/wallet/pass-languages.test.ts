@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp } from '../../../test/helpers';
+import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from '../../../test/support/apple-wallet';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { addReward } from '../../../test/support/rewards';
 import { membershipTiers, messages, pointsLots, storeSettings, walletPasses } from '../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { addReward } from '../rewards/rewards-test-support';
-import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from './apple/test-support';
 import { loyaltyObjectFields } from './google/pass';
 import { findPassData } from './pass-data';
 

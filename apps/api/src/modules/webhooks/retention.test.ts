@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { business } from '../../../test/support/members';
+import { webhooksApi } from '../../../test/support/webhooks';
 import { webhookDeliveries } from '../../db/schema';
-import { business } from '../members/members-test-support';
 import { pruneDeliveries } from './retention';
-import { webhooksApi } from './webhooks-test-support';
 
 const DAY = 24 * 3600 * 1000;
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startReceiver } from './receiver-stand-in';
+import { startReceiver } from '../../../test/support/webhook-receiver';
 import { sendWebhook } from './sender';
 
 describe('webhook sender', () => {

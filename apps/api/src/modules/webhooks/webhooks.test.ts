@@ -5,12 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
+import { filesApi } from '../../../test/support/member-files';
+import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
+import { eventually } from '../../../test/support/wallet';
+import { type Receiver, startReceiver } from '../../../test/support/webhook-receiver';
+import { webhooksApi, webhookTestApp } from '../../../test/support/webhooks';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { filesApi } from '../member-import/member-files-test-support';
-import { business, insertSettings, insertTiers, membersApi } from '../members/members-test-support';
-import { eventually } from '../wallet/wallet-test-support';
-import { type Receiver, startReceiver } from './receiver-stand-in';
-import { webhooksApi, webhookTestApp } from './webhooks-test-support';
 
 const ALL = ['member.created', 'member.updated', 'points.earned', 'tier.changed'];
 let phoneSeq = 0;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '@/lib/i18n/format';
 import { setLocale } from '@/lib/i18n/i18n';
 import { json } from '@/test/fake-api';
-import { callsTo, memberDialogRoutes, openMemberDialog } from './members-fake-server';
+import { callsTo, memberDialogRoutes, openMemberDialog } from '@/test/members-fake-server';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

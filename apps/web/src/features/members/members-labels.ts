@@ -1,4 +1,4 @@
-import { type LedgerEntry, type LedgerType, type MemberRow, personInitials, personName } from '@loyalty/contracts';
+import type { LedgerEntry, LedgerType } from '@loyalty/contracts';
 import { type MessageKey, t } from '@/lib/i18n/i18n';
 import { entryReason } from '@/lib/ledger-reason';
 
@@ -18,15 +18,8 @@ export const MEMBERS_TEXT = {
 // Points, money and dates in the active language (docs/design.md §8).
 export { formatDate, formatDateTime, formatMoney, formatNumber as formatPoints } from '@/lib/i18n/format';
 
-/** A member's name in its script's order (陳大文, Ada Lovelace): the shared rule, so every screen agrees. */
-export const fullName = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => personName(m);
-
-/** The avatar's letters: the family name for Chinese names (陳), first letters of both otherwise (AL). */
-export const initials = (m: Pick<MemberRow, 'firstName' | 'lastName'>) => personInitials(m);
-
-/** Spec: the level badge is secondary when Basic (and when there is no tier). */
-export const levelVariant = (name: string | null) =>
-  !name || name.trim().toLowerCase() === 'basic' ? ('secondary' as const) : ('default' as const);
+// A member's name, initials and level badge: shared with the counter (lib/member-labels.ts).
+export { fullName, initials, levelVariant } from '@/lib/member-labels';
 
 const STATUS_LABELS: Record<string, MessageKey> = {
   active: 'members.statusActive',

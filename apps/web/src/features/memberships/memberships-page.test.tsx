@@ -1,12 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { englishLeft } from '@/components/settings-test-english';
 import { setLocale } from '@/lib/i18n/i18n';
 import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { fakeMembershipsServer, tier } from '@/test/memberships-fake-server';
 import { renderApp } from '@/test/render-app';
-import { fakeMembershipsServer, tier } from './memberships-fake-server';
+import { englishLeft } from '@/test/settings-test-english';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { fakeMembershipsServer, tier } from '@/test/memberships-fake-server';
 import { renderApp } from '@/test/render-app';
 import { proposedMinSpend } from './components/tier-range';
-import { fakeMembershipsServer, tier } from './memberships-fake-server';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

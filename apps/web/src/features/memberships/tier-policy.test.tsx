@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { fakeMembershipsServer, tier } from '@/test/memberships-fake-server';
 import { renderApp } from '@/test/render-app';
-import { fakeMembershipsServer, tier } from './memberships-fake-server';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

@@ -2,13 +2,13 @@ import type { Role } from '@loyalty/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { englishLeft } from '@/components/settings-test-english';
 import { setLocale } from '@/lib/i18n/i18n';
 import type { MemberIdentityResult } from '@/lib/member-identity';
 import { SAMPLE_USER } from '@/test/fake-auth';
+import { server } from '@/test/point-settings-test-api';
 import { renderApp } from '@/test/render-app';
+import { englishLeft } from '@/test/settings-test-english';
 import { withSeconds } from './point-settings-form';
-import { server } from './point-settings-test-api';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

@@ -1,8 +1,8 @@
 import type { Profile, ProfileUpdate } from '@loyalty/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { SAMPLE_PROFILE } from '@/test/profile-test-utils';
 import { ProfileSaveError, type ProfileSaveSteps, type ProfileValues, saveProfile } from './profile-save';
-import { SAMPLE_PROFILE } from './profile-test-utils';
 
 function steps(log: string[], overrides: Partial<ProfileSaveSteps> = {}): ProfileSaveSteps {
   const note = (entry: string) => async () => {

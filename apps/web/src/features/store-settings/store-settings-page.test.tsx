@@ -2,11 +2,11 @@ import type { Role } from '@loyalty/contracts';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { englishLeft } from '@/components/settings-test-english';
 import { setLocale } from '@/lib/i18n/i18n';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
-import { server } from './store-settings-test-api';
+import { englishLeft } from '@/test/settings-test-english';
+import { server } from '@/test/store-settings-test-api';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 // jsdom has no canvas: the drawing and its upload are stood in for; the screen's use of them is what is tested.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import { OWNER, teamUser } from '@/test/users-test-server';
 import { displayName, failureMessage, rowPermissions } from './users-labels';
-import { OWNER, teamUser } from './users-test-server';
 
 describe('users labels', () => {
   it('failure text: the server message, else the error message, else Unknown error', () => {

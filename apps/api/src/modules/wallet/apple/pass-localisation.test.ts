@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { type PassOnPhone, passOnPhone } from '../../../../test/support/apple-wallet';
 import { passStrings } from '../pass-strings';
 import { localisePass, type StringTables } from './pass-localisation';
-import { type PassOnPhone, passOnPhone } from './test-support';
 
 /** A pass with keys as pass-builder writes it, and the three languages' texts for them. */
 const card = (store: string) => ({

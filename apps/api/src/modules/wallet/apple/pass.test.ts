@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, testConfig } from '../../../../test/helpers';
+import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from '../../../../test/support/apple-wallet';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../../test/support/members';
+import { upload } from '../../../../test/support/wallet';
 import { membershipTiers, walletPasses, walletPassTokens } from '../../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../../members/members-test-support';
-import { upload } from '../wallet-test-support';
-import { fieldOnPhone, type PassOnPhone, passOnPhone, passUrl, unzipPass } from './test-support';
 
 /** A served .pkpass, opened as Wallet would: every file hashed in the manifest, the manifest signed by the chain. */
 describe('Apple Wallet pass of a member', () => {

@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, testConfig } from '../../../../test/helpers';
+import { type ApnsStandIn, startApnsStandIn } from '../../../../test/support/apns-stand-in';
+import { passUrl, unzipPass, walletTestApp } from '../../../../test/support/apple-wallet';
+import { addMember, business, insertSettings, membersApi } from '../../../../test/support/members';
+import { eventually, upload } from '../../../../test/support/wallet';
 import { walletPassTokens, walletRegistrations } from '../../../db/schema';
-import { addMember, business, insertSettings, membersApi } from '../../members/members-test-support';
-import { eventually, upload } from '../wallet-test-support';
-import { type ApnsStandIn, startApnsStandIn } from './apns-stand-in';
 import { loadWalletCredentials } from './certificates';
-import { passUrl, unzipPass, walletTestApp } from './test-support';
 
 type Issued = { serial: string; token: string; passType: string };
 

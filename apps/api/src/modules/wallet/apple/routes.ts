@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import { notFound } from '../../../lib/errors';
 import { fileAnswer } from '../../../lib/openapi-answers';
-import { findMemberRow } from '../../members/repository';
+import { findMemberRow } from '../../members';
 import { PKPASS_TYPE, passkitRoutes } from './passkit-routes';
 import { passStatus } from './repository';
 import { createWalletService, type WalletService } from './service';

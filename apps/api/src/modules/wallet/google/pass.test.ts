@@ -7,13 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { decodeJwt, importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine } from '../../../../test/helpers';
+import { googleIssuer, jwtOf, TEST_ISSUER_ID } from '../../../../test/support/google-wallet';
+import type { GoogleStandIn } from '../../../../test/support/google-wallet-stand-in';
+import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../../test/support/members';
+import { eventually, upload } from '../../../../test/support/wallet';
 import { membershipTiers } from '../../../db/schema';
-import { addMember, business, insertSettings, insertTiers, membersApi } from '../../members/members-test-support';
-import { eventually, upload } from '../wallet-test-support';
 import { googleDevFiles } from './credentials';
 import { SAVE_JWT_MAX } from './pass';
-import type { GoogleStandIn } from './stand-in';
-import { googleIssuer, jwtOf, TEST_ISSUER_ID } from './test-support';
 
 const linkUrl = (id: string) => `/api/tenants/member/${id}/passes/google`;
 type Claims = { payload: { loyaltyClasses?: Record<string, unknown>[]; loyaltyObjects: Record<string, unknown>[] } };

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../../config';
 import { notFound } from '../../../lib/errors';
 import { routeRecipe } from '../../../lib/route-recipe';
-import { findMemberRow } from '../../members/repository';
+import { findMemberRow } from '../../members';
 import { createGoogleWalletService, type GoogleWalletService } from './service';
 
 declare module 'fastify' {

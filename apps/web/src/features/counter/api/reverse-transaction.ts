@@ -1,7 +1,7 @@
 import { type TransactionResult, transactionResultSchema } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useRefreshAfterLedgerChange } from '@/features/members/api/record-transaction';
 import { api } from '@/lib/api';
+import { useRefreshAfterLedgerChange } from '@/lib/record-transaction';
 
 /**
  * POST /api/tenants/member/{id}/transactions/{entryId}/reversal. The key is derived from the entry, so pressing

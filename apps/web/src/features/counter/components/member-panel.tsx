@@ -1,10 +1,10 @@
 import type { CounterMember } from '@loyalty/contracts';
 import { TierReviewNote } from '@/components/tier-review-note';
 import { Badge } from '@/components/ui/badge';
-import { fullName, levelVariant } from '@/features/members/members-labels';
 import { formatDate, formatNumber } from '@/lib/i18n/format';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
+import { fullName, levelVariant } from '@/lib/member-labels';
 
 /** Who is at the till: name, code, tier, balance and the points that expire next. */
 export function MemberPanel({ member }: { member: CounterMember }) {

@@ -1,7 +1,7 @@
 import type { TransactionResult } from '@loyalty/contracts';
 import * as React from 'react';
+import { RefundForm } from '@/components/refund-form';
 import { Button } from '@/components/ui/button';
-import { RefundForm } from '@/features/members/components/refund-form';
 import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';

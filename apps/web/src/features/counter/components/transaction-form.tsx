@@ -3,10 +3,10 @@ import * as React from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useRecordTransaction } from '@/features/members/api/record-transaction';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
+import { useRecordTransaction } from '@/lib/record-transaction';
 import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 import { type OrderFields, PurchaseOrderFields } from './purchase-order-fields';
 

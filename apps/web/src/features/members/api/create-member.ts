@@ -1,8 +1,8 @@
 import { type CreateMemberBody, type MemberDetail, memberDetailSchema } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** POST /api/tenants/member. */
 function createMember(body: CreateMemberBody): Promise<MemberDetail> {

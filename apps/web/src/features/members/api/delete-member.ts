@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** DELETE /api/tenants/member/{id}. */
 function deleteMember(id: string): Promise<unknown> {

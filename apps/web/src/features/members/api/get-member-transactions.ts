@@ -1,8 +1,8 @@
 import { TRANSACTIONS_PAGE_SIZE, type TransactionsPage, transactionsPageSchema } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** GET /api/tenants/member/{id}/transactions: the ledger, newest first. */
 function fetchMemberTransactions(id: string, page: number, signal?: AbortSignal) {

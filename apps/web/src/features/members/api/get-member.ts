@@ -1,8 +1,8 @@
 import { type MemberDetail, memberDetailSchema } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** GET /api/tenants/member/{id}. */
 function fetchMember(id: string, signal?: AbortSignal) {

@@ -1,9 +1,9 @@
 import { MEMBERS_PAGE_SIZE, type MembersPage, membersPageSchema } from '@loyalty/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { PREFETCHED } from '@/lib/query-client';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 type MembersParams = { page: number; search: string };
 

@@ -1,8 +1,8 @@
 import { type TierOption, tierOptionsPageSchema } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** GET /api/memberships (first 100, sorted by the tiers screen's order): the tiers a member may be pinned to. */
 async function fetchTierOptions(signal?: AbortSignal): Promise<TierOption[]> {

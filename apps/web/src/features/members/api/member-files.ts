@@ -2,8 +2,8 @@ import { type ImportMapping, type ImportStatus, importStartedSchema, importStatu
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download-file';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 const today = () => new Date().toISOString().slice(0, 10);
 

@@ -1,8 +1,8 @@
 import { type GoogleSaveLink, googlePassStatusSchema, googleSaveLinkSchema } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 import { useWalletPassStatus, walletPassPath } from './wallet-pass';
 
 /** GET …/passes/google/status: link issued, inserted and confirmed by Google, last sync and error. */

@@ -3,8 +3,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 import { useWalletPassStatus, walletPassPath } from './wallet-pass';
 
 /** GET …/passes/apple/status: issued or not, last change, last push, devices; under `all`, so member edits refresh it. */

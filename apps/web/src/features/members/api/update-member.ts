@@ -1,8 +1,8 @@
 import { type MemberDetail, memberDetailSchema, type UpdateMemberBody } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { membersKeys } from '@/lib/members-keys';
 import { useTenantId } from '@/lib/workspace-context';
-import { membersKeys } from './keys';
 
 /** PUT /api/tenants/member/{id}. */
 function updateMember({ id, body }: { id: string; body: UpdateMemberBody }): Promise<MemberDetail> {

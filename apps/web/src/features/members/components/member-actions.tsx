@@ -10,7 +10,7 @@ import { type MessageKey, t as translate } from '@/lib/i18n/i18n';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { valueOfPoints } from '@/lib/points-math';
-import { useRecordTransaction } from '../api/record-transaction';
+import { useRecordTransaction } from '@/lib/record-transaction';
 import { formatMoney, formatPoints } from '../members-labels';
 
 type Kind = TransactionBody['type'];

@@ -1,12 +1,12 @@
 import type { LedgerEntry } from '@loyalty/contracts';
 import * as React from 'react';
 import { Pager, pageOf } from '@/components/pager';
+import { RefundForm } from '@/components/refund-form';
 import { Button } from '@/components/ui/button';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useMemberTransactions } from '../api/get-member-transactions';
 import { formatDateTime, formatMoney, formatPoints, LEDGER_LABELS, ledgerReason } from '../members-labels';
-import { RefundForm } from './refund-form';
 
 const HEADERS: MessageKey[] = [
   'members.ledgerDate',

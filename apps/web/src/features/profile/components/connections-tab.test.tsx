@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serveApi } from '@/test/fake-api';
+import { createFakeProfileServer, openEditProfile } from '@/test/profile-test-utils';
 import type { AccountActions } from '../account-actions';
-import { createFakeProfileServer, openEditProfile } from '../profile-test-utils';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

@@ -3,8 +3,8 @@ import type userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@/lib/i18n/i18n';
 import { serveApi } from '@/test/fake-api';
+import { createFakeProfileServer, openEditProfile } from '@/test/profile-test-utils';
 import type { AccountActions } from '../account-actions';
-import { createFakeProfileServer, openEditProfile } from '../profile-test-utils';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

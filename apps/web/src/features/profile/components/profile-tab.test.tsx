@@ -8,7 +8,7 @@ import {
   createFakeProfileServer,
   renderEditProfile,
   SAMPLE_PROFILE,
-} from '../profile-test-utils';
+} from '@/test/profile-test-utils';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

@@ -1,8 +1,8 @@
 import { type BusinessProfile, type BusinessProfileInput, businessProfileSchema } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { businessProfileKeys } from '@/lib/business-profile';
 import { useTenantId } from '@/lib/workspace-context';
-import { businessProfileKeys } from './get-business-profile';
 
 /** PUT /api/tenants/business with {country, timeZone, language}. */
 function saveBusinessProfile(body: BusinessProfileInput): Promise<BusinessProfile> {

@@ -7,11 +7,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api-client';
+import { useBusinessProfile } from '@/lib/business-profile';
 import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
 import { timeZoneLabels } from '@/lib/i18n/time-zone-names';
 import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
-import { useBusinessProfile } from '../api/get-business-profile';
 import { useSaveBusinessProfile } from '../api/save-business-profile';
 
 type Values = { country: string; timeZone: string; language: string };

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { createFakeUsersServer, OWNER, teamUser } from '../users-test-server';
-import { renderUsers } from '../users-test-utils';
+import { createFakeUsersServer, OWNER, teamUser } from '@/test/users-test-server';
+import { renderUsers } from '@/test/users-test-utils';
 
 vi.mock('@/lib/api', () => import('@/test/fake-api'));
 

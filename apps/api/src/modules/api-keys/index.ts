@@ -1,0 +1,2 @@
+export { type ApiKeyPrincipal, type ApiKeyVerifier, createApiKeyVerifier } from './keys';
+export { apiKeysRoutes } from './routes';

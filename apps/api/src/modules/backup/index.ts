@@ -1,0 +1,2 @@
+export { backupRoutes } from './routes';
+export { announceServer, newBackupToken } from './running-server';

@@ -1,0 +1,2 @@
+export { businessTimeZoneSql, getBusinessProfile, initialBusinessProfile, setProfileFromPhone } from './profile';
+export { businessRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { membershipsRoutes } from './routes';

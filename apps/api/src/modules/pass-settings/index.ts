@@ -1,0 +1,1 @@
+export { passSettingsRoutes } from './routes';

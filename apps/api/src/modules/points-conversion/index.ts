@@ -1,0 +1,1 @@
+export { pointsConversionRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { privacyPublicRoutes } from './public-routes';
+export { privacyRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { recordPosterDownload } from './repository';
+export { setupRoutes } from './routes';

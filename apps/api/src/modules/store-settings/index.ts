@@ -1,0 +1,1 @@
+export { storeSettingsRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { webhookJobs } from './delivery-job';
+export { webhooksRoutes } from './routes';
