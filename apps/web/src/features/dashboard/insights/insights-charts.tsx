@@ -39,6 +39,8 @@ function options(spec: ChartSpec, width: number, labels: string[], label: (line:
         stroke: AXIS,
         grid: { show: false },
         incrs: [1, 2, 3, 4, 6, 7, 10, 14, 30, 60, 100],
+        // Room for the longest label (a Chinese month name with its year is wide), so labels never run together.
+        space: Math.max(40, Math.max(0, ...labels.map((l) => l.length)) * 11),
         values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
       },
       {
