@@ -38,6 +38,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 // counter, only the counter's lookups on PostgreSQL; wallet, only the Apple Wallet server figures (passes over
 // HTTP, RSS over 10,000 passes, the push fan-out to 100,000 devices) on PostgreSQL, without the large data set.
 // tiers, only the tier review of 100,000 members (bench/tier-review.ts); promotions, only bench/promotions.ts.
+// insights, only the dashboard's figures over time: a year by day at 100,000 members and 1,000,000 entries
+// (bench/insights.ts) on PostgreSQL (its own business in the bench database, removed afterwards) and PGlite.
 const only = process.env.BENCH_ONLY;
 const onlyWallet = only === 'wallet';
 // messages: only the messages figures (segment preview, a 100,000-pass message enqueued and fanned out) on PostgreSQL.
@@ -518,6 +520,10 @@ async function main() {
     raw.phases.promotions = promotionsPhase();
     return;
   }
+  if (only === 'insights') {
+    raw.phases.insights = insightsPhase();
+    return;
+  }
   let pgSeed = { error: 'not asked for (BENCH_ONLY)' };
   try {
     if (onlyWallet || onlyMessages) pgSeed = { database: ensureDatabase() };
@@ -595,6 +601,7 @@ async function main() {
     }
     if (!only) raw.phases.tiers = tiersPhase();
     if (!only) raw.phases.promotions = promotionsPhase();
+    if (!only) raw.phases.insights = insightsPhase();
   } finally {
     await emulator.stop();
   }
@@ -620,6 +627,26 @@ function promotionsPhase() {
   );
   const res = node(['--import', 'tsx', 'bench/promotions.ts'], { stdio: 'inherit' });
   return res.status === 0 ? { ran: true } : { error: `bench/promotions.ts exited ${res.status}` };
+}
+
+/**
+ * Insights (docs/design.md §10): a year by day at 100,000 members and 1,000,000 entries, target ≤ 1 s on PostgreSQL
+ * (a business of its own in the bench database, removed afterwards), PGlite's figure beside it.
+ */
+function insightsPhase() {
+  section('Insights: a year by day at 100,000 members and 1,000,000 entries (bench/insights.ts)');
+  const pg = node(['--import', 'tsx', 'bench/insights.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_INSIGHTS_DATABASE_URL: process.env.BENCH_INSIGHTS_DATABASE_URL || PG_URL },
+  });
+  const embedded = node(['--import', 'tsx', 'bench/insights.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_INSIGHTS_DATABASE_URL: '' },
+  });
+  return {
+    postgres: pg.status === 0 ? 'ran' : `exited ${pg.status}`,
+    pglite: embedded.status === 0 ? 'ran' : `exited ${embedded.status}`,
+  };
 }
 
 try {

@@ -17,6 +17,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { enrolmentRoutes, joinPageRoutes } from './modules/enrolment';
 import { healthRoutes } from './modules/health';
 import { identityRoutes } from './modules/identity';
+import { insightsJobs, insightsRoutes } from './modules/insights';
 import { createLedger, type Ledger, ledgerRoutes } from './modules/ledger';
 import { legalRoutes } from './modules/legal';
 import { announceWrite, createLiveBus, type LiveBus, liveListener, liveRoutes } from './modules/live';
@@ -176,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.scheduledWork,
   );
   app.decorate('automations', automations);
+  // Insights: a change of the business's time zone recomputes its daily figures in the new one, by a job.
+  const insights = insightsJobs({ db: app.db }, app.jobs);
   const changes = changeFeed([
     // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
     // their own events with the request's trail).
@@ -194,6 +197,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tierReplace.listener,
     // Automations: the job of each one the write may fire (welcome, near a reward, a friend's first purchase).
     automations.listener,
+    insights.listener,
     // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
@@ -231,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);
   await app.register(reportsRoutes);
+  await app.register(insightsRoutes);
   await app.register(businessRoutes);
   await app.register(setupRoutes);
   await app.register(liveRoutes);

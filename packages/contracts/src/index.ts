@@ -8,6 +8,7 @@ export * from './dashboard';
 export * from './enrolment';
 export * from './errors';
 export * from './identity';
+export * from './insights';
 export * from './integrations';
 export * from './languages';
 export * from './member-files';

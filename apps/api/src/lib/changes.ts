@@ -90,6 +90,8 @@ export type ChangeEvent =
   | { type: 'member.deleted'; id: string; membershipCode: string }
   /** Something every card of the tenant shows changed (its design, its store settings, a tier's name). */
   | { type: 'cards.changed' }
+  /** The business's time zone changed: its daily figures are recomputed in the new one (modules/insights). */
+  | { type: 'timezone.changed' }
   /** A reward was redeemed (its REDEEM entry is told as entry.recorded in the same change). */
   | { type: 'reward.redeemed'; data: Extract<WebhookEvent, { type: 'reward.redeemed' }>['data'] }
   /**

@@ -156,18 +156,18 @@ export function routeRecipe<const S extends ErrorStatus>(tags: string[], statuse
   }
 
   /**
-   * GET `url` (admin and owner): a CSV download (lib/csv.ts: UTF-8 with BOM, streamed, formula-like text made
+   * GET `url` (admin and owner, or every role with `access: 'staff'`): a CSV download (lib/csv.ts: UTF-8 with BOM, streamed, formula-like text made
    * inert) of the `file` the request asks for; `rows` says in the OpenAPI document what its rows are.
    */
   function csv<Q extends ZodType, P extends ZodType>(
     app: App,
     url: string,
-    schema: { summary: string; querystring?: Q; params?: P; rows: string },
+    schema: { summary: string; querystring?: Q; params?: P; rows: string; access?: 'staff' | 'admin' },
     file: (request: CsvRequest<Q, P>) => Promise<CsvFile> | CsvFile,
   ) {
-    const { rows, ...inputs } = schema;
+    const { rows, access: who = 'admin', ...inputs } = schema;
     const response = { 200: fileAnswer(MEDIA.csv, rows) };
-    app.get(url, widened(access.admin({ ...inputs, produces: ['text/csv'], response })), async (request, reply) => {
+    app.get(url, widened(access[who]({ ...inputs, produces: ['text/csv'], response })), async (request, reply) => {
       const { name, header, rows } = await file(request as CsvRequest<Q, P>);
       return sendCsv(reply, name, header, rows);
     });

@@ -2,6 +2,7 @@ export * from './audit';
 export * from './automations';
 export * from './enrolment';
 export * from './google-wallet';
+export * from './insights';
 export * from './integrations';
 export * from './members';
 export * from './membership-tiers';

@@ -14,6 +14,11 @@ export const erasedMembers = pgTable(
     pointsBalance: integer('points_balance').notNull(),
     lifetimeSpend: numeric('lifetime_spend', { precision: 14, scale: 2 }).notNull(),
     erasedAt: timestamp('erased_at', { withTimezone: true }).notNull().defaultNow(),
+    // What the business's figures keep of the member (migration 0066, docs/design.md §10 "Insights"): when it
+    // joined and its home branch, filled from the member's row as it is erased (a trigger), for a rebuild of the
+    // daily figures.
+    joinedAt: timestamp('joined_at', { withTimezone: true }),
+    homeBranchId: text('home_branch_id'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.memberId] })],
 );

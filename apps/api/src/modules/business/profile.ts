@@ -71,6 +71,9 @@ export async function saveBusinessProfile(
     if (before?.language !== after.language || before?.timeZone !== after.timeZone) {
       await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
     }
+    if (before && before.timeZone !== after.timeZone) {
+      await changes.publish(tx, tenantId, [{ type: 'timezone.changed' }]);
+    }
     return after;
   });
 }

@@ -21,6 +21,7 @@ import { useCanWrite } from '@/lib/workspace-context';
 import { useDashboard } from './api/get-dashboard';
 import { SetupChecklist } from './components/setup-checklist';
 import { TierMixChart } from './components/tier-mix-chart';
+import { InsightsSection } from './insights/insights-section';
 import { tierLabel } from './tier-label';
 
 interface Metric {
@@ -187,6 +188,7 @@ export function DashboardPage() {
           )}
         </div>
       )}
+      <InsightsSection />
     </div>
   );
 }
