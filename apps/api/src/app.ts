@@ -12,6 +12,7 @@ import { createApiKeyVerifier } from './modules/api-keys/keys';
 import { apiKeysRoutes } from './modules/api-keys/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { backupRoutes } from './modules/backup/routes';
+import { branchesRoutes } from './modules/branches';
 import { businessRoutes } from './modules/business/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { joinPageRoutes } from './modules/enrolment/join-page-route';
@@ -219,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(membersRoutes);
   await app.register(ledgerRoutes);
   await app.register(rewardsRoutes);
+  await app.register(branchesRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './branches';
 export * from './brand-colors';
 export * from './business';
 export * from './common';

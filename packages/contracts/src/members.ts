@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchIdField } from './branches';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
 import { tierReviewInfoSchema } from './tier-policy';
@@ -59,6 +60,8 @@ export const membersQuerySchema = z.object({
     .optional(),
   tierId: idParamSchema.optional(),
   status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or inactive' }).optional(),
+  /** Members whose home branch this is (docs/design.md §10). */
+  branchId: idParamSchema.optional(),
 });
 export type MembersQuery = z.input<typeof membersQuerySchema>;
 
@@ -78,6 +81,8 @@ export const memberRowSchema = z.object({
   pointsBalance: z.number().int(),
   status: z.string(),
   createdAt: z.string(),
+  /** The branch whose poster the member joined by, or staff chose (docs/design.md §10); null: none. */
+  homeBranchId: z.string().nullable().optional(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 export const membersPageSchema = pageSchema(memberRowSchema);
@@ -114,6 +119,11 @@ export const createMemberSchema = z.object({
     .union([z.literal('').transform(() => null), idParamSchema])
     .nullable()
     .default(null),
+  /** The member's home branch; absent keeps the stored one, null clears it. */
+  homeBranchId: z
+    .union([z.literal('').transform(() => null), idParamSchema])
+    .nullable()
+    .optional(),
 });
 export type CreateMemberInput = z.input<typeof createMemberSchema>;
 export type CreateMemberBody = z.output<typeof createMemberSchema>;
@@ -216,9 +226,15 @@ export const ledgerEntrySchema = z.object({
   refundsId: z.string().nullable().optional(),
   /** On a PURCHASE: the amount refunded so far (refunds may follow until it is the purchase's amount). */
   refundedAmount: z.number().optional(),
+  /** The branch it was recorded at (docs/design.md §10); null: none named. */
+  branchId: z.string().nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));
+export const transactionsQuerySchema = z.object({
+  ...pageQuery(TRANSACTIONS_PAGE_SIZE),
+  /** Entries recorded at this branch. */
+  branchId: idParamSchema.optional(),
+});
 export const transactionsPageSchema = pageSchema(ledgerEntrySchema);
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
@@ -254,8 +270,9 @@ export const transactionBodySchema = z.discriminatedUnion(
       amount,
       orderId: orderIdSchema.optional(),
       note: z.string().trim().max(200, ORDER_MESSAGES.note).refine(isCleanText, CLEAN_TEXT).optional(),
+      branchId: branchIdField,
     }),
-    z.object({ type: z.literal('REDEEM'), points }),
+    z.object({ type: z.literal('REDEEM'), points, branchId: branchIdField }),
     z.object({
       type: z.literal('ADJUST'),
       points: z
@@ -270,6 +287,7 @@ export const transactionBodySchema = z.discriminatedUnion(
         .min(1, MEMBER_MESSAGES.reason)
         .max(200, 'At most 200 characters')
         .refine(isCleanText, CLEAN_TEXT),
+      branchId: branchIdField,
     }),
   ],
   { error: 'Type must be PURCHASE, REDEEM or ADJUST' },

@@ -193,6 +193,8 @@ export const redemptionSchema = z.object({
   code: z.string(),
   pointsCost: z.number().int(),
   createdAt: z.string(),
+  /** The branch it was redeemed at (docs/design.md §10); null: none named. */
+  branchId: z.string().nullable().optional(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 

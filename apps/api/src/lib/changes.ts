@@ -40,6 +40,8 @@ export type EntryRecorded = {
     reversesId: string | null;
     /** The business's order of a PURCHASE, or of the purchase a REFUND gives part of back. */
     orderId?: string | null;
+    /** The branch it was recorded at (docs/design.md §10). */
+    branchId?: string | null;
   };
   /** Points written off as expired just before the entry (0 for none), and the balance after that. */
   expired: number;

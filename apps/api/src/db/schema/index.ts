@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './branches';
 export * from './enrolment';
 export * from './google-wallet';
 export * from './integrations';

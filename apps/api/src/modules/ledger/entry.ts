@@ -154,6 +154,7 @@ export async function applyEntry(
       reason: entry.reason ?? null,
       reversesId: null,
       orderId: entry.orderId ?? null,
+      branchId: command.branchId ?? null,
     },
     expired,
     balanceBeforeEntry,
@@ -178,6 +179,7 @@ export async function applyEntry(
       accountId: command.accountId,
       idempotencyKey: idempotencyKey ?? null,
       idempotencyBodyHash: bodyHash,
+      branchId: command.branchId ?? null,
       // Kept so a reversal can give the points back to the lots they came from.
       lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
       createdAt: now,

@@ -41,25 +41,36 @@ const rowColumns = {
   pointsBalance: spendableColumn,
   status: members.status,
   createdAt: members.createdAt,
+  homeBranchId: members.homeBranchId,
 };
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type ListParams = { page: number; size: number; search?: string; tierId?: string; status?: MemberStatus };
+export type ListParams = {
+  page: number;
+  size: number;
+  search?: string;
+  tierId?: string;
+  status?: MemberStatus;
+  branchId?: string;
+};
 
 /** Which filters a list read has: the shape of its statements (the values are placeholders). */
-type Filters = { search?: string; tierId?: string; status?: MemberStatus };
+type Filters = { search?: string; tierId?: string; status?: MemberStatus; branchId?: string };
 const filtersOf = (params: ListParams): Filters => ({
   search: params.search?.trim() || undefined,
   tierId: params.tierId || undefined,
   status: params.status,
+  branchId: params.branchId || undefined,
 });
-const filterShape = (f: Filters) => `${f.search ? 's' : ''}${f.tierId ? 't' : ''}${f.status ? 'a' : ''}`;
+const filterShape = (f: Filters) =>
+  `${f.search ? 's' : ''}${f.tierId ? 't' : ''}${f.status ? 'a' : ''}${f.branchId ? 'b' : ''}`;
 const filterValues = (tenantId: string, f: Filters) => ({
   tenantId,
   pattern: f.search ? likePattern(f.search) : null,
   tierId: f.tierId ?? null,
   status: f.status ?? null,
+  branchId: f.branchId ?? null,
 });
 
 function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQL {
@@ -68,6 +79,8 @@ function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQ
   if (shape.includes('s')) conditions.push(sql`${memberSearchText(members)} ilike ${sql.placeholder('pattern')}`);
   if (shape.includes('t')) conditions.push(eq(members.tierId, sql.placeholder('tierId')));
   if (shape.includes('a')) conditions.push(eq(members.status, sql.placeholder('status')));
+  // The members whose home branch it is (docs/design.md §10; members_tenant_home_branch_idx).
+  if (shape.includes('b')) conditions.push(eq(members.homeBranchId, sql.placeholder('branchId')));
   if (from === 'anchor') conditions.push(fromAnchor(anchorPlaceholders));
   return and(...conditions) as SQL;
 }
@@ -126,6 +139,7 @@ const pageStatement = preparedStatements((db: Queries, shape: string) => {
       pointsBalance: sql<number>`(${members.pointsBalance} - ${lots.pending})::int`.mapWith(Number),
       status: members.status,
       createdAt: members.createdAt,
+      homeBranchId: members.homeBranchId,
       nextExpiry: sql<number | null>`${lots.nextExpiry}`.mapWith(Number),
     })
     .from(ids)
@@ -164,6 +178,8 @@ const listRow = (r: PageRow, tier: TierNames | undefined): MemberRow => ({
   pointsBalance: r.pointsBalance,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
+  // Only where there is one, so the rows of a business without branches keep the spec's shape.
+  ...(r.homeBranchId ? { homeBranchId: r.homeBranchId } : {}),
 });
 
 /**
@@ -281,9 +297,15 @@ async function findMemberRowWhere(
 type ChineseNames = { membershipLevelNameZh?: string | null; membershipLevelNameCn?: string | null };
 
 /** The tier's Chinese names only when it has them: rows of tiers without them keep the spec's shape. */
-function withChineseNames<T extends ChineseNames>(row: T): T {
-  const { membershipLevelNameZh: zh, membershipLevelNameCn: cn, ...rest } = row;
-  return { ...rest, ...(zh ? { membershipLevelNameZh: zh } : {}), ...(cn ? { membershipLevelNameCn: cn } : {}) } as T;
+function withChineseNames<T extends ChineseNames & { homeBranchId?: string | null }>(row: T): T {
+  const { membershipLevelNameZh: zh, membershipLevelNameCn: cn, homeBranchId: home, ...rest } = row;
+  return {
+    ...rest,
+    ...(zh ? { membershipLevelNameZh: zh } : {}),
+    ...(cn ? { membershipLevelNameCn: cn } : {}),
+    // A home branch only where there is one, as the list's rows (docs/design.md §10).
+    ...(home ? { homeBranchId: home } : {}),
+  } as T;
 }
 
 export type TierRow = TierRange & { color: string; nameZh: string | null; nameCn: string | null };
@@ -428,8 +450,19 @@ const rewardOfEntry = sql<{ id: string | null; name: string; nameZh: string | nu
     and (rr.ledger_id = ${pointsLedger.id} or rr.reversal_id = ${pointsLedger.id})
   limit 1)`;
 
-export async function listLedger(db: Queries, tenantId: string, memberId: string, page: number, size: number) {
-  const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
+export async function listLedger(
+  db: Queries,
+  tenantId: string,
+  memberId: string,
+  page: number,
+  size: number,
+  branchId?: string,
+) {
+  const where = and(
+    eq(pointsLedger.tenantId, tenantId),
+    eq(pointsLedger.memberId, memberId),
+    branchId ? eq(pointsLedger.branchId, branchId) : undefined,
+  );
   const [totals, rows] = await Promise.all([
     db.select({ total: count() }).from(pointsLedger).where(where),
     db
@@ -448,6 +481,7 @@ export async function listLedger(db: Queries, tenantId: string, memberId: string
         note: pointsLedger.note,
         refundsId: pointsLedger.refundsId,
         refundedAmount: refundedSoFar,
+        branchId: pointsLedger.branchId,
       })
       .from(pointsLedger)
       .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
@@ -494,6 +528,7 @@ type StoredEntry = {
   note?: string | null;
   refundsId?: string | null;
   refundedAmount?: string | null;
+  branchId?: string | null;
 };
 export const toEntry = (e: StoredEntry) => ({
   id: e.id,
@@ -511,6 +546,7 @@ export const toEntry = (e: StoredEntry) => ({
   ...(e.note ? { note: e.note } : {}),
   ...(e.refundsId ? { refundsId: e.refundsId } : {}),
   ...(e.refundedAmount ? { refundedAmount: Number(e.refundedAmount) } : {}),
+  ...(e.branchId ? { branchId: e.branchId } : {}),
 });
 
 /** A member as the export writes it: the list's row, lifetime spend, and its sort key for the next chunk. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BRANCH_MESSAGES,
   type CounterMember,
   type CreateMemberBody,
   MEMBER_MESSAGES,
@@ -18,6 +19,7 @@ import type { AuditTrail } from '../../lib/audit';
 import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Loaded } from '../../lib/versioned-cache';
+import { ownBranchIds } from '../branches';
 import { eraseMemberAndAccount } from '../privacy/erase';
 import { getPolicy } from '../tier-review/repository';
 import { memberTierReview } from '../tier-review/review';
@@ -112,6 +114,15 @@ const auditedMember = (m: {
 
 const noTrail: AuditTrail = async () => {};
 
+/** A home branch must be one of this business's: another's is not found, as everything of theirs. */
+async function assertOwnHomeBranch(db: Database, tenantId: string, branchId: string | null | undefined) {
+  if (!branchId || (await ownBranchIds(db, tenantId, [branchId])).has(branchId)) return;
+  throw new AppError(404, BRANCH_MESSAGES.BRANCH_NOT_FOUND, {
+    error: 'BRANCH_NOT_FOUND',
+    errors: { homeBranchId: BRANCH_MESSAGES.BRANCH_NOT_FOUND },
+  });
+}
+
 async function createMember(
   db: Database,
   feed: ChangeFeed,
@@ -121,6 +132,7 @@ async function createMember(
 ): Promise<string> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone);
+  await assertOwnHomeBranch(db, tenantId, body.homeBranchId);
   try {
     return await db.transaction(async (tx) => {
       const tiers = await loadTiers(tx, tenantId);
@@ -136,6 +148,7 @@ async function createMember(
         membershipCode: await nextMembershipCode(tx, tenantId),
         tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
         tierPinned: pinned !== null,
+        homeBranchId: body.homeBranchId ?? null,
       };
       const [made] = await tx.insert(members).values(values).returning();
       await trail(tx, {
@@ -163,6 +176,7 @@ export async function updateMember(
 ): Promise<void> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone, id);
+  await assertOwnHomeBranch(db, tenantId, body.homeBranchId);
   try {
     await db.transaction(async (tx) => {
       const [member] = await tx
@@ -190,6 +204,8 @@ export async function updateMember(
         status: body.status,
         tierPinned: pinned !== null,
         tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
+        // A body without it keeps the home branch (docs/design.md §10).
+        ...(body.homeBranchId !== undefined ? { homeBranchId: body.homeBranchId } : {}),
       };
       const [updated] = await tx
         .update(members)
