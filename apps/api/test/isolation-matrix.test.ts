@@ -220,7 +220,7 @@ describe('tenant-isolation matrix over every tenant route', () => {
     );
 
   // Every route times every intruder: hundreds of requests, about 10 s on a quiet machine, so more than the default.
-  it('covers every tenant route with every intruder', { timeout: 120_000 }, async () => {
+  it('covers every tenant route with every intruder', { timeout: 240_000 }, async () => {
     // Event streams stay open, so inject() cannot read them: modules/live/live.test.ts proves over a socket that
     // they refuse intruders and carry only the caller's own business.
     const tenantRoutes = app.routeAccess.filter(

@@ -30,6 +30,8 @@ export const BRANCH_MESSAGES = {
   latitude: 'Latitude is a number from -90 to 90',
   longitude: 'Longitude is a number from -180 to 180',
   together: 'Enter both latitude and longitude, or neither',
+  /** The form's one coordinates field, when it does not read as two numbers in range. */
+  coordinates: 'Type or paste the coordinates as latitude, longitude: 22.28, 114.15',
   notFound: 'Branch not found',
   BRANCH_REQUIRED: 'Choose the branch this is recorded at',
   BRANCH_NOT_ALLOWED: 'You cannot record at this branch',

@@ -90,6 +90,8 @@ export const joinBodySchema = z.object({
   acceptTerms: z.boolean({ error: ENROLMENT_MESSAGES.acceptTerms }).default(false),
   marketingOptIn: z.boolean().default(false),
   language: z.enum(LANGUAGES).optional(),
+  /** The branch whose poster the customer scanned (docs/design.md §10); an unknown or inactive one is ignored. */
+  homeBranchId: z.string().max(64).optional().catch(undefined),
 });
 export type JoinInput = z.input<typeof joinBodySchema>;
 

@@ -50,6 +50,7 @@ const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
 );
 const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage);
+const branches = screen(async () => (await import('@/features/branches/branches-page')).BranchesPage);
 const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
@@ -73,6 +74,7 @@ export const routes: RouteObject[] = [
       { path: 'counter', ...counter },
       { path: 'memberships', ...memberships },
       { path: 'rewards', ...rewards },
+      { path: 'branches', ...branches },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'store-settings', ...storeSettings },

@@ -12,6 +12,7 @@ const NAV = [
   ['Counter', '/counter'],
   ['Memberships', '/memberships'],
   ['Rewards', '/rewards'],
+  ['Branches', '/branches'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
   ['Store Settings', '/store-settings'],
@@ -20,7 +21,7 @@ const NAV = [
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Rewards', 'Enrolment', 'Messages', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = ['Rewards', 'Branches', 'Enrolment', 'Messages', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {

@@ -107,3 +107,16 @@ export async function locatedBranches(db: Queries, tenantId: string): Promise<Br
     )
     .orderBy(asc(branches.createdAt), asc(branches.id));
 }
+
+/**
+ * `id` when it is an active branch of this business, else null: a join by a poster whose branch was since
+ * deactivated or deleted, or a link someone edited, joins without a home branch (docs/design.md §10).
+ */
+export async function activeBranchOf(db: Queries, tenantId: string, id: string | null | undefined) {
+  if (!id || !/^[A-Za-z0-9-]{1,64}$/.test(id)) return null;
+  const [row] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, id), eq(branches.active, true)));
+  return row?.id ?? null;
+}

@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { activeBranchOf } from '../branches';
 import type { Writers } from '../ledger/ledger';
 import { centsToNumber, nextTier, toCents } from '../members/engine';
 import { enrolMember, phoneHolder } from '../members/enrol';
@@ -36,7 +37,7 @@ export function joinInfo(page: JoinPage): PublicJoinInfo {
 }
 
 type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> &
-  Pick<JoinInput, 'language'> & {
+  Pick<JoinInput, 'language' | 'homeBranchId'> & {
     email: string;
   };
 
@@ -66,6 +67,7 @@ export async function join(
     marketingOptIn: body.marketingOptIn,
     language: body.language ?? null,
     welcomePoints: page.welcomePoints,
+    homeBranchId: await activeBranchOf(db, page.tenantId, body.homeBranchId),
   });
   return { created: member.created, answer: { membershipCode: member.membershipCode } };
 }

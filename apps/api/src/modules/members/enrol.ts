@@ -20,6 +20,8 @@ type Enrolment = {
   /** The language of the join page the customer filled in, when it said. */
   language: Language | null;
   welcomePoints: number;
+  /** The branch whose poster the customer joined by: this business's and active (docs/design.md §10). */
+  homeBranchId?: string | null;
 };
 
 /** The member holding the phone in the tenant, if any: its id and code (the partial phone index serves it). */
@@ -60,6 +62,7 @@ export async function enrolMember(
           phone: input.phone,
           marketingOptIn: input.marketingOptIn,
           language: input.language,
+          homeBranchId: input.homeBranchId ?? null,
           membershipCode: await nextMembershipCode(tx, tenantId),
           tierId: effectiveTierId(false, null, 0n, tiers),
         })

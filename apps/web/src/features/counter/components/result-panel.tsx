@@ -6,6 +6,7 @@ import { failureMessage } from '@/lib/api-error';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useReverseTransaction } from '../api/reverse-transaction';
+import { useCounterBranch } from './counter-branch';
 
 const TITLES = {
   PURCHASE: 'counter.purchaseDone',
@@ -38,6 +39,7 @@ export function ResultPanel({
       ? entry.type
       : null;
   const [refunding, setRefunding] = React.useState(false);
+  const branchId = useCounterBranch();
 
   const onReverse = async () => {
     setError(null);
@@ -91,6 +93,7 @@ export function ResultPanel({
             balance={result.pointsBalance}
             onDone={onReversed}
             onCancel={() => setRefunding(false)}
+            branchId={branchId}
           />
         ) : (
           <Button type="button" variant="outline" onClick={() => setRefunding(true)}>
