@@ -10,6 +10,7 @@ import {
   tenants,
   walletPasses,
 } from '../../db/schema';
+import { locatedBranches } from '../branches';
 import { spendableColumn } from '../members/repository';
 import { rewardsForMember } from '../rewards/panel';
 
@@ -26,6 +27,9 @@ const expiringColumn = sql<{ points: number; at: number } | null>`(select json_b
   where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
     and ${pointsLots.remaining} > 0 and ${pointsLots.warnedAt} is not null and ${pointsLots.expiresAt} > now()
   having sum(${pointsLots.remaining}) > 0)`;
+
+/** Apple shows at most 10 locations; Google takes as many merchant locations. */
+export const PASS_LOCATIONS_MAX = 10;
 
 /** Everything one member's pass shows, read in one round trip. */
 export async function findPassData(db: Queries, tenantId: string, memberId: string) {
@@ -51,6 +55,7 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
         when 'zh-Hans' then coalesce(${messages.textCn}, ${messages.text})
         else ${messages.text} end`,
       expiring: expiringColumn,
+      homeBranchId: members.homeBranchId,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -62,23 +67,45 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
     .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
-  const { tierId, expiring, ...shown } = row;
-  const [[design], [store], offered] = await Promise.all([
+  const { tierId, expiring, homeBranchId, ...shown } = row;
+  const [[design], [store], offered, located] = await Promise.all([
     db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
     db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
     rewardsForMember(db, tenantId, { id: memberId, tierId, spendable: row.points }),
+    locatedBranches(db, tenantId),
   ]);
+  // The active branches with coordinates the pass comes forward near (docs/design.md §10): the member's home
+  // branch first, then the others oldest first, at most Apple's 10.
+  const locations = [...located.filter((b) => b.id === homeBranchId), ...located.filter((b) => b.id !== homeBranchId)]
+    .slice(0, PASS_LOCATIONS_MAX)
+    .map((b) => ({
+      latitude: b.latitude as number,
+      longitude: b.longitude as number,
+      relevantText: b.relevantText,
+      relevantTextZh: b.relevantTextZh,
+      relevantTextCn: b.relevantTextCn,
+    }));
   // The back lists what the member can afford now; the pass is rebuilt whenever the balance moves.
   const rewards = offered
     .filter((r) => r.available)
     .map((r) => ({ name: r.name, nameZh: r.nameZh, nameCn: r.nameCn, pointsCost: r.pointsCost }));
   const soon = expiring && { points: Number(expiring.points), expiresAt: new Date(Number(expiring.at)) };
-  return { ...shown, expiring: soon, design, store, rewards };
+  return { ...shown, expiring: soon, design, store, rewards, locations };
 }
 
 /** A reward the member can afford, as the pass's back lists it. */
 export type PassReward = { name: string; nameZh: string | null; nameCn: string | null; pointsCost: number };
 
-export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>>, 'rewards'> & {
+export type PassData = Omit<NonNullable<Awaited<ReturnType<typeof findPassData>>>, 'rewards' | 'locations'> & {
   rewards?: PassReward[];
+  locations?: PassLocation[];
+};
+
+/** A branch the pass comes forward near, with its lock-screen text in each language. */
+export type PassLocation = {
+  latitude: number;
+  longitude: number;
+  relevantText: string | null;
+  relevantTextZh: string | null;
+  relevantTextCn: string | null;
 };
