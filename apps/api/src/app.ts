@@ -12,6 +12,7 @@ import { apiKeysRoutes, createApiKeyVerifier } from './modules/api-keys';
 import { auditRoutes } from './modules/audit';
 import { automationJobs, automationsRoutes } from './modules/automations';
 import { backupRoutes } from './modules/backup';
+import { branchesRoutes } from './modules/branches';
 import { businessRoutes } from './modules/business';
 import { dashboardRoutes } from './modules/dashboard';
 import { enrolmentRoutes, joinPageRoutes } from './modules/enrolment';
@@ -231,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(stampCardRoutes);
   await app.register(stampStripRoutes);
   await app.register(promotionsRoutes);
+  await app.register(branchesRoutes);
   await app.register(memberExportRoutes);
   await app.register(memberImportRoutes);
   await app.register(auditRoutes);

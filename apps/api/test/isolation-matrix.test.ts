@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  branches,
   enrolmentSettings,
   members,
   membershipTiers,
@@ -59,6 +60,8 @@ const SAMPLE_BODIES: Record<string, (ids: SeedIds) => unknown> = {
     welcomePoints: 1,
     requireEmail: false,
   }),
+  'POST /api/tenants/branches': () => ({ name: 'Intruder', latitude: 1, longitude: 1 }),
+  'PUT /api/tenants/branches/:id': () => ({ name: 'Intruder', latitude: 1, longitude: 1 }),
   'POST /api/points-conversion': () => ({
     earnRateAmount: 1,
     earnRatePoints: 1,
@@ -69,7 +72,14 @@ const SAMPLE_BODIES: Record<string, (ids: SeedIds) => unknown> = {
   }),
 };
 
-type SeedIds = { tenantId: string; tierId: string; memberId: string; staffAccountId: string; uploadUrl: string };
+type SeedIds = {
+  tenantId: string;
+  tierId: string;
+  memberId: string;
+  staffAccountId: string;
+  uploadUrl: string;
+  branchId: string;
+};
 
 /** A's ids for each path parameter, by the resource the path names. */
 function pathFor(url: string, ids: SeedIds): string {
@@ -77,6 +87,7 @@ function pathFor(url: string, ids: SeedIds): string {
     if (name === 'userId') return ids.staffAccountId;
     if (url.startsWith('/api/memberships/')) return ids.tierId;
     if (url.startsWith('/api/tenants/member/')) return ids.memberId;
+    if (url.startsWith('/api/tenants/branches/')) return ids.branchId;
     return randomUUID();
   });
 }
@@ -93,6 +104,7 @@ const TENANT_TABLES = [
   'points_lots',
   'member_code_counters',
   'enrolment_settings',
+  'branches',
 ];
 
 // Files a caller gets of their own tenant (the join poster): not JSON, and checked for A's markers all the same.
@@ -134,7 +146,9 @@ describe('tenant-isolation matrix over every tenant route', () => {
     const tierId = randomUUID();
     const memberId = randomUUID();
     const uploadKey = `${a.tenantId}/${randomUUID()}.png`;
+    const branchId = randomUUID();
     await db.insert(membershipTiers).values({ id: tierId, tenantId: a.tenantId, name: `${MARK}-tier` });
+    await db.insert(branches).values({ id: branchId, tenantId: a.tenantId, name: `${MARK}-branch` });
     await db.insert(members).values({
       id: memberId,
       tenantId: a.tenantId,
@@ -192,7 +206,7 @@ describe('tenant-isolation matrix over every tenant route', () => {
     const staffAccountId = await addTeamUser(app, a.tenantId, staff, 'staff', 'ACTIVE');
     await addTeamUser(app, a.tenantId, inactive, 'admin', 'INACTIVE');
     await addTeamUser(app, a.tenantId, pending, 'admin', 'PENDING_VERIFICATION');
-    ids = { tenantId: a.tenantId, tierId, memberId, staffAccountId, uploadUrl };
+    ids = { tenantId: a.tenantId, tierId, memberId, staffAccountId, uploadUrl, branchId };
     tokens.staff = staff.idToken;
     tokens.inactive = inactive.idToken;
     tokens.pending = pending.idToken;
@@ -201,12 +215,12 @@ describe('tenant-isolation matrix over every tenant route', () => {
 
   // A pending user of A is told A's id (to resume verification): theirs to know, so not counted as a leak.
   const leaks = (body: string, ownTenant: boolean) =>
-    [MARK, ...(ownTenant ? [] : [ids.tenantId]), ids.tierId, ids.memberId, ids.staffAccountId].filter((secret) =>
-      body.includes(secret),
+    [MARK, ...(ownTenant ? [] : [ids.tenantId]), ids.tierId, ids.memberId, ids.staffAccountId, ids.branchId].filter(
+      (secret) => body.includes(secret),
     );
 
   // Every route times every intruder: hundreds of requests, about 10 s on a quiet machine, so more than the default.
-  it('covers every tenant route with every intruder', { timeout: 120_000 }, async () => {
+  it('covers every tenant route with every intruder', { timeout: 240_000 }, async () => {
     // Event streams stay open, so inject() cannot read them: modules/live/live.test.ts proves over a socket that
     // they refuse intruders and carry only the caller's own business.
     const tenantRoutes = app.routeAccess.filter(
@@ -271,6 +285,53 @@ describe('tenant-isolation matrix over every tenant route', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("A's branch is not found when B names it: in a purchase, a refund, a reversal, a reward, a user or a member", async () => {
+    const bMember = await app.inject({
+      method: 'POST',
+      url: '/api/tenants/member',
+      headers: bearer(b.token),
+      payload: { firstName: 'Bo', lastName: 'B' },
+    });
+    expect(bMember.statusCode, bMember.body).toBe(201);
+    const memberOfB = bMember.json().userId as string;
+    const before = await digest(a.tenantId);
+    const named = { branchId: ids.branchId };
+    const calls: { url: string; payload: object; method?: 'POST' | 'PUT' }[] = [
+      { url: `/api/tenants/member/${memberOfB}/transactions`, payload: { type: 'PURCHASE', amount: 5, ...named } },
+      { url: `/api/tenants/member/${memberOfB}/transactions/${randomUUID()}/refund`, payload: { amount: 1, ...named } },
+      { url: `/api/tenants/member/${memberOfB}/transactions/${randomUUID()}/reversal`, payload: named },
+      { url: `/api/tenants/member/${memberOfB}/rewards/${randomUUID()}/redeem`, payload: named },
+      {
+        url: `/api/tenants/member/${memberOfB}`,
+        method: 'PUT',
+        payload: { firstName: 'Bo', lastName: 'B', status: 'active', homeBranchId: ids.branchId },
+      },
+      {
+        url: '/api/tenants/users',
+        payload: {
+          firstName: 'Eve',
+          lastName: 'Intruder',
+          email: `eve-${randomUUID()}@example.test`,
+          phone: '+15550001111',
+          role: 'STAFF',
+          password: 'intruder-pass',
+          branchIds: [ids.branchId],
+        },
+      },
+    ];
+    for (const call of calls) {
+      const res = await app.inject({
+        method: call.method ?? 'POST',
+        url: call.url,
+        headers: bearer(b.token),
+        payload: call.payload,
+      });
+      expect(res.statusCode, `${call.url}: ${res.body}`).toBe(404);
+      expect(res.body).not.toContain(MARK);
+    }
+    expect(await digest(a.tenantId)).toBe(before);
   });
 
   it("A's own owner sees A's data, so the markers above would be caught", async () => {

@@ -36,6 +36,9 @@ export const AUDIT_ACTIONS = [
   'message.send',
   'message.cancel',
   // Rewards (docs/design.md §9): the list's writes, and a redemption handed over or cancelled (its points back).
+  'branch.create',
+  'branch.update',
+  'branch.delete',
   'reward.create',
   'reward.update',
   'reward.delete',

@@ -102,6 +102,8 @@ export const joinBodySchema = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9]*$/, 'Invalid invitation')
     .optional(),
+  /** The branch whose poster the customer scanned (docs/design.md §10); an unknown or inactive one is ignored. */
+  homeBranchId: z.string().max(64).optional().catch(undefined),
 });
 export type JoinInput = z.input<typeof joinBodySchema>;
 

@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './automations';
 export * from './birthday';
+export * from './branches';
 export * from './brand-colors';
 export * from './business';
 export * from './common';

@@ -163,6 +163,8 @@ const pointsPayload = z.object({
   /** The amount spent (PURCHASE) or the value redeemed (REDEEM), as a decimal string; null otherwise. */
   amount: z.string().nullable(),
   pointsBalance: z.number().int(),
+  /** The branch the entry was recorded at (docs/design.md §10); null: none named. */
+  branchId: z.string().nullable().optional(),
 });
 
 const stampsPayload = z.object({
@@ -230,6 +232,8 @@ export const webhookEventSchemas = {
       pointsBalance: z.number().int(),
       /** Redeemed with a code the customer claimed on their phone. */
       claimed: z.boolean(),
+      /** The branch it was redeemed at; null: none named. */
+      branchId: z.string().nullable().optional(),
     }),
   ),
   // A message to cardholders went out: what its log says once the queue has worked through it.

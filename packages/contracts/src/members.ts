@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalBirthday } from './birthday';
+import { branchIdField } from './branches';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema } from './common';
 import { PHONE_PATTERN } from './phone';
 import { promotionAwardSchema } from './promotions';
@@ -61,6 +62,8 @@ export const membersQuerySchema = z.object({
     .optional(),
   tierId: idParamSchema.optional(),
   status: z.enum(MEMBER_STATUSES, { error: 'Status must be active or inactive' }).optional(),
+  /** Members whose home branch this is (docs/design.md §10). */
+  branchId: idParamSchema.optional(),
 });
 export type MembersQuery = z.input<typeof membersQuerySchema>;
 
@@ -85,6 +88,8 @@ export const memberRowSchema = z.object({
   createdAt: z.string(),
   /** `--MM-DD`, month and day only (docs/design.md §10); absent from answers made before birthdays. */
   birthday: z.string().nullable().optional(),
+  /** The branch whose poster the member joined by, or staff chose (docs/design.md §10); null: none. */
+  homeBranchId: z.string().nullable().optional(),
 });
 export type MemberRow = z.infer<typeof memberRowSchema>;
 export const membersPageSchema = pageSchema(memberRowSchema);
@@ -123,6 +128,11 @@ export const createMemberSchema = z.object({
     .default(null),
   /** `--MM-DD` or null (docs/design.md §10); absent from a PUT: the stored birthday stays. */
   birthday: optionalBirthday.optional(),
+  /** The member's home branch; absent keeps the stored one, null clears it. */
+  homeBranchId: z
+    .union([z.literal('').transform(() => null), idParamSchema])
+    .nullable()
+    .optional(),
 });
 export type CreateMemberInput = z.input<typeof createMemberSchema>;
 export type CreateMemberBody = z.output<typeof createMemberSchema>;
@@ -234,9 +244,15 @@ export const ledgerEntrySchema = z.object({
   /** On a PURCHASE a promotion added to (docs/design.md §10): its base points and what each promotion gave. */
   basePoints: z.number().int().optional(),
   promotions: z.array(promotionAwardSchema).optional(),
+  /** The branch it was recorded at (docs/design.md §10); null: none named. */
+  branchId: z.string().nullable().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
-export const transactionsQuerySchema = z.object(pageQuery(TRANSACTIONS_PAGE_SIZE));
+export const transactionsQuerySchema = z.object({
+  ...pageQuery(TRANSACTIONS_PAGE_SIZE),
+  /** Entries recorded at this branch. */
+  branchId: idParamSchema.optional(),
+});
 export const transactionsPageSchema = pageSchema(ledgerEntrySchema);
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 
@@ -272,8 +288,9 @@ export const transactionBodySchema = z.discriminatedUnion(
       amount,
       orderId: orderIdSchema.optional(),
       note: z.string().trim().max(200, ORDER_MESSAGES.note).refine(isCleanText, CLEAN_TEXT).optional(),
+      branchId: branchIdField,
     }),
-    z.object({ type: z.literal('REDEEM'), points }),
+    z.object({ type: z.literal('REDEEM'), points, branchId: branchIdField }),
     z.object({
       type: z.literal('ADJUST'),
       points: z
@@ -288,6 +305,7 @@ export const transactionBodySchema = z.discriminatedUnion(
         .min(1, MEMBER_MESSAGES.reason)
         .max(200, 'At most 200 characters')
         .refine(isCleanText, CLEAN_TEXT),
+      branchId: branchIdField,
     }),
   ],
   { error: 'Type must be PURCHASE, REDEEM or ADJUST' },

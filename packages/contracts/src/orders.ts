@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { branchIdField } from './branches';
 import { idParamSchema } from './common';
 import { MEMBER_MESSAGES, orderIdSchema, PURCHASE_AMOUNT_MAX } from './members';
 
@@ -34,7 +35,8 @@ const amount = z
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, MEMBER_MESSAGES.amountDecimals);
 
 /** POST …/transactions/{entryId}/refund and /api/tenants/orders/{orderId}/refund body: the amount given back. */
-export const refundBodySchema = z.object({ amount });
+/** `branchId`: where the refund is made (docs/design.md §10), not where the purchase was. */
+export const refundBodySchema = z.object({ amount, branchId: branchIdField });
 export type RefundBody = z.output<typeof refundBodySchema>;
 
 export const refundParamsSchema = z.object({ id: idParamSchema, entryId: idParamSchema });

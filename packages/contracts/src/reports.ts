@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from './common';
+import { idParamSchema, ROLES } from './common';
 
 /** Reports over the points ledger for owners and admins. */
 export const REPORT_MESSAGES = {
@@ -18,11 +18,13 @@ const DAY_MS = 86_400_000;
  * GET /api/tenants/reports/staff-activity(.csv): whole days in the business's time zone, both ends included
  * (from=2026-11-01&to=2026-11-30 is November).
  */
-export const staffActivityQuerySchema = z.object({ from: day, to: day }).superRefine(({ from, to }, ctx) => {
-  const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
-  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
-  else if (days > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.span });
-});
+export const staffActivityQuerySchema = z
+  .object({ from: day, to: day, branchId: idParamSchema.optional() })
+  .superRefine(({ from, to }, ctx) => {
+    const days = (Date.parse(to) - Date.parse(from)) / DAY_MS + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.order });
+    else if (days > REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.span });
+  });
 export type StaffActivityQuery = z.infer<typeof staffActivityQuerySchema>;
 
 /**

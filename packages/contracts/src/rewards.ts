@@ -195,6 +195,8 @@ export const redemptionSchema = z.object({
   /** POINTS: bought with points; STAMPS: a full stamp card's reward; GIFT: an automation's gift; the last two with no points entry (docs/design.md §10). */
   source: z.enum(['POINTS', 'STAMPS', 'GIFT']).optional(),
   createdAt: z.string(),
+  /** The branch it was redeemed at (docs/design.md §10); null: none named. */
+  branchId: z.string().nullable().optional(),
 });
 export type Redemption = z.infer<typeof redemptionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BRANCHES_MAX } from './branches';
 import { CLEAN_TEXT, idParamSchema, isCleanText, pageQuery, pageSchema, ROLES } from './common';
 import { PHONE_PATTERN } from './phone';
 
@@ -49,6 +50,8 @@ export const tenantUserSchema = z.object({
   phone: z.string(),
   role: z.enum(ROLES),
   status: z.enum(USER_STATUSES),
+  /** The branches the user records at (docs/design.md §10); empty: every branch. */
+  branchIds: z.array(z.string()).optional(),
 });
 export type TenantUser = z.infer<typeof tenantUserSchema>;
 export const tenantUsersPageSchema = pageSchema(tenantUserSchema);
@@ -83,6 +86,13 @@ const password = z
   .min(USER_PASSWORD_MIN, USER_MESSAGES.password)
   .max(USER_PASSWORD_MAX, `At most ${USER_PASSWORD_MAX} characters`);
 
+/** The branches a team user records at; empty: every branch; absent from a body: unchanged (docs/design.md §10). */
+const branchIds = z
+  .array(idParamSchema, { error: 'Choose branches of this business' })
+  .max(BRANCHES_MAX, `At most ${BRANCHES_MAX} branches`)
+  .transform((ids) => [...new Set(ids)])
+  .optional();
+
 /** POST /api/tenants/users body (and the Add user form). */
 export const createUserSchema = z.object({
   firstName: requiredText,
@@ -91,6 +101,7 @@ export const createUserSchema = z.object({
   phone,
   role,
   password,
+  branchIds,
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 export type CreateUserBody = z.output<typeof createUserSchema>;
@@ -108,6 +119,7 @@ export const updateUserSchema = z.object({
     .max(USER_PASSWORD_MAX, `At most ${USER_PASSWORD_MAX} characters`)
     .refine((value) => value === '' || value.length >= USER_PASSWORD_MIN, USER_MESSAGES.password)
     .optional(),
+  branchIds,
 });
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 export type UpdateUserBody = z.output<typeof updateUserSchema>;

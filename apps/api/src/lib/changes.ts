@@ -43,6 +43,8 @@ export type EntryRecorded = {
     /** A PURCHASE's base points and what each promotion added on top (docs/design.md §10). */
     basePoints?: number;
     promotions?: { id: string; points: number }[];
+    /** The branch it was recorded at (docs/design.md §10). */
+    branchId?: string | null;
   };
   /** Points written off as expired just before the entry (0 for none), and the balance after that. */
   expired: number;

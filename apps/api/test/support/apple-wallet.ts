@@ -42,7 +42,15 @@ function lprojOf(device: string): string | undefined {
 }
 
 /** The pass.json texts Wallet looks up in pass.strings. */
-const LOCALISABLE = new Set(['description', 'organizationName', 'logoText', 'label', 'value', 'changeMessage']);
+const LOCALISABLE = new Set([
+  'description',
+  'organizationName',
+  'logoText',
+  'label',
+  'value',
+  'changeMessage',
+  'relevantText',
+]);
 
 export type FieldOnPhone = { key: string; label?: string; value: unknown; changeMessage?: string } & Record<
   string,

@@ -30,7 +30,9 @@ export async function startGoogleStandIn(opts: {
   const objects = new Map<string, Resource>();
   const tokens = new Set<string>();
   const calls: RecordedCall[] = [];
-  const state = { down: false, tokenGrants: 0 };
+  // `refuseMerchantLocations`: answers a class with merchant locations 400, as Google does for an issuer it has not
+  // allowlisted for them (docs/design.md §10).
+  const state = { down: false, tokenGrants: 0, refuseMerchantLocations: false };
   let base = '';
 
   const prefixed = (id: unknown) =>
@@ -67,6 +69,8 @@ export async function startGoogleStandIn(opts: {
   const missing = (body: Record<string, unknown>, fields: string[]) => fields.filter((f) => body[f] === undefined);
 
   function classCall(method: string, id: string | undefined, body: Record<string, unknown>): [number, object] {
+    if (state.refuseMerchantLocations && 'merchantLocations' in body)
+      return [400, error(400, 'merchantLocations is not allowed for this issuer')];
     if (method === 'POST' && !id) {
       const absent = missing(body, ['id', 'issuerName', 'programName', 'reviewStatus']);
       if (absent.length > 0 || !prefixed(body.id))

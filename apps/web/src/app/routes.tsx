@@ -53,6 +53,7 @@ const storeSettings = screen(
 );
 const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage);
 const promotions = screen(async () => (await import('@/features/promotions/promotions-page')).PromotionsPage);
+const branches = screen(async () => (await import('@/features/branches/branches-page')).BranchesPage);
 const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
 
 /**
@@ -77,6 +78,7 @@ export const routes: RouteObject[] = [
       { path: 'memberships', ...memberships },
       { path: 'rewards', ...rewards },
       { path: 'promotions', ...promotions },
+      { path: 'branches', ...branches },
       { path: 'wallet-settings', ...walletSettings },
       { path: 'point-settings', ...pointSettings },
       { path: 'stamp-card', ...stampCard },

@@ -13,6 +13,7 @@ const NAV = [
   ['Memberships', '/memberships'],
   ['Rewards', '/rewards'],
   ['Promotions', '/promotions'],
+  ['Branches', '/branches'],
   ['Wallet Settings', '/wallet-settings'],
   ['Point Settings', '/point-settings'],
   ['Stamp Card', '/stamp-card'],
@@ -22,7 +23,7 @@ const NAV = [
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Rewards', 'Promotions', 'Enrolment', 'Messages', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = ['Rewards', 'Promotions', 'Branches', 'Enrolment', 'Messages', 'Developers', 'Activity'];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {

@@ -53,6 +53,7 @@ export function RefundForm({
   balance,
   onDone,
   onCancel,
+  branchId,
 }: {
   memberId: string;
   entryId: string;
@@ -65,6 +66,8 @@ export function RefundForm({
   balance: number;
   onDone: (result: TransactionResult) => void;
   onCancel?: () => void;
+  /** Where the refund is made (the counter's branch; docs/design.md §10); absent: none named. */
+  branchId?: string | undefined;
 }) {
   const t = useT();
   const refund = useRefundTransaction();
@@ -74,7 +77,7 @@ export function RefundForm({
     initial: String(left),
     pending: refund.isPending,
     parse: (value) => refundBodySchema.safeParse({ amount: numberOf(value) }),
-    send: (body, key) => refund.mutateAsync({ id: memberId, entryId, amount: body.amount, key }),
+    send: (body, key) => refund.mutateAsync({ id: memberId, entryId, amount: body.amount, key, branchId }),
     onDone,
   });
 

@@ -7,7 +7,7 @@ import { translateText } from '@/lib/i18n/translate-text';
 import { useT } from '@/lib/i18n/use-t';
 import { BrandButton, FieldError, inputClass } from './customer-shell';
 import { postJoin } from './public-api';
-import { cardPath, navigate } from './route';
+import { cardPath, navigate, posterBranch } from './route';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'birthday' | 'acceptTerms';
 type Errors = Partial<Record<Field, string>>;
@@ -87,6 +87,7 @@ export function DetailsForm({
         language: activeLocale(),
         ...(birthdayOf(birthday) ? { birthday: birthdayOf(birthday) } : {}),
         ...(referralCode() ? { referralCode: referralCode() } : {}),
+        ...(posterBranch() ? { homeBranchId: posterBranch() } : {}),
       };
       // 201 a new member, 200 a phone that already was one: the card either way.
       await postJoin(slug, token, input);

@@ -18,3 +18,12 @@ export function navigate(path: string, { replace = false } = {}): void {
   else history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
+
+/**
+ * The branch whose poster the customer scanned (`/join/{slug}?branch={id}`, docs/design.md §10): passed on as the
+ * join's home branch; the server ignores one it does not know or that is inactive.
+ */
+export function posterBranch(): string | undefined {
+  const id = new URLSearchParams(window.location.search).get('branch');
+  return id && /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : undefined;
+}

@@ -12,15 +12,17 @@ function refundTransaction({
   entryId,
   amount,
   key,
+  branchId,
 }: {
   id: string;
   entryId: string;
   amount: number;
   key: string;
+  branchId?: string | undefined;
 }): Promise<TransactionResult> {
   return api.post(
     `/api/tenants/member/${encodeURIComponent(id)}/transactions/${encodeURIComponent(entryId)}/refund`,
-    { amount },
+    { amount, ...(branchId ? { branchId } : {}) },
     { schema: transactionResultSchema, headers: { 'Idempotency-Key': key } },
   );
 }

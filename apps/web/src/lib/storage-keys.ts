@@ -23,6 +23,8 @@ export const STORAGE_KEYS = {
   language: 'language',
   /** sessionStorage: when SMS codes were sent, so the resend limit survives a page reload. */
   resendLog: 'resendLog',
+  /** The branch this device's counter stands in, per business (docs/design.md §10): asked once, remembered. */
+  counterBranch: 'counterBranch',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -36,7 +38,9 @@ export const SESSION_STORAGE_KEYS: readonly StorageKey[] = Object.values(STORAGE
     key !== STORAGE_KEYS.theme &&
     key !== STORAGE_KEYS.language &&
     key !== STORAGE_KEYS.prefillEmail &&
-    key !== STORAGE_KEYS.resendLog,
+    key !== STORAGE_KEYS.resendLog &&
+    // The device stays where it stands whoever signs in at it.
+    key !== STORAGE_KEYS.counterBranch,
 );
 
 /** Storage can throw (private mode, quota, disabled cookies); a preference is never worth a crash. */

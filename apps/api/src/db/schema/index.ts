@@ -1,5 +1,6 @@
 export * from './audit';
 export * from './automations';
+export * from './branches';
 export * from './enrolment';
 export * from './google-wallet';
 export * from './insights';

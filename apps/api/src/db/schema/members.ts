@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { branches } from './branches';
 import { membershipTiers } from './membership-tiers';
 import { accounts, tenants } from './tenants';
 
@@ -58,6 +59,8 @@ export const members = pgTable(
     referralCode: text('referral_code').notNull().default(sql`substr(md5(gen_random_uuid()::text), 1, 12)`),
     // The member whose invitation this member joined by (no foreign key: an erased inviter leaves it dangling).
     referredBy: text('referred_by'),
+    // The branch whose poster the member joined by, or staff chose (migration 0060, docs/design.md §10).
+    homeBranchId: text('home_branch_id').references(() => branches.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,6 +76,8 @@ export const members = pgTable(
     // index for that order and would sort the tenant's 100,000 rows for every page.
     index('members_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('members_tenant_tier_idx').on(t.tenantId, t.tierId),
+    // The members list filtered by home branch (migration 0060).
+    index('members_tenant_home_branch_idx').on(t.tenantId, t.homeBranchId).where(sql`${t.homeBranchId} is not null`),
     // Search (any part of a name, e-mail, phone or code) by trigram, so it does not read every member of the
     // tenant: the list's search condition uses exactly this expression (members/repository.ts).
     index('members_search_trgm_idx').using('gin', sql`${memberSearchText(t)} gin_trgm_ops`),
@@ -184,6 +189,9 @@ export const pointsLedger = pgTable(
     refundsId: text('refunds_id').references((): AnyPgColumn => pointsLedger.id, { onDelete: 'cascade' }),
     // REDEEM and negative ADJUST (from migration 0008 on): the lots the points came from; null otherwise.
     lotTakes: jsonb('lot_takes').$type<LotTake[]>(),
+    // The branch it was recorded at (migration 0060, docs/design.md §10). No foreign key, as for the tenant: the
+    // branch is never deleted while an entry names it (modules/branches refuses it, 409 BRANCH_IN_USE).
+    branchId: text('branch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -203,6 +211,8 @@ export const pointsLedger = pgTable(
     index('points_ledger_reverses_idx').on(t.reversesId).where(sql`${t.reversesId} is not null`),
     uniqueIndex('points_ledger_order_key').on(t.tenantId, t.orderId).where(sql`${t.orderId} is not null`),
     index('points_ledger_refunds_idx').on(t.refundsId).where(sql`${t.refundsId} is not null`),
+    // A branch's entries, newest first: the filters by branch and the delete's in-use check (migration 0060).
+    index('points_ledger_branch_idx').on(t.tenantId, t.branchId, t.createdAt).where(sql`${t.branchId} is not null`),
   ],
 );
 

@@ -75,6 +75,8 @@ export const rewardRedemptions = pgTable(
     state: text('state').$type<RedemptionState>().notNull().default('ISSUED'),
     code: text('code').notNull(),
     claimCode: text('claim_code'),
+    // The branch it was redeemed at (migration 0060); no foreign key, as for the ledger's entries.
+    branchId: text('branch_id'),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

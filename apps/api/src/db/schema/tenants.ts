@@ -54,6 +54,8 @@ export const tenantUsers = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     role: text('role', { enum: userRoles }).notNull(),
     status: text('status', { enum: userStatus }).notNull().default('PENDING_VERIFICATION'),
+    /** The branches this user records at (migration 0060, docs/design.md §10); empty: every branch. */
+    branchIds: jsonb('branch_ids').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { activeBranchOf } from '../branches';
 import type { Writers } from '../ledger';
 import { listLedger } from '../ledger';
 import { enrolMember, findMemberRowByPhone, phoneHolder } from '../members';
@@ -40,7 +41,7 @@ export function joinInfo(page: JoinPage): PublicJoinInfo {
 const welcomePointsOf = (page: JoinPage) => (page.welcomeOn ? page.welcomePoints : 0);
 
 type JoinBody = Required<Pick<JoinInput, 'firstName' | 'lastName' | 'marketingOptIn'>> &
-  Pick<JoinInput, 'language' | 'referralCode'> & {
+  Pick<JoinInput, 'language' | 'referralCode' | 'homeBranchId'> & {
     email: string;
     birthday?: string | null | undefined;
   };
@@ -73,6 +74,7 @@ export async function join(
     welcomePoints: welcomePointsOf(page),
     birthday: body.birthday ?? null,
     referralCode: body.referralCode || null,
+    homeBranchId: await activeBranchOf(db, page.tenantId, body.homeBranchId),
   });
   return { created: member.created, answer: { membershipCode: member.membershipCode } };
 }

@@ -89,3 +89,7 @@ export async function posterPdf(png: Buffer, title: string): Promise<Buffer> {
   page.drawImage(image, { x: 0, y: 0, width: A4_POINTS[0], height: A4_POINTS[1] });
   return Buffer.from(await pdf.save());
 }
+
+/** The URL a poster prints: the join page, or a branch's (`?branch={id}`: joining by it sets the home branch). */
+export const posterJoinUrl = (joinUrl: string, branch?: string) =>
+  branch ? `${joinUrl}?branch=${encodeURIComponent(branch)}` : joinUrl;

@@ -1,7 +1,9 @@
 import {
   apiErrorSchema,
+  BRANCH_MESSAGES,
   enrolmentSettingsInputSchema,
   enrolmentSettingsSchema,
+  idParamSchema,
   LANGUAGES,
   PASS_SETTINGS_DEFAULTS,
 } from '@loyalty/contracts';
@@ -9,18 +11,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { trailOf } from '../../lib/audit';
-import { foundOr404 } from '../../lib/errors';
+import { foundOr404, notFound } from '../../lib/errors';
 import { fileAnswer } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
+import { ownBranchIds } from '../branches';
 import { recordPosterDownload } from '../setup';
-import { type PosterInput, posterPdf, posterPng } from './poster';
+import { type PosterInput, posterJoinUrl, posterPdf, posterPng } from './poster';
 import { enrolmentPublicRoutes } from './public-routes';
 import { tenantFacts } from './repository';
 import { readEnrolment, writeEnrolment } from './settings';
 
 const route = routeRecipe(['enrolment'], [400, 401, 403, 404, 409]);
 // `download=1`: a team user saves the poster (the setup checklist's poster step), not the screen's preview.
-const posterQuerySchema = z.object({ language: z.enum(LANGUAGES).optional(), download: z.literal('1').optional() });
+const posterQuerySchema = z.object({
+  language: z.enum(LANGUAGES).optional(),
+  download: z.literal('1').optional(),
+  /** A branch's poster (docs/design.md §10): its QR opens /join/{slug}?branch={id}, joining sets the home branch. */
+  branch: idParamSchema.optional(),
+});
 const binary = (type: string) => ({
   200: fileAnswer(type, 'The poster'),
   400: apiErrorSchema,
@@ -57,17 +65,25 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
   );
 
   /** The poster's inputs: the saved or default join URL, names and colours, in the asked or owner's language. */
-  const posterInput = async (tenantId: string, language?: PosterInput['language']): Promise<PosterInput> => {
-    const [settings, facts] = await Promise.all([
+  const posterInput = async (
+    tenantId: string,
+    language?: PosterInput['language'],
+    branch?: string,
+  ): Promise<PosterInput> => {
+    const [settings, facts, own] = await Promise.all([
       readEnrolment(app.db, tenantId, publicUrl),
       tenantFacts(app.db, tenantId),
+      branch ? ownBranchIds(app.db, tenantId, [branch]) : undefined,
     ]);
     const found = foundOr404(facts, 'Business not found');
+    // Another business's branch is not found, as everything of theirs.
+    if (branch && !own?.has(branch)) throw notFound(BRANCH_MESSAGES.notFound);
+    const joinUrl = posterJoinUrl(settings.joinUrl, branch);
     return {
       tenantId,
       storeName: found.storeName,
       logoUrl: found.logoUrl,
-      joinUrl: settings.joinUrl,
+      joinUrl,
       language: language ?? found.ownerLanguage ?? 'en',
       backgroundColor: found.backgroundColor ?? PASS_SETTINGS_DEFAULTS.backgroundColor,
       foregroundColor: found.foregroundColor ?? PASS_SETTINGS_DEFAULTS.foregroundColor,
@@ -86,7 +102,10 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request, reply) => {
-      const png = await posterPng(app.storage, await posterInput(request.tenant.tenantId, request.query.language));
+      const png = await posterPng(
+        app.storage,
+        await posterInput(request.tenant.tenantId, request.query.language, request.query.branch),
+      );
       if (request.query.download) await recordPosterDownload(app.db, request.tenant.tenantId);
       return reply
         .type('image/png')
@@ -108,7 +127,7 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request, reply) => {
-      const input = await posterInput(request.tenant.tenantId, request.query.language);
+      const input = await posterInput(request.tenant.tenantId, request.query.language, request.query.branch);
       const pdf = await posterPdf(await posterPng(app.storage, input), input.storeName);
       await recordPosterDownload(app.db, request.tenant.tenantId);
       return reply

@@ -14,6 +14,8 @@ type ByRequest = {
   idempotencyKey?: string | undefined;
   /** A staff account (not an owner, admin or API key): the business's largest amount for staff binds it. */
   byStaff?: boolean;
+  /** The branch it is recorded at, resolved before (modules/branches' resolveEntryBranch); null: none. */
+  branchId?: string | null;
 };
 
 export type PurchaseCommand = ByRequest & {
@@ -140,13 +142,17 @@ export function bodyOf(command: PurchaseCommand | RedemptionCommand | Adjustment
         amount: command.amount,
         ...(command.orderId !== undefined ? { orderId: command.orderId } : {}),
         ...(command.note !== undefined ? { note: command.note } : {}),
+        ...branchOf(command),
       };
     case 'redemption':
-      return { type: 'REDEEM', points: command.points };
+      return { type: 'REDEEM', points: command.points, ...branchOf(command) };
     case 'adjustment':
-      return { type: 'ADJUST', points: command.points, reason: command.reason };
+      return { type: 'ADJUST', points: command.points, reason: command.reason, ...branchOf(command) };
   }
 }
+
+/** The branch in the hash only when one is recorded: a key used before branches existed hashes as it did. */
+const branchOf = (command: ByRequest) => (command.branchId ? { branchId: command.branchId } : {});
 
 /** The command of a validated transaction body. */
 export function transactionCommand(

@@ -27,8 +27,19 @@ const rewardOfEntry = sql<{ id: string | null; name: string; nameZh: string | nu
     and (rr.ledger_id = ${pointsLedger.id} or rr.reversal_id = ${pointsLedger.id})
   limit 1)`;
 
-export async function listLedger(db: Queries, tenantId: string, memberId: string, page: number, size: number) {
-  const where = and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, memberId));
+export async function listLedger(
+  db: Queries,
+  tenantId: string,
+  memberId: string,
+  page: number,
+  size: number,
+  branchId?: string,
+) {
+  const where = and(
+    eq(pointsLedger.tenantId, tenantId),
+    eq(pointsLedger.memberId, memberId),
+    branchId ? eq(pointsLedger.branchId, branchId) : undefined,
+  );
   const [totals, rows] = await Promise.all([
     db.select({ total: count() }).from(pointsLedger).where(where),
     db
@@ -47,6 +58,7 @@ export async function listLedger(db: Queries, tenantId: string, memberId: string
         note: pointsLedger.note,
         refundsId: pointsLedger.refundsId,
         refundedAmount: refundedSoFar,
+        branchId: pointsLedger.branchId,
       })
       .from(pointsLedger)
       .leftJoin(reversal, and(eq(reversal.tenantId, pointsLedger.tenantId), eq(reversal.reversesId, pointsLedger.id)))
@@ -93,6 +105,7 @@ type StoredEntry = {
   note?: string | null;
   refundsId?: string | null;
   refundedAmount?: string | null;
+  branchId?: string | null;
 };
 export const toEntry = (e: StoredEntry) => ({
   id: e.id,
@@ -110,6 +123,7 @@ export const toEntry = (e: StoredEntry) => ({
   ...(e.note ? { note: e.note } : {}),
   ...(e.refundsId ? { refundsId: e.refundsId } : {}),
   ...(e.refundedAmount ? { refundedAmount: Number(e.refundedAmount) } : {}),
+  ...(e.branchId ? { branchId: e.branchId } : {}),
 });
 
 /** Ledger entries with their member, oldest first, for one member or a time range, a chunk at a time. */

@@ -174,6 +174,7 @@ export async function applyEntry(
       reversesId: null,
       orderId: entry.orderId ?? null,
       ...(promoted ? { basePoints: entry.points - promoted.points, promotions: promoted.awards } : {}),
+      branchId: command.branchId ?? null,
     },
     expired,
     balanceBeforeEntry,
@@ -198,6 +199,7 @@ export async function applyEntry(
       accountId: command.accountId,
       idempotencyKey: idempotencyKey ?? null,
       idempotencyBodyHash: bodyHash,
+      branchId: command.branchId ?? null,
       // Kept so a reversal can give the points back to the lots they came from.
       lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
       createdAt: now,

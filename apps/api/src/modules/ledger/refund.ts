@@ -156,6 +156,8 @@ export async function applyRefund(
       reason: null,
       reversesId: entryId,
       orderId: purchase.orderId,
+      // Where the refund is made, not where the purchase was (docs/design.md §10).
+      branchId: command.branchId ?? null,
     },
     expired,
     balanceBeforeEntry,
@@ -174,6 +176,7 @@ export async function applyRefund(
       points,
       amount,
       refundsId: entryId,
+      branchId: command.branchId ?? null,
       idempotencyKey: idempotencyKey ?? null,
       idempotencyBodyHash: idempotencyKey ? bodyHash : null,
       lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,

@@ -66,7 +66,16 @@ export async function applyRewardRedemption(
   const event: EntryRecorded = {
     type: 'entry.recorded',
     memberId,
-    entry: { id: entryId, type: 'REDEEM', points: -command.points, amount, reason: null, reasonCode, reversesId: null },
+    entry: {
+      id: entryId,
+      type: 'REDEEM',
+      points: -command.points,
+      amount,
+      reason: null,
+      reasonCode,
+      reversesId: null,
+      branchId: command.branchId ?? null,
+    },
     expired,
     balanceBeforeEntry,
     before: { balance: member.balance, lifetimeSpend: spend, tierId: member.tierId },
@@ -86,6 +95,7 @@ export async function applyRewardRedemption(
       reasonCode,
       idempotencyKey: idempotencyKey ?? null,
       idempotencyBodyHash: idempotencyKey ? bodyHash : null,
+      branchId: command.branchId ?? null,
       // Kept so a cancellation gives the points back to the lots they came from, with their expiry.
       lotTakes: takes.length ? takes.map((t) => ({ lotId: t.id, points: t.points })) : null,
       createdAt: now,

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  branchOnlyBodySchema,
   idempotencyKeySchema,
   memberIdParamsSchema,
   orderRefundParamsSchema,
@@ -15,6 +16,7 @@ import { actorAccountId } from '../../lib/actor';
 import { recordedByOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { assertRole } from '../../plugins/access';
+import { recorderOf, resolveEntryBranch } from '../branches';
 import { transactionCommand } from './commands';
 
 const route = routeRecipe(['members'], [400, 401, 403, 404, 409]);
@@ -44,6 +46,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.body.type === 'ADJUST') assertRole(request, 'admin');
       const { tenantId } = request.tenant;
+      // The branch it is recorded at, held to the recorder's branches (docs/design.md §10): the one step here.
+      const branchId = await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId);
       const { result } = await app.ledger.run(
         app.db,
         transactionCommand(request.body, {
@@ -53,6 +57,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
           recordedBy: recordedByOf(request),
           idempotencyKey: request.headers['idempotency-key'],
           byStaff: !request.apiKey && request.tenant.role === 'staff',
+          branchId,
         }),
       );
       return reply.code(result.replayed ? 200 : 201).send(result);
@@ -67,6 +72,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
           'Reverse a purchase or redemption of the last 10 minutes with a REVERSAL entry; 409 when already reversed, its points spent, or too late',
         params: reversalParamsSchema,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        body: branchOnlyBodySchema,
         // 422: the Idempotency-Key was already used for another request.
         response: { 200: transactionResultSchema, 201: transactionResultSchema, 422: apiErrorSchema },
       },
@@ -83,6 +89,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId: actorAccountId(request),
         recordedBy: recordedByOf(request),
         idempotencyKey: request.headers['idempotency-key'],
+        branchId: await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId),
       });
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -112,6 +119,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId: actorAccountId(request),
         recordedBy: recordedByOf(request),
         idempotencyKey: request.headers['idempotency-key'],
+        branchId: await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId),
       });
       return reply.code(result.replayed ? 200 : 201).send(result);
     },
@@ -138,6 +146,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         accountId: actorAccountId(request),
         recordedBy: recordedByOf(request),
         idempotencyKey: request.headers['idempotency-key'],
+        branchId: await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId),
       });
       return reply.code(result.replayed ? 200 : 201).send(result);
     },

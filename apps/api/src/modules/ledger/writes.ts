@@ -32,6 +32,7 @@ const insertEntryStatement = preparedStatements((db: Queries) =>
       orderId: bare('orderId'),
       note: bare('note'),
       refundsId: bare('refundsId'),
+      branchId: bare('branchId'),
       lotTakes: sql`${sql.placeholder('lotTakes')}::jsonb`,
       createdAt: p('createdAt'),
     })
@@ -55,6 +56,8 @@ export type NewEntry = {
   orderId?: string | null;
   note?: string | null;
   refundsId?: string | null;
+  /** The branch it was recorded at (docs/design.md §10); null: none. */
+  branchId?: string | null;
   /** Kept so a reversal can give the points back to the lots they came from. */
   lotTakes: LotTake[] | null;
   createdAt: Date;
@@ -70,6 +73,7 @@ export async function insertEntry(tx: Queries, entry: NewEntry) {
     orderId: entry.orderId ?? null,
     note: entry.note ?? null,
     refundsId: entry.refundsId ?? null,
+    branchId: entry.branchId ?? null,
     lotTakes: entry.lotTakes ? JSON.stringify(entry.lotTakes) : null,
   });
   if (!stored) throw new Error('the ledger entry was not stored');

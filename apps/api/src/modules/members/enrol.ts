@@ -23,6 +23,8 @@ type Enrolment = {
   birthday: string | null;
   /** The code of the invitation the customer came by: its member is recorded as who invited them. */
   referralCode: string | null;
+  /** The branch whose poster the customer joined by: this business's and active (docs/design.md §10). */
+  homeBranchId?: string | null;
 };
 
 /** The member holding the phone in the tenant, if any: its id and code (the partial phone index serves it). */
@@ -72,6 +74,7 @@ export async function enrolMember(
           language: input.language,
           birthday: input.birthday,
           referredBy: inviter?.id ?? null,
+          homeBranchId: input.homeBranchId ?? null,
           membershipCode: await nextMembershipCode(tx, tenantId),
           tierId: effectiveTierId(false, null, 0n, tiers),
         })

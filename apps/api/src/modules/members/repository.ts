@@ -39,25 +39,36 @@ const rowColumns = {
   cardsCompleted: members.cardsCompleted,
   status: members.status,
   createdAt: members.createdAt,
+  homeBranchId: members.homeBranchId,
 };
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export type ListParams = { page: number; size: number; search?: string; tierId?: string; status?: MemberStatus };
+export type ListParams = {
+  page: number;
+  size: number;
+  search?: string;
+  tierId?: string;
+  status?: MemberStatus;
+  branchId?: string;
+};
 
 /** Which filters a list read has: the shape of its statements (the values are placeholders). */
-type Filters = { search?: string; tierId?: string; status?: MemberStatus };
+type Filters = { search?: string; tierId?: string; status?: MemberStatus; branchId?: string };
 const filtersOf = (params: ListParams): Filters => ({
   search: params.search?.trim() || undefined,
   tierId: params.tierId || undefined,
   status: params.status,
+  branchId: params.branchId || undefined,
 });
-const filterShape = (f: Filters) => `${f.search ? 's' : ''}${f.tierId ? 't' : ''}${f.status ? 'a' : ''}`;
+const filterShape = (f: Filters) =>
+  `${f.search ? 's' : ''}${f.tierId ? 't' : ''}${f.status ? 'a' : ''}${f.branchId ? 'b' : ''}`;
 const filterValues = (tenantId: string, f: Filters) => ({
   tenantId,
   pattern: f.search ? likePattern(f.search) : null,
   tierId: f.tierId ?? null,
   status: f.status ?? null,
+  branchId: f.branchId ?? null,
 });
 
 function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQL {
@@ -66,6 +77,8 @@ function listWhere(shape: string, from: 'head' | 'anchor' | 'tail' = 'head'): SQ
   if (shape.includes('s')) conditions.push(sql`${memberSearchText(members)} ilike ${sql.placeholder('pattern')}`);
   if (shape.includes('t')) conditions.push(eq(members.tierId, sql.placeholder('tierId')));
   if (shape.includes('a')) conditions.push(eq(members.status, sql.placeholder('status')));
+  // The members whose home branch it is (docs/design.md §10; members_tenant_home_branch_idx).
+  if (shape.includes('b')) conditions.push(eq(members.homeBranchId, sql.placeholder('branchId')));
   if (from === 'anchor') conditions.push(fromAnchor(anchorPlaceholders));
   return and(...conditions) as SQL;
 }
@@ -126,6 +139,7 @@ const pageStatement = preparedStatements((db: Queries, shape: string) => {
       cardsCompleted: members.cardsCompleted,
       status: members.status,
       createdAt: members.createdAt,
+      homeBranchId: members.homeBranchId,
       nextExpiry: sql<number | null>`${lots.nextExpiry}`.mapWith(Number),
     })
     .from(ids)
@@ -166,6 +180,8 @@ const listRow = (r: PageRow, tier: TierNames | undefined): MemberRow => ({
   cardsCompleted: r.cardsCompleted,
   status: r.status,
   createdAt: r.createdAt.toISOString(),
+  // Only where there is one, so the rows of a business without branches keep the spec's shape.
+  ...(r.homeBranchId ? { homeBranchId: r.homeBranchId } : {}),
 });
 
 /**
@@ -286,9 +302,15 @@ async function findMemberRowWhere(
 type ChineseNames = { membershipLevelNameZh?: string | null; membershipLevelNameCn?: string | null };
 
 /** The tier's Chinese names only when it has them: rows of tiers without them keep the spec's shape. */
-function withChineseNames<T extends ChineseNames>(row: T): T {
-  const { membershipLevelNameZh: zh, membershipLevelNameCn: cn, ...rest } = row;
-  return { ...rest, ...(zh ? { membershipLevelNameZh: zh } : {}), ...(cn ? { membershipLevelNameCn: cn } : {}) } as T;
+function withChineseNames<T extends ChineseNames & { homeBranchId?: string | null }>(row: T): T {
+  const { membershipLevelNameZh: zh, membershipLevelNameCn: cn, homeBranchId: home, ...rest } = row;
+  return {
+    ...rest,
+    ...(zh ? { membershipLevelNameZh: zh } : {}),
+    ...(cn ? { membershipLevelNameCn: cn } : {}),
+    // A home branch only where there is one, as the list's rows (docs/design.md §10).
+    ...(home ? { homeBranchId: home } : {}),
+  } as T;
 }
 
 /** The next membership code of the tenant; the counter only grows, so a deleted member's code never returns. */

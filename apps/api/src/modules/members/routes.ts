@@ -38,10 +38,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       'members:read',
     ),
     async (request, reply) => {
-      const { page, size, search, tierId, status } = request.query;
+      const { page, size, search, tierId, status, branchId } = request.query;
       const { tenantId } = request.tenant;
       // A page read once is served again until the tenant's list version moves (lib/versioned-cache.ts).
-      const key = [page, size, search?.trim() ?? '', tierId ?? '', status ?? ''];
+      const key = [page, size, search?.trim() ?? '', tierId ?? '', status ?? '', branchId ?? ''];
       return sendTenantList(reply, pages, { db: app.db, tenantId, key, schema: membersPageSchema }, (version) =>
         memberPage(app.db, listCaches, tenantId, request.query, version),
       );
@@ -142,8 +142,8 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { tenantId } = request.tenant;
       if (!(await findMemberRow(app.db, tenantId, request.params.id))) throw notFound('Member not found');
-      const { page, size } = request.query;
-      return pageAnswer(request.query, listLedger(app.db, tenantId, request.params.id, page, size));
+      const { page, size, branchId } = request.query;
+      return pageAnswer(request.query, listLedger(app.db, tenantId, request.params.id, page, size, branchId));
     },
   );
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BRANCH_MESSAGES,
   type CounterMember,
   type CreateMemberBody,
   MEMBER_MESSAGES,
@@ -19,6 +20,7 @@ import type { AuditTrail } from '../../lib/audit';
 import type { ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Loaded } from '../../lib/versioned-cache';
+import { ownBranchIds } from '../branches';
 import {
   centsToNumber,
   earnTerms,
@@ -102,6 +104,15 @@ const auditedMember = (m: {
 
 const noTrail: AuditTrail = async () => {};
 
+/** A home branch must be one of this business's: another's is not found, as everything of theirs. */
+async function assertOwnHomeBranch(db: Database, tenantId: string, branchId: string | null | undefined) {
+  if (!branchId || (await ownBranchIds(db, tenantId, [branchId])).has(branchId)) return;
+  throw new AppError(404, BRANCH_MESSAGES.BRANCH_NOT_FOUND, {
+    error: 'BRANCH_NOT_FOUND',
+    errors: { homeBranchId: BRANCH_MESSAGES.BRANCH_NOT_FOUND },
+  });
+}
+
 async function createMember(
   db: Database,
   feed: ChangeFeed,
@@ -111,6 +122,7 @@ async function createMember(
 ): Promise<string> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone);
+  await assertOwnHomeBranch(db, tenantId, body.homeBranchId);
   try {
     return await db.transaction(async (tx) => {
       const tiers = await loadTiers(tx, tenantId);
@@ -127,6 +139,7 @@ async function createMember(
         tierId: pinned ? pinned.id : effectiveTierId(false, null, 0n, tiers),
         tierPinned: pinned !== null,
         birthday: body.birthday ?? null,
+        homeBranchId: body.homeBranchId ?? null,
       };
       const [made] = await tx.insert(members).values(values).returning();
       await trail(tx, {
@@ -154,6 +167,7 @@ export async function updateMember(
 ): Promise<void> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone, id);
+  await assertOwnHomeBranch(db, tenantId, body.homeBranchId);
   try {
     await db.transaction(async (tx) => {
       const [member] = await tx
@@ -184,6 +198,8 @@ export async function updateMember(
         tierId: pinned ? pinned.id : effectiveTierId(false, null, toCents(member.lifetimeSpend), tiers),
         // A body without it (a client of the spec's form) keeps the stored birthday (docs/design.md §10).
         birthday: body.birthday === undefined ? member.birthday : body.birthday,
+        // A body without it keeps the home branch (docs/design.md §10).
+        ...(body.homeBranchId !== undefined ? { homeBranchId: body.homeBranchId } : {}),
       };
       const [updated] = await tx
         .update(members)

@@ -33,7 +33,7 @@ const displayName = (first: string, last: string, email: string) =>
 export async function staffActivity(
   db: Queries,
   tenantId: string,
-  { from, to }: StaffActivityQuery,
+  { from, to, branchId }: StaffActivityQuery,
   timeZone: string,
 ): Promise<StaffActivityRow[]> {
   const sums = await db
@@ -54,6 +54,8 @@ export async function staffActivity(
         gte(pointsLedger.createdAt, startOf(from, timeZone)),
         lt(pointsLedger.createdAt, endOf(to, timeZone)),
         isNotNull(pointsLedger.accountId),
+        // What was recorded at one branch (docs/design.md §10).
+        branchId ? eq(pointsLedger.branchId, branchId) : undefined,
       ),
     )
     .groupBy(pointsLedger.accountId);

@@ -21,7 +21,7 @@ const STAFF_ACTIVITY_HEADER = [
 
 /** Reports for owners and admins: sums over the points ledger. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffActivityOf = async (tenantId: string, query: { from: string; to: string }) => {
+  const staffActivityOf = async (tenantId: string, query: { from: string; to: string; branchId?: string }) => {
     const timeZone = await reportTimeZone(app.db, tenantId);
     return { ...query, timeZone, rows: await staffActivity(app.db, tenantId, query, timeZone) };
   };

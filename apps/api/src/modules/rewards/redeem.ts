@@ -41,6 +41,8 @@ export type RedeemInput = {
   idempotencyKey?: string | undefined;
   /** The claim code the customer showed, when the redemption comes from one. */
   claimCode?: string;
+  /** The branch it is redeemed at, resolved before (docs/design.md §10); null: none. */
+  branchId?: string | null;
 };
 
 /**
@@ -66,6 +68,7 @@ export async function redeemIn(
     accountId: input.accountId,
     recordedBy: input.recordedBy,
     idempotencyKey: input.idempotencyKey,
+    branchId: input.branchId ?? null,
     rewardId,
     rewardName: reward.name,
     rewardNameZh: reward.nameZh,
@@ -101,6 +104,7 @@ export async function redeemIn(
     code: randomCode(8),
     claimCode: input.claimCode ?? null,
     accountId: input.accountId,
+    branchId: input.branchId ?? null,
   });
   await writers.changes.publish(tx, tenantId, [
     {
@@ -114,6 +118,7 @@ export async function redeemIn(
         points: -reward.pointsCost,
         pointsBalance: result.pointsBalance,
         claimed: input.claimCode !== undefined,
+        branchId: input.branchId ?? null,
       },
     },
   ]);

@@ -167,6 +167,7 @@ export function toRedemption(
     code: row.code,
     pointsCost: row.pointsCost,
     createdAt: row.createdAt.toISOString(),
+    ...(row.branchId ? { branchId: row.branchId } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  branchOnlyBodySchema,
   claimParamsSchema,
   idempotencyKeySchema,
   memberIdParamsSchema,
@@ -20,6 +21,7 @@ import { z } from 'zod';
 import { actorAccountId } from '../../lib/actor';
 import { recordedByOf, trailOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
+import { recorderOf, resolveEntryBranch } from '../branches';
 import { redeemClaim } from './claims';
 import { memberRewardsPanel } from './panel';
 import { cancelRedemption, fulfilRedemption, redeemReward } from './redeem';
@@ -30,11 +32,16 @@ const route = routeRecipe(['rewards'], [400, 401, 403, 404, 409]);
 const keyHeader = z.object({ 'idempotency-key': idempotencyKeySchema.optional() });
 
 /** Who redeems, for the ledger and the audit, and the Idempotency-Key that records a redemption once. */
-const redeemerOf = (request: FastifyRequest & { headers: z.output<typeof keyHeader> }) => ({
+const redeemerOf = async (
+  app: { db: Parameters<typeof resolveEntryBranch>[0] },
+  request: FastifyRequest & { headers: z.output<typeof keyHeader>; body: z.output<typeof branchOnlyBodySchema> },
+) => ({
   tenantId: request.tenant.tenantId,
   accountId: actorAccountId(request),
   recordedBy: recordedByOf(request),
   idempotencyKey: request.headers['idempotency-key'],
+  // Where it is redeemed, held to the recorder's branches (docs/design.md §10).
+  branchId: await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId),
 });
 
 /** 201 with a new redemption, 200 with the one an Idempotency-Key already recorded. */
@@ -98,6 +105,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Redeem a reward: a REDEEM entry naming it; 409 INSUFFICIENT_POINTS, OUT_OF_STOCK, LIMIT_REACHED, NOT_ELIGIBLE, NOT_AVAILABLE; Idempotency-Key records once',
         params: memberRewardParamsSchema,
         headers: keyHeader,
+        body: branchOnlyBodySchema,
         response: redeemAnswers,
       },
       'transactions:write',
@@ -106,7 +114,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendRedeemed(
         reply,
         redeemReward(app.db, app, {
-          ...redeemerOf(request),
+          ...(await redeemerOf(app, request)),
           memberId: request.params.id,
           rewardId: request.params.rewardId,
         }),
@@ -120,12 +128,13 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Redeem the code a customer claimed on the phone; 404 unknown here, 409 CLAIM_USED, 410 CLAIM_EXPIRED, and the reward's refusals",
         params: claimParamsSchema,
         headers: keyHeader,
+        body: branchOnlyBodySchema,
         response: redeemAnswers,
       },
       'transactions:write',
     ),
     async (request, reply) =>
-      sendRedeemed(reply, redeemClaim(app.db, app, request.params.claimCode, redeemerOf(request))),
+      sendRedeemed(reply, redeemClaim(app.db, app, request.params.claimCode, await redeemerOf(app, request))),
   );
   app.post(
     '/api/tenants/reward-redemptions/:id/fulfil',

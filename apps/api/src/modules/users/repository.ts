@@ -19,6 +19,7 @@ const rowColumns = {
   phone: accounts.phone,
   role: tenantUsers.role,
   status: tenantUsers.status,
+  branchIds: tenantUsers.branchIds,
 };
 
 const sortColumns = {
@@ -137,6 +138,7 @@ export async function addToTenant(
   role: Exclude<Role, 'owner'>,
   status: Status,
   trail: AuditTrail,
+  branchIds: string[] = [],
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
@@ -164,14 +166,21 @@ export async function addToTenant(
     }
     const added = await tx
       .insert(tenantUsers)
-      .values({ id: randomUUID(), tenantId, accountId, role, status })
+      .values({ id: randomUUID(), tenantId, accountId, role, status, branchIds })
       .onConflictDoNothing()
       .returning({ id: tenantUsers.id });
     if (!added[0]) return { kind: 'in-tenant' as const };
     await trail(tx, {
       action: 'user.create',
       target: { type: 'user', id: accountId },
-      after: { email: account.email, firstName: account.firstName, lastName: account.lastName, role, status },
+      after: {
+        email: account.email,
+        firstName: account.firstName,
+        lastName: account.lastName,
+        role,
+        status,
+        ...(branchIds.length ? { branchIds } : {}),
+      },
     });
     return { kind: 'added' as const, accountId };
   });
@@ -184,6 +193,8 @@ type UserChange = {
   phone: string;
   role: Exclude<Role, 'owner'>;
   status: Exclude<Status, 'PENDING_VERIFICATION'>;
+  /** Absent: the stored branches stay (docs/design.md §10). */
+  branchIds?: string[];
 };
 
 /** What the audit trail records of a team user, read in the transaction of the change. */
@@ -196,6 +207,7 @@ async function auditedUser(tx: Queries, tenantId: string, accountId: string) {
       phone: accounts.phone,
       role: tenantUsers.role,
       status: tenantUsers.status,
+      branchIds: tenantUsers.branchIds,
     })
     .from(tenantUsers)
     .innerJoin(accounts, eq(accounts.id, tenantUsers.accountId))
@@ -215,7 +227,12 @@ export async function updateTenantUser(
     const before = await auditedUser(tx, tenantId, accountId);
     const updated = await tx
       .update(tenantUsers)
-      .set({ role: change.role, status: change.status, updatedAt: sql`now()` })
+      .set({
+        role: change.role,
+        status: change.status,
+        ...(change.branchIds !== undefined ? { branchIds: change.branchIds } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(
         and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.accountId, accountId), ne(tenantUsers.role, 'owner')),
       )
@@ -238,7 +255,7 @@ export async function updateTenantUser(
       action: 'user.update',
       target: { type: 'user', id: accountId },
       before,
-      after: { email, firstName, lastName, phone, role, status },
+      after: { email, firstName, lastName, phone, role, status, branchIds: change.branchIds ?? before?.branchIds },
     });
     return true;
   });

@@ -1,9 +1,10 @@
-import type { CreateUserBody, TenantUser, UpdateUserBody } from '@loyalty/contracts';
+import { BRANCH_MESSAGES, type CreateUserBody, type TenantUser, type UpdateUserBody } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UpdateRequest, UserRecord } from 'firebase-admin/auth';
 import type { AuditTrail } from '../../lib/audit';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Membership } from '../../plugins/membership';
+import { ownBranchIds } from '../branches';
 import {
   addToTenant,
   belongsToOtherTenant,
@@ -61,6 +62,17 @@ function firebaseFieldError(err: unknown, passwordField: 'password' | 'newPasswo
   }
 }
 
+/** Branches a user is bound to must be this business's: another's is not found, as everything of theirs. */
+async function assertOwnBranches(app: FastifyInstance, tenantId: string, ids: string[] | undefined) {
+  if (!ids?.length) return;
+  const own = await ownBranchIds(app.db, tenantId, ids);
+  if (ids.every((id) => own.has(id))) return;
+  throw new AppError(404, BRANCH_MESSAGES.BRANCH_NOT_FOUND, {
+    error: 'BRANCH_NOT_FOUND',
+    errors: { branchIds: BRANCH_MESSAGES.BRANCH_NOT_FOUND },
+  });
+}
+
 const inTenantError = () =>
   new AppError(409, USER_ERRORS.inTenant, { error: 'CONFLICT', errors: { email: USER_ERRORS.inTenant } });
 
@@ -79,6 +91,7 @@ export async function createTenantUser(
   const email = body.email.toLowerCase();
   const role = body.role === 'ADMIN' ? 'admin' : 'staff';
   if (await emailInTenant(app.db, tenant.tenantId, email)) throw inTenantError();
+  await assertOwnBranches(app, tenant.tenantId, body.branchIds);
 
   let firebaseUser = await firebaseUserByEmail(app, email);
   let created = false;
@@ -120,6 +133,7 @@ export async function createTenantUser(
       role,
       status,
       trail,
+      body.branchIds ?? [],
     );
   } catch (err) {
     if (created) await deleteFirebaseUser(app, firebaseUser.uid);
@@ -151,6 +165,7 @@ export async function updateUser(
   const target = await findTenantUser(app.db, tenant.tenantId, accountId);
   if (!target) throw notFound(USER_ERRORS.notFound);
   if (target.role === 'owner') throw forbidden(USER_ERRORS.ownerRow, 'OWNER_ROW');
+  await assertOwnBranches(app, tenant.tenantId, body.branchIds);
 
   const email = body.email.toLowerCase();
   const emailChanged = email !== target.email.toLowerCase();
@@ -193,6 +208,7 @@ export async function updateUser(
       phone: body.phone,
       role,
       status: body.status,
+      branchIds: body.branchIds,
     },
     trail,
   );

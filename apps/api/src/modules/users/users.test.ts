@@ -33,6 +33,8 @@ describe('team users: /api/tenants/users', () => {
       phone: body.phone,
       role: 'admin',
       status: 'PENDING_VERIFICATION',
+      // Bound to no branch: records at every one (docs/design.md §10).
+      branchIds: [],
     });
     const firebase = await api.firebaseUser(email);
     expect(firebase).toMatchObject({ email, emailVerified: false, displayName: 'Grace Hopper' });

@@ -12,6 +12,7 @@ import {
   tenants,
   walletPasses,
 } from '../../db/schema';
+import { locatedBranches } from '../branches';
 import { spendableColumn } from '../members';
 import { rewardsForMember } from '../rewards';
 import { stripPath } from '../stamp-card';
@@ -29,6 +30,9 @@ const expiringColumn = sql<{ points: number; at: number } | null>`(select json_b
   where ${pointsLots.tenantId} = ${members.tenantId} and ${pointsLots.memberId} = ${members.id}
     and ${pointsLots.remaining} > 0 and ${pointsLots.warnedAt} is not null and ${pointsLots.expiresAt} > now()
   having sum(${pointsLots.remaining}) > 0)`;
+
+/** Apple shows at most 10 locations; Google takes as many merchant locations. */
+export const PASS_LOCATIONS_MAX = 10;
 
 /** Everything one member's pass shows, read in one round trip. */
 export async function findPassData(db: Queries, tenantId: string, memberId: string) {
@@ -61,6 +65,7 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
       // Points are off when the point settings are inactive or unsaved (docs/design.md §4, §10).
       pointsActive: sql<boolean>`coalesce((select ${pointsConversionSettings.isActive} from ${pointsConversionSettings}
         where ${pointsConversionSettings.tenantId} = ${members.tenantId}), false)`,
+      homeBranchId: members.homeBranchId,
     })
     .from(members)
     .innerJoin(tenants, eq(tenants.id, members.tenantId))
@@ -72,8 +77,8 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
     .leftJoin(messages, and(eq(messages.tenantId, members.tenantId), eq(messages.id, walletPasses.newsMessageId)))
     .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
   if (!row) return undefined;
-  const { tierId, expiring, stamps, stampCardSize, cardsCompleted, ...shown } = row;
-  const [[design], [store], offered, [stampCard]] = await Promise.all([
+  const { tierId, expiring, stamps, stampCardSize, cardsCompleted, homeBranchId, ...shown } = row;
+  const [[design], [store], offered, [stampCard], located] = await Promise.all([
     db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId)),
     db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId)),
     rewardsForMember(db, tenantId, { id: memberId, tierId, spendable: row.points }),
@@ -81,7 +86,19 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
       .select({ stampsPerCard: stampCardSettings.stampsPerCard })
       .from(stampCardSettings)
       .where(eq(stampCardSettings.tenantId, tenantId)),
+    locatedBranches(db, tenantId),
   ]);
+  // The active branches with coordinates the pass comes forward near (docs/design.md §10): the member's home
+  // branch first, then the others oldest first, at most Apple's 10.
+  const locations = [...located.filter((b) => b.id === homeBranchId), ...located.filter((b) => b.id !== homeBranchId)]
+    .slice(0, PASS_LOCATIONS_MAX)
+    .map((b) => ({
+      latitude: b.latitude as number,
+      longitude: b.longitude as number,
+      relevantText: b.relevantText,
+      relevantTextZh: b.relevantTextZh,
+      relevantTextCn: b.relevantTextCn,
+    }));
   // The back lists what the member can afford now; the pass is rebuilt whenever the balance moves.
   const rewards = offered
     .filter((r) => r.available)
@@ -102,6 +119,7 @@ export async function findPassData(db: Queries, tenantId: string, memberId: stri
     store,
     rewards,
     stampCard: stampsShown && { ...stampsShown, imagePath: stampImage ?? '' },
+    locations,
   };
 }
 
@@ -113,10 +131,20 @@ export type PassReward = { name: string; nameZh: string | null; nameCn: string |
 
 export type PassData = Omit<
   NonNullable<Awaited<ReturnType<typeof findPassData>>>,
-  'rewards' | 'stampCard' | 'pointsActive'
+  'rewards' | 'stampCard' | 'pointsActive' | 'locations'
 > & {
   pointsActive?: boolean;
   rewards?: PassReward[];
   /** The stamp card the pass draws (docs/design.md §10); null or absent when the business has none. */
   stampCard?: PassStampCard | null;
+  locations?: PassLocation[];
+};
+
+/** A branch the pass comes forward near, with its lock-screen text in each language. */
+export type PassLocation = {
+  latitude: number;
+  longitude: number;
+  relevantText: string | null;
+  relevantTextZh: string | null;
+  relevantTextCn: string | null;
 };

@@ -53,6 +53,7 @@ export function webhookEventsOf(events: readonly ChangeEvent[]): TenantEvent[] {
           points: entry.points,
           amount: entry.amount,
           pointsBalance: event.after.balance,
+          branchId: entry.branchId ?? null,
         };
         const type = POINTS_EVENT[entry.type];
         if (type === 'points.adjusted')

@@ -1,6 +1,7 @@
 import { type StaffActivityQuery, type StaffActivityRow, staffActivityQuerySchema } from '@loyalty/contracts';
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
+import { BranchFilter } from '@/components/branch-filter';
 import { Labelled } from '@/components/labelled';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
@@ -48,10 +49,11 @@ export function StaffActivityPage() {
   const t = useT();
   const profile = useBusinessProfile();
   const [chosen, setRange] = React.useState<StaffActivityQuery | null>(null);
+  const [branchId, setBranchId] = React.useState('');
   const range = chosen ?? (profile.data || profile.isError ? thisMonth(profile.data?.timeZone) : { from: '', to: '' });
   const ready = chosen !== null || !profile.isPending;
   // The contract's own rules (a real date, the end not before the start, at most a year) at the field.
-  const parsed = ready ? staffActivityQuerySchema.safeParse(range) : null;
+  const parsed = ready ? staffActivityQuerySchema.safeParse({ ...range, ...(branchId ? { branchId } : {}) }) : null;
   const errors: Partial<Record<'from' | 'to', string>> = {};
   if (parsed && !parsed.success)
     for (const issue of parsed.error.issues) {
@@ -110,6 +112,9 @@ export function StaffActivityPage() {
       <div className="flex flex-wrap items-start gap-3">
         {dateField('from', t('activity.from'))}
         {dateField('to', t('activity.to'))}
+        <div className="mt-5">
+          <BranchFilter id="staff-activity-branch" value={branchId} onChange={setBranchId} />
+        </div>
         <Button
           variant="outline"
           className="mt-5"

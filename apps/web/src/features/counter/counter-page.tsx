@@ -2,6 +2,7 @@ import type { CounterMember, TransactionResult } from '@loyalty/contracts';
 import * as React from 'react';
 import { useT } from '@/lib/i18n/use-t';
 import { ClaimCodeForm } from './components/claim-code-form';
+import { CounterBranchGate } from './components/counter-branch';
 import { FindMemberForm } from './components/find-member-form';
 import { MemberPanel } from './components/member-panel';
 import { ResultPanel } from './components/result-panel';
@@ -51,37 +52,39 @@ export function CounterPage() {
         <h1 className="font-bold text-2xl tracking-tight">{t('counter.title')}</h1>
         <p className="text-muted-foreground">{t('counter.subtitle')}</p>
       </div>
-      <FindMemberForm inputRef={find} onFound={onFound} onCleared={onCleared} />
-      {member && last && (
-        // Keyed by entry: a new transaction starts without the last one's refusal.
-        <ResultPanel key={last.entry.id} memberId={member.userId} result={last} onReversed={onTransaction} />
-      )}
-      {member && (
-        // Keyed by member: a new customer starts with empty fields and fresh idempotency keys.
-        <div key={member.userId} className="grid gap-4 md:grid-cols-2">
-          <div className="md:col-span-2">
-            <MemberPanel member={member} />
+      <CounterBranchGate>
+        <FindMemberForm inputRef={find} onFound={onFound} onCleared={onCleared} />
+        {member && last && (
+          // Keyed by entry: a new transaction starts without the last one's refusal.
+          <ResultPanel key={last.entry.id} memberId={member.userId} result={last} onReversed={onTransaction} />
+        )}
+        {member && (
+          // Keyed by member: a new customer starts with empty fields and fresh idempotency keys.
+          <div key={member.userId} className="grid gap-4 md:grid-cols-2">
+            <div className="md:col-span-2">
+              <MemberPanel member={member} />
+            </div>
+            <TransactionForm member={member} kind="PURCHASE" onDone={onTransaction} />
+            <TransactionForm member={member} kind="REDEEM" onDone={onTransaction} />
+            <div className="md:col-span-2">
+              {/* The stamp card (docs/design.md §10); nothing when the business has none. */}
+              <StampPanel
+                memberId={member.userId}
+                stamps={member.stamps ?? 0}
+                cardsCompleted={member.cardsCompleted ?? 0}
+              />
+            </div>
+            <div className="md:col-span-2">
+              <RewardPanel
+                memberId={member.userId}
+                onBalance={(pointsBalance) => setMember((m) => m && { ...m, pointsBalance })}
+              />
+            </div>
           </div>
-          <TransactionForm member={member} kind="PURCHASE" onDone={onTransaction} />
-          <TransactionForm member={member} kind="REDEEM" onDone={onTransaction} />
-          <div className="md:col-span-2">
-            {/* The stamp card (docs/design.md §10); nothing when the business has none. */}
-            <StampPanel
-              memberId={member.userId}
-              stamps={member.stamps ?? 0}
-              cardsCompleted={member.cardsCompleted ?? 0}
-            />
-          </div>
-          <div className="md:col-span-2">
-            <RewardPanel
-              memberId={member.userId}
-              onBalance={(pointsBalance) => setMember((m) => m && { ...m, pointsBalance })}
-            />
-          </div>
-        </div>
-      )}
-      {/* After the member's forms: the keyboard goes from the find field to the amount first. */}
-      <ClaimCodeForm />
+        )}
+        {/* After the member's forms: the keyboard goes from the find field to the amount first. */}
+        <ClaimCodeForm />
+      </CounterBranchGate>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { MemberRow } from '@loyalty/contracts';
 import { DownloadIcon, UploadIcon } from 'lucide-react';
 import * as React from 'react';
+import { BranchFilter } from '@/components/branch-filter';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
 import { MountWhenOpened } from '@/components/mount-when-opened';
@@ -50,7 +51,8 @@ export function MembersPage() {
   const t = useT();
   const exporting = useExportMembers();
 
-  const query = useMembers({ page: list.page, search: list.search });
+  const branch = list.params.get('branch') ?? '';
+  const query = useMembers({ page: list.page, search: list.search, ...(branch ? { branchId: branch } : {}) });
   useKeepPageInRange(list, query.data?.totalPages);
 
   const rows = query.data?.content ?? [];
@@ -67,26 +69,33 @@ export function MembersPage() {
       text={MEMBERS_TEXT}
       onAdd={canWrite ? () => setDialog({ kind: 'add' }) : null}
       actions={
-        canWrite && (
-          <>
-            <Button
-              variant="outline"
-              disabled={exporting.isPending}
-              onClick={() =>
-                exporting.mutate(list.search, {
-                  onError: (error) => toastFailure(t('import.exportFailed'), error),
-                })
-              }
-            >
-              <DownloadIcon aria-hidden="true" />
-              {exporting.isPending ? t('import.exporting') : t('import.export')}
-            </Button>
-            <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
-              <UploadIcon aria-hidden="true" />
-              {t('import.open')}
-            </Button>
-          </>
-        )
+        <>
+          <BranchFilter
+            id="members-branch"
+            value={branch}
+            onChange={(id) => list.update({ page: 0, extra: { branch: id || null } })}
+          />
+          {canWrite && (
+            <>
+              <Button
+                variant="outline"
+                disabled={exporting.isPending}
+                onClick={() =>
+                  exporting.mutate(list.search, {
+                    onError: (error) => toastFailure(t('import.exportFailed'), error),
+                  })
+                }
+              >
+                <DownloadIcon aria-hidden="true" />
+                {exporting.isPending ? t('import.exporting') : t('import.export')}
+              </Button>
+              <Button variant="outline" onClick={() => setDialog({ kind: 'import' })}>
+                <UploadIcon aria-hidden="true" />
+                {t('import.open')}
+              </Button>
+            </>
+          )}
+        </>
       }
       list={list}
       {...pageOf(query)}

@@ -152,6 +152,18 @@ function memberFields(pass: PKPass, input: BuildInput, design: Design) {
   if (data.news) {
     pass.backFields.unshift({ key: 'news', label: 'label.news', value: data.news, changeMessage: '%@' });
   }
+  // The branches the pass comes forward near on the lock screen, each text a key of pass.strings.
+  if (data.locations?.length) {
+    pass.setLocations(
+      ...data.locations.map((place, i) => ({
+        latitude: place.latitude,
+        longitude: place.longitude,
+        ...(place.relevantText || place.relevantTextZh || place.relevantTextCn
+          ? { relevantText: `location.${i}` }
+          : {}),
+      })),
+    );
+  }
   pass.setBarcodes(
     {
       format: 'PKBarcodeFormatQR',
@@ -214,6 +226,17 @@ async function signedPass(
   return Buffer.from(zipToArray(Object.entries(files).map(([path, bytes]) => ({ path, data: bytes }))));
 }
 
+/** Each location's lock-screen text in `lang`: its own, else the nearest script's, else the English. */
+function locationTexts(lang: PassLanguage, data: PassData): Record<string, string> {
+  const texts: Record<string, string> = {};
+  for (const [i, place] of (data.locations ?? []).entries()) {
+    const { relevantText: en, relevantTextZh: zh, relevantTextCn: cn } = place;
+    const text = lang === 'zh-Hant' ? zh || cn || en : lang === 'zh-Hans' ? cn || zh || en : en || zh || cn;
+    if (text) texts[`location.${i}`] = text;
+  }
+  return texts;
+}
+
 function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<string, string> {
   const tierName =
     lang === 'zh-Hant'
@@ -222,6 +245,7 @@ function stringsFor(lang: PassLanguage, design: Design, data: PassData): Record<
         ? data.tierNameCn || data.tierName
         : data.tierName;
   return {
+    ...locationTexts(lang, data),
     'pass.description': besideEachOther(data.businessName, PASS_TEXTS.description[lang]),
     'label.points': passLabel(design, 'points')[lang],
     'label.memberName': passLabel(design, 'memberName')[lang],

@@ -5,7 +5,8 @@ export type StringTables = Record<PassLanguage, Record<string, string>>;
 
 /** Wallet looks these up in pass.strings (Apple's "localizable" keys of pass.json and of its fields). */
 const PASS_TEXT_KEYS = ['description', 'organizationName', 'logoText'] as const;
-const FIELD_TEXT_KEYS = ['label', 'value', 'changeMessage', 'attributedValue'] as const;
+// `relevantText`: a location's lock-screen text (docs/design.md §10), localised like every text of the pass.
+const FIELD_TEXT_KEYS = ['label', 'value', 'changeMessage', 'attributedValue', 'relevantText'] as const;
 const STYLES = ['boardingPass', 'coupon', 'eventTicket', 'generic', 'storeCard'] as const;
 const FIELD_LISTS = ['headerFields', 'primaryFields', 'secondaryFields', 'auxiliaryFields', 'backFields'] as const;
 
@@ -24,6 +25,7 @@ function localisableTexts(pass: Json): { text: string; set: (text: string) => vo
     const fields = pass[style] as Json | undefined;
     for (const list of FIELD_LISTS) owners.push(...(((fields?.[list] as Json[] | undefined) ?? []) as Json[]));
   }
+  owners.push(...((pass.locations as Json[] | undefined) ?? []));
   return owners.flatMap((owner) =>
     [...PASS_TEXT_KEYS, ...FIELD_TEXT_KEYS]
       .filter((name) => typeof owner[name] === 'string')

@@ -73,6 +73,8 @@ export function loyaltyClassOf(data: ClassData, issuerId: string, tenantId: stri
     ...localized('accountIdLabel', PASS_TEXTS.membershipCode, data.language),
     ...localized('rewardsTierLabel', level, data.language),
     multipleDevicesAndHoldersAllowedStatus: 'ONE_USER_ALL_DEVICES',
+    // The branches' places (docs/design.md §10); Google refuses them for an issuer it has not allowlisted.
+    ...(data.merchantLocations?.length ? { merchantLocations: data.merchantLocations } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ import {
   storeSettings,
   tenants,
 } from '../../../db/schema';
+import { locatedBranches } from '../../branches';
+import { PASS_LOCATIONS_MAX } from '../pass-data';
 
 /** What a tenant's loyaltyClass shows: its name, language, design and store settings. */
 export async function findClassData(db: Queries, tenantId: string) {
@@ -19,11 +21,18 @@ export async function findClassData(db: Queries, tenantId: string) {
   if (!tenant) return undefined;
   const [design] = await db.select().from(passSettings).where(eq(passSettings.tenantId, tenantId));
   const [store] = await db.select().from(storeSettings).where(eq(storeSettings.tenantId, tenantId));
+  // The first 10 active branches with coordinates, coordinates only (docs/design.md §10).
+  const merchantLocations = (await locatedBranches(db, tenantId))
+    .slice(0, PASS_LOCATIONS_MAX)
+    .map((b) => ({ latitude: b.latitude as number, longitude: b.longitude as number }));
   // The business profile's language: the default value of every localized text (what other languages see).
-  return { businessName: tenant.businessName, language: tenant.language, design, store };
+  return { businessName: tenant.businessName, language: tenant.language, design, store, merchantLocations };
 }
 
-export type ClassData = NonNullable<Awaited<ReturnType<typeof findClassData>>>;
+/** The class's inputs; the merchant locations only where they were read (a save link's inline class has none). */
+export type ClassData = Omit<NonNullable<Awaited<ReturnType<typeof findClassData>>>, 'merchantLocations'> & {
+  merchantLocations?: { latitude: number; longitude: number }[];
+};
 
 /**
  * The member's object row, made by the first save link with the balance that link carries (a change after it

@@ -26,6 +26,10 @@ const failure = (what: string, answer: RestAnswer) => {
  * idempotent (insert that finds one already there updates it; PATCH of one Google never got inserts it), so a
  * job run twice after a crash does no harm. The outcome, good or bad, is recorded for the member's detail.
  */
+/** What the wallet status says when Google took the class without the branches' places. */
+export const MERCHANT_LOCATIONS_REFUSED =
+  'Google refused the branches as merchant locations (the issuer is not allowed them): the card was saved without them';
+
 export function createGoogleSync(
   db: Database,
   credentials: GoogleCredentials,
@@ -37,15 +41,29 @@ export function createGoogleSync(
   async function syncClass(tenantId: string): Promise<void> {
     const data = await findClassData(db, tenantId);
     if (!data) return;
-    const klass = loyaltyClassOf(data, issuerId, tenantId, publicUrl);
-    let answer = await rest.insertClass(klass);
-    if (answer.status === 409) answer = await rest.updateClass(klass.id, klass);
+    const full = loyaltyClassOf(data, issuerId, tenantId, publicUrl);
+    const save = async (klass: typeof full) => {
+      const inserted = await rest.insertClass(klass);
+      return inserted.status === 409 ? rest.updateClass(klass.id, klass) : inserted;
+    };
+    let klass = full;
+    let answer = await save(klass);
+    // Google refuses merchant locations for an issuer it has not allowlisted: the class goes without them, and
+    // the wallet status says so (docs/design.md §10).
+    let refusedLocations = false;
+    if ((answer.status === 400 || answer.status === 403) && 'merchantLocations' in full) {
+      const { merchantLocations: _refused, ...bare } = full;
+      klass = bare as typeof full;
+      answer = await save(klass);
+      refusedLocations = answer.status === 200;
+    }
     if (answer.status !== 200) {
       const error = failure('loyaltyClass', answer);
       await markClass(db, tenantId, klass.id, error.message);
       throw error;
     }
     await markClass(db, tenantId, klass.id);
+    if (refusedLocations) await markClass(db, tenantId, klass.id, MERCHANT_LOCATIONS_REFUSED);
   }
 
   /**

@@ -4,7 +4,9 @@ import { api } from '@/lib/api';
 import { downloadFile } from '@/lib/download-file';
 import { useTenantId } from '@/lib/workspace-context';
 
-const queryOf = (range: StaffActivityQuery) => new URLSearchParams({ from: range.from, to: range.to });
+/** The range, and the branch when one is chosen (docs/design.md §10). */
+const queryOf = (range: StaffActivityQuery) =>
+  new URLSearchParams({ from: range.from, to: range.to, ...(range.branchId ? { branchId: range.branchId } : {}) });
 
 /** GET /api/tenants/reports/staff-activity: whole days in the business's time zone, both ends included. */
 export function useStaffActivity(range: StaffActivityQuery | null) {

@@ -9,6 +9,10 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useTenantId } from '@/lib/workspace-context';
+import { useCounterBranch } from '../components/counter-branch';
+
+/** The body naming the counter's branch, or none when the business has no branches. */
+const branchBody = (branchId: string | undefined) => (branchId ? { branchId } : undefined);
 
 /** The counter's reward calls (docs/design.md §9): the member's panel, redeem (by tap or by claim code), fulfil, cancel. */
 const panelKey = (tenantId: string, memberId: string) => ['tenant', tenantId, 'member-rewards', memberId] as const;
@@ -35,6 +39,7 @@ function useRefresh() {
 
 /** POST /api/tenants/member/{id}/rewards/{rewardId}/redeem with the tap's Idempotency-Key. */
 export function useRedeemReward() {
+  const branchId = useCounterBranch();
   return useMutation({
     mutationFn: ({
       memberId,
@@ -47,7 +52,7 @@ export function useRedeemReward() {
     }): Promise<RedeemAnswer> =>
       api.post(
         `/api/tenants/member/${encodeURIComponent(memberId)}/rewards/${encodeURIComponent(rewardId)}/redeem`,
-        undefined,
+        branchBody(branchId),
         { schema: redeemAnswerSchema, headers: { 'Idempotency-Key': key } },
       ),
     onSuccess: useRefresh(),
@@ -56,9 +61,10 @@ export function useRedeemReward() {
 
 /** POST /api/tenants/reward-claims/{claimCode}/redeem: the code the customer shows on the phone. */
 export function useRedeemClaim() {
+  const branchId = useCounterBranch();
   return useMutation({
     mutationFn: ({ code, key }: { code: string; key: string }): Promise<RedeemAnswer> =>
-      api.post(`/api/tenants/reward-claims/${encodeURIComponent(code)}/redeem`, undefined, {
+      api.post(`/api/tenants/reward-claims/${encodeURIComponent(code)}/redeem`, branchBody(branchId), {
         schema: redeemAnswerSchema,
         headers: { 'Idempotency-Key': key },
       }),

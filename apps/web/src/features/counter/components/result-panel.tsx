@@ -7,6 +7,7 @@ import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useReverseTransaction } from '../api/reverse-transaction';
+import { useCounterBranch } from './counter-branch';
 
 const TITLES = {
   PURCHASE: 'counter.purchaseDone',
@@ -39,6 +40,7 @@ export function ResultPanel({
       ? entry.type
       : null;
   const [refunding, setRefunding] = React.useState(false);
+  const branchId = useCounterBranch();
 
   const onReverse = async () => {
     setError(null);
@@ -108,6 +110,7 @@ export function ResultPanel({
             balance={result.pointsBalance}
             onDone={onReversed}
             onCancel={() => setRefunding(false)}
+            branchId={branchId}
           />
         ) : (
           <Button type="button" variant="outline" onClick={() => setRefunding(true)}>

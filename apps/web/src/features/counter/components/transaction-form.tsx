@@ -8,6 +8,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
 import { useRecordTransaction } from '@/lib/record-transaction';
 import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
+import { useCounterBranch } from './counter-branch';
 import { type OrderFields, PurchaseOrderFields } from './purchase-order-fields';
 
 type Kind = 'PURCHASE' | 'REDEEM';
@@ -67,6 +68,7 @@ export function TransactionForm({
 }) {
   const t = useT();
   const record = useRecordTransaction();
+  const branchId = useCounterBranch();
   const id = `counter-${kind.toLowerCase()}`;
   const label = kind === 'PURCHASE' ? t('counter.recordPurchase') : t('counter.redeem');
   // The reward-code form beside this one shows "Redeem" too: each is named by what it redeems, starting with the
@@ -87,8 +89,9 @@ export function TransactionForm({
               // Empty fields are not sent: a purchase without an order is the usual one.
               ...(order.orderId.trim() ? { orderId: order.orderId.trim() } : {}),
               ...(order.note.trim() ? { note: order.note } : {}),
+              ...(branchId ? { branchId } : {}),
             }
-          : { type: kind, points: number },
+          : { type: kind, points: number, ...(branchId ? { branchId } : {}) },
       );
     },
     send: (body, key) => record.mutateAsync({ id: member.userId, body, key }),

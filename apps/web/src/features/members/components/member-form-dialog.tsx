@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { FormDialog } from '@/components/form-dialog';
 import { SelectField, TextField } from '@/components/form-fields';
 import { PersonFields } from '@/components/person-fields';
+import { branchName, useBranches } from '@/lib/branches';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateMember } from '../api/create-member';
 import { useMember } from '../api/get-member';
@@ -58,6 +59,10 @@ export function MemberFormDialog({ target, onClose }: Props) {
   const create = useCreateMember();
   const update = useUpdateMember();
   const t = useT();
+  const branches = useBranches();
+  // Without branches the dialog is the spec's and sends no home branch (a body without it keeps it).
+  const branchList = branches.data ?? [];
+  const hasBranches = branchList.length > 0;
   const form = useForm<UpdateMemberInput, unknown, UpdateMemberBody>({
     resolver: zodResolver(updateMemberSchema),
     mode: 'onTouched',
@@ -76,10 +81,11 @@ export function MemberFormDialog({ target, onClose }: Props) {
             tierId: '',
             status: editing.status === 'inactive' ? 'inactive' : 'active',
             birthday: editing.birthday ?? '',
+            ...(hasBranches ? { homeBranchId: editing.homeBranchId ?? '' } : {}),
           }
-        : EMPTY,
+        : { ...EMPTY, ...(hasBranches ? { homeBranchId: '' } : {}) },
     );
-  }, [open, editing, form]);
+  }, [open, editing, form, hasBranches]);
 
   React.useEffect(() => {
     if (open && editing && !form.getFieldState('tierId').isDirty) form.setValue('tierId', pinnedTierId);
@@ -116,6 +122,17 @@ export function MemberFormDialog({ target, onClose }: Props) {
         label={t('members.birthday')}
         placeholder={t('members.birthdayHint')}
       />
+      {hasBranches && (
+        <SelectField
+          id="member-home-branch"
+          name="homeBranchId"
+          label={t('members.homeBranch')}
+          choices={[
+            { value: '', label: t('members.noHomeBranch') },
+            ...branchList.map((branch) => ({ value: branch.id, label: branchName(branch) })),
+          ]}
+        />
+      )}
       {editing && (
         <SelectField
           id="member-status"

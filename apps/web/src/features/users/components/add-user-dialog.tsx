@@ -7,6 +7,7 @@ import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useCreateUser } from '../api/create-user';
+import { BranchChoiceField } from './branch-choice-field';
 import { NewPasswordField } from './new-password-field';
 
 const EMPTY: CreateUserInput = { firstName: '', lastName: '', email: '', phone: '', role: '', password: '' };
@@ -51,6 +52,7 @@ export function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenCha
         choices={ROLES.map((role) => ({ ...role, label: t(role.label) }))}
       />
       <NewPasswordField id="add-user-password" name="password" label={t('users.password')} />
+      <BranchChoiceField id="add-user-branchIds" />
     </FormDialog>
   );
 }

@@ -8,6 +8,7 @@ import { PersonFields } from '@/components/person-fields';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useUpdateUser } from '../api/update-user';
+import { BranchChoiceField } from './branch-choice-field';
 import { NewPasswordField } from './new-password-field';
 
 /** Every word of the dialog, as keys. */
@@ -45,6 +46,8 @@ function editValues(user: TenantUser): UpdateUserInput {
     role: user.role === 'admin' ? 'ADMIN' : 'STAFF',
     status: (known.includes(user.status) ? user.status : 'INACTIVE') as UpdateUserInput['status'],
     newPassword: '',
+    // Sent back as they are unless changed; a row without them (an older server) sends none and keeps them.
+    ...(user.branchIds ? { branchIds: user.branchIds } : {}),
   };
 }
 
@@ -73,6 +76,7 @@ export function EditUserDialog({ user, onClose }: { user: TenantUser | null; onC
         <SelectField id="edit-user-status" name="status" label={t('users.status')} choices={translated(STATUSES, t)} />
       </div>
       <NewPasswordField id="edit-user-newPassword" name="newPassword" label={t('users.newPassword')} />
+      <BranchChoiceField id="edit-user-branchIds" />
     </FormDialog>
   );
 }
