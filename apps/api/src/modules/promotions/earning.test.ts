@@ -239,6 +239,8 @@ describe('promotions on a purchase', () => {
         pointsBalance: 100,
         basePoints: 50,
         promotions: [{ id, points: 50 }],
+        // The branch it was recorded at (docs/design.md §10): none named here.
+        branchId: null,
       },
     });
   });

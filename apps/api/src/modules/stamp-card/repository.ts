@@ -155,6 +155,15 @@ export async function findPurchaseStamps(tx: Queries, tenantId: string, purchase
 }
 
 /** The member's entries, newest first. */
+/** The member's id when it is this business's member; undefined otherwise (another business's is not found). */
+export async function memberOfTenant(db: Queries, tenantId: string, memberId: string) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.tenantId, tenantId), eq(members.id, memberId)));
+  return row;
+}
+
 export async function listEntries(db: Queries, tenantId: string, memberId: string, page: number, size: number) {
   const reversal = alias(stampLedger, 'reversal');
   const where = and(eq(stampLedger.tenantId, tenantId), eq(stampLedger.memberId, memberId));

@@ -21,7 +21,7 @@ import { recordedByOf, trailOf } from '../../lib/audit';
 import { AppError, conflict, foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { assertRole } from '../../plugins/access';
-import { listEntries } from './repository';
+import { listEntries, memberOfTenant } from './repository';
 import { loadStampSettings, saveStampSettings, toStampCard } from './settings';
 import { addStampsByRequest, reverseStampEntry } from './writer';
 
@@ -137,6 +137,8 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
     async (request) => {
       const { page, size } = request.query;
+      // Another business's member is not found here, like every member route (the tenant-isolation matrix).
+      foundOr404(await memberOfTenant(app.db, request.tenant.tenantId, request.params.id), 'Member not found');
       const { rows, total } = await listEntries(app.db, request.tenant.tenantId, request.params.id, page, size);
       return toPage(rows, total, page, size);
     },
