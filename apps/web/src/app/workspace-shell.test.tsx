@@ -20,10 +20,20 @@ const NAV = [
   ['Store Settings', '/store-settings'],
   ['Enrolment', '/enrolment'],
   ['Messages', '/messages'],
+  ['Automations', '/automations'],
   ['Developers', '/developers'],
   ['Activity', '/activity'],
 ] as const;
-const ADMIN_ONLY: string[] = ['Rewards', 'Promotions', 'Branches', 'Enrolment', 'Messages', 'Developers', 'Activity'];
+const ADMIN_ONLY: string[] = [
+  'Rewards',
+  'Promotions',
+  'Branches',
+  'Enrolment',
+  'Messages',
+  'Automations',
+  'Developers',
+  'Activity',
+];
 
 describe('workspace shell', () => {
   it('shows staff none of the owners’ and admins’ screens (Enrolment, Developers, Activity)', async () => {
