@@ -128,7 +128,12 @@ const pathId = fc.oneof(
 );
 
 // Operations whose success is a file the caller asked for (the join poster), not JSON.
-const FILE_ANSWERS = new Set(['/api/tenants/enrolment/poster.png', '/api/tenants/enrolment/poster.pdf']);
+// The stamp card's strip is a public picture (docs/design.md §10: Google's heroImage), drawn for any count.
+const FILE_ANSWERS = new Set([
+  '/api/tenants/enrolment/poster.png',
+  '/api/tenants/enrolment/poster.pdf',
+  '/api/public/stamp-card/{tenantId}/{file}',
+]);
 
 describe('fuzzing every operation of the OpenAPI document', () => {
   let app: FastifyInstance;

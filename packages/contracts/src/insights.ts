@@ -14,7 +14,13 @@ export const INSIGHTS_INTERVALS = ['day', 'week', 'month'] as const;
 export type InsightsInterval = (typeof INSIGHTS_INTERVALS)[number];
 
 const day = z.iso.date({ error: INSIGHTS_MESSAGES.day });
-const branchId = z.string().min(1).max(64).optional();
+// An id as the API makes them (letters, digits, dashes): anything else names no branch and is refused at the field.
+const branchId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid branch')
+  .optional();
 
 /**
  * GET /api/tenants/reports/timeseries(.csv): `from` and `to` are days of the business's time zone, both included;
