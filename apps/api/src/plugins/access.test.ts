@@ -9,6 +9,8 @@ const NON_TENANT = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/public/firebase-config',
+  // The stamp card's picture, fetched by Google for a pass (docs/design.md §10): a count and colours, nobody's data.
+  'GET /api/public/stamp-card/:tenantId/:file',
   'GET /api/members/me',
   'GET /api/users/me',
   'PUT /api/users/me',

@@ -13,6 +13,8 @@ describe('change events for open screens', () => {
 
   beforeAll(async () => {
     app = await buildTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+    // A time-zone change after a purchase queues the insights' rebuild (docs/design.md §10), as the server does.
+    await app.jobs.start();
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
