@@ -177,7 +177,9 @@ describe('the customer’s own data', () => {
     expect(still?.firstName).toBe(ann.firstName);
   });
 
-  it('erasure: the person is nowhere readable, the figures stay, one audit event, webhooks told', async () => {
+  it('erasure: the person is nowhere readable, the figures stay, one audit event, webhooks told', {
+    timeout: 90_000,
+  }, async () => {
     const zoe = await customer();
     const trailBefore = await app.inject({ url: '/api/tenants/audit?size=100', headers: bearer(biz.owner) });
     // Before erasure the trail reads the person's details (sealed at rest, opened with their key).
