@@ -36,14 +36,19 @@ async function joinAs(browser: Browser, slug: string, locale: string) {
   const page = await context.newPage();
   await page.goto(`/join/${slug}`);
   const phone = uniqueHkPhone();
-  await page.locator('#join-phone').fill(phone.replace('+852', ''));
-  await page
-    .locator('form')
-    .filter({ has: page.locator('#join-phone') })
-    .locator('button[type="submit"]')
-    .click();
   const code = page.locator('#join-code');
-  await expect(code).toBeVisible({ timeout: 15_000 });
+  // Typed into the server's painted page, the number could be lost as the app took the page over (seen once in CI:
+  // the field empty, no code asked): type and send again until the code field shows.
+  await expect(async () => {
+    if (await code.isVisible()) return;
+    await page.locator('#join-phone').fill(phone.replace('+852', ''), { timeout: 5_000 });
+    await page
+      .locator('form')
+      .filter({ has: page.locator('#join-phone') })
+      .locator('button[type="submit"]')
+      .click({ timeout: 5_000 });
+    await expect(code).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
   let sms = '';
   await expect
     .poll(async () => {
