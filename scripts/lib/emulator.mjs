@@ -75,7 +75,8 @@ export async function startAuthEmulator(opts) {
       stop(child);
       throw new Error(`Auth emulator exited (${child.signalCode ?? child.exitCode}):\n${output}`);
     }
-    up = await isUp(host);
+    // The CLI says when its emulators listen; on a loaded machine that line can come long before a 1 s probe answers.
+    up = output.includes('All emulators ready') || (await isUp(host));
     if (up) break;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -43,6 +43,8 @@ export const REWARD_MESSAGES = {
   foreignImage: 'Use an image uploaded to this business',
   foreignTier: 'Choose tiers of this business',
   notFound: 'Reward not found',
+  inUseByStampCard: 'The stamp card gives this reward: choose another reward there first.',
+  inUseByAutomation: 'An automation gives this reward: change or delete the automation first.',
   redemptionNotFound: 'Redemption not found',
   notIssued: 'Only an issued redemption can be fulfilled or cancelled',
   claimNotFound: 'No claim has this code at this business',

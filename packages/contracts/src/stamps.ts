@@ -30,7 +30,6 @@ export const STAMP_MESSAGES = {
     `A member may get at most ${max} stamp${max === 1 ? '' : 's'} a day; nothing was recorded.`,
   belowZero: (held: number) => `The current card holds only ${held} stamp${held === 1 ? '' : 's'}.`,
   cardRedeemed: 'The reward this card gave was already handed over, so the stamps cannot be reversed.',
-  rewardInUse: 'The stamp card gives this reward: choose another reward there first.',
 } as const;
 
 const wholeOrNull = (min: number, max: number, message: string) =>

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REWARD_MESSAGES } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -210,7 +211,7 @@ describe('automations', () => {
       headers: bearer(biz.admin),
     });
     expect(gone.statusCode).toBe(409);
-    expect(gone.json().error).toBe('REWARD_IN_USE');
+    expect(gone.json()).toMatchObject({ error: 'REWARD_IN_USE', message: REWARD_MESSAGES.inUseByAutomation });
     const runs = await api(biz.admin).runs(made.json().id, '?from=2027-03-01&to=2027-03-31');
     expect(runs.json().days).toEqual([
       { date: '2027-03-11', fired: 1, messaged: 0, points: 100 },

@@ -1,5 +1,6 @@
 import { AUTOMATION_MESSAGES, type Automation, type AutomationBody, automationFieldErrors } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import { UNIQUE_VIOLATION, violation } from '../../db/violation';
 import type { AuditTrail } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import {
@@ -58,8 +59,7 @@ export async function saveAutomation(
         ? await updateAutomation(tx, tenantId, id, values)
         : await insertAutomation(tx, { id: crypto.randomUUID(), tenantId, ...values });
     } catch (error) {
-      if ((error as { code?: string; cause?: { code?: string } }).code === '23505') throw exists();
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw exists();
+      if (violation(error, UNIQUE_VIOLATION) !== undefined) throw exists();
       throw error;
     }
     if (!saved) throw exists();

@@ -5,6 +5,7 @@ import {
   type EnrolmentSettingsBody,
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import { UNIQUE_VIOLATION, violation } from '../../db/violation';
 import type { AuditTrail } from '../../lib/audit';
 import { AppError, notFound } from '../../lib/errors';
 import { defaultSlug } from './default-slug';
@@ -61,12 +62,5 @@ export async function writeEnrolment(
 }
 
 function isSlugViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505' && (e.constraint_name ?? e.constraint ?? '').includes('slug')) return true;
-  }
-  return false;
+  return violation(error, UNIQUE_VIOLATION)?.includes('slug') === true;
 }

@@ -1,5 +1,6 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violation } from '../../db/violation';
 import type { AuditTrail } from '../../lib/audit';
 import type { ChangeEvent, ChangeFeed } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -16,13 +17,6 @@ import {
 } from './repository';
 
 const NOT_FOUND = 'Membership not found';
-
-function violation(error: unknown, code: string): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === code) return true;
-  }
-  return false;
-}
 
 const nameTaken = () =>
   new AppError(409, MEMBERSHIP_MESSAGES.nameTaken, {
@@ -105,7 +99,7 @@ export async function saveMembership(
     });
     return toMembership(row);
   } catch (error) {
-    if (violation(error, '23505')) throw nameTaken();
+    if (violation(error, UNIQUE_VIOLATION) !== undefined) throw nameTaken();
     throw error;
   }
 }
@@ -144,7 +138,7 @@ export async function removeMembership(
       await changes.publish(tx, tenantId, [{ type: 'tiers.changed' }]);
     });
   } catch (error) {
-    if (violation(error, '23503')) throw inUse(await countHolders(db, tenantId, id));
+    if (violation(error, FOREIGN_KEY_VIOLATION) !== undefined) throw inUse(await countHolders(db, tenantId, id));
     throw error;
   }
 }

@@ -7,6 +7,7 @@ import {
   segmentsListSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UNIQUE_VIOLATION, violation } from '../../db/violation';
 import { audit } from '../../lib/audit';
 import { AppError, foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
@@ -23,12 +24,10 @@ const route = routeRecipe(['messages'], [400, 401, 403, 404, 409]);
 const NOT_FOUND = 'Segment not found';
 const NAME_TAKEN = 'A segment with this name exists';
 
-const nameTaken = (error: unknown) => {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return new AppError(409, NAME_TAKEN, { error: 'CONFLICT', errors: { name: NAME_TAKEN } });
-  }
-  return error;
-};
+const nameTaken = (error: unknown) =>
+  violation(error, UNIQUE_VIOLATION) === undefined
+    ? error
+    : new AppError(409, NAME_TAKEN, { error: 'CONFLICT', errors: { name: NAME_TAKEN } });
 
 /** Segments: a filter over the members, previewed live and saved by name (admin or owner; docs/design.md §9). */
 export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {

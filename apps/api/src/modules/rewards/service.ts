@@ -1,11 +1,9 @@
-import { REWARD_MESSAGES, type Reward, type RewardBody, STAMP_MESSAGES } from '@loyalty/contracts';
-import { and, eq } from 'drizzle-orm';
+import { REWARD_MESSAGES, type Reward, type RewardBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
-import { automations } from '../../db/schema';
+import { FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, violation } from '../../db/violation';
 import type { AuditTrail } from '../../lib/audit';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
-import { stampCardNamesReward } from '../stamp-card';
 import { deleteReward, findReward, insertReward, tenantTierIds, toReward, updateReward } from './repository';
 
 /** 400 at the field when the image is not this business's upload or a tier is not its own. */
@@ -49,34 +47,23 @@ export async function saveReward(
   });
 }
 
-/** Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). */
+/**
+ * Deletes a reward; its redemptions keep its name (and can still be fulfilled or cancelled). A reward the stamp card
+ * or an automation gives cannot go (docs/design.md §10): their foreign keys refuse the delete, race-free, and the key
+ * that refused names which one, so the owner is told where to choose another reward.
+ */
 export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
-  // A reward an automation gives as its gift cannot go (docs/design.md §10).
-  const [named] = await db
-    .select({ id: automations.id })
-    .from(automations)
-    .where(and(eq(automations.tenantId, tenantId), eq(automations.rewardId, id)))
-    .limit(1);
-  if (named) throw conflict(REWARD_IN_USE, 'REWARD_IN_USE');
   try {
     await db.transaction(async (tx) => {
-      // The stamp card names it (docs/design.md §10): it stays until the card gives another.
-      if (await stampCardNamesReward(tx, tenantId, id)) throw conflict(STAMP_MESSAGES.rewardInUse, 'REWARD_IN_USE');
       const row = await deleteReward(tx, tenantId, id);
       if (!row) throw notFound(REWARD_MESSAGES.notFound);
       await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });
     });
   } catch (error) {
-    // A reward an automation gives as its gift cannot go (docs/design.md §10): its foreign key refuses the delete.
-    if (isForeignKeyViolation(error)) throw conflict(REWARD_IN_USE, 'REWARD_IN_USE');
-    throw error;
+    // ON DELETE RESTRICT answers 23001, a plain key 23503.
+    const key = violation(error, RESTRICT_VIOLATION) ?? violation(error, FOREIGN_KEY_VIOLATION);
+    if (key === undefined) throw error;
+    const message = key.startsWith('stamp_card') ? REWARD_MESSAGES.inUseByStampCard : REWARD_MESSAGES.inUseByAutomation;
+    throw conflict(message, 'REWARD_IN_USE');
   }
-}
-
-const REWARD_IN_USE = 'An automation gives this reward: change or delete the automation first';
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === '23503') return true;
-  return false;
 }

@@ -5,7 +5,6 @@
 
 export { memberStampCard } from './member-card';
 export { stampCardRoutes } from './routes';
-export { stampCardNamesReward } from './settings';
 export { type StripColours, stampStrip } from './strip';
 export { stampStripRoutes, stripPath } from './strip-route';
 export { sweepLapsedStamps } from './sweep';

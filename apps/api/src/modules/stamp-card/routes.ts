@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Queries } from '../../db/client';
+import { UNIQUE_VIOLATION, violation } from '../../db/violation';
 import { actorAccountId } from '../../lib/actor';
 import { recordedByOf, trailOf } from '../../lib/audit';
 import { AppError, conflict, foundOr404 } from '../../lib/errors';
@@ -27,18 +28,6 @@ import { addStampsByRequest, reverseStampEntry } from './writer';
 
 const route = routeRecipe(['stamp-card'], [400, 401, 403, 404, 409]);
 
-/** The constraint a unique violation names, through the driver's wrapping. */
-function uniqueConstraint(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: string; constraint_name?: string; constraint?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === '23505') return e.constraint_name ?? e.constraint ?? '';
-  }
-  return undefined;
-}
-
 /**
  * A stamp write in a transaction of its own. A race the unique indexes decide is the request's error: a second
  * reversal of one entry, an Idempotency-Key a concurrent write for another member took first.
@@ -47,7 +36,7 @@ async function inTransaction<T>(db: Database, work: (tx: Queries) => Promise<T>)
   try {
     return await db.transaction(work);
   } catch (error) {
-    const name = uniqueConstraint(error);
+    const name = violation(error, UNIQUE_VIOLATION);
     if (name?.includes('reverses')) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
     if (name?.includes('idempotency'))
       throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });

@@ -58,12 +58,3 @@ export async function saveStampSettings(tx: Queries, tenantId: string, body: Sta
   if (!row) throw new Error('stamp card settings were not stored');
   return row;
 }
-
-/** Whether the business's stamp card gives this reward (it cannot be deleted then: 409 REWARD_IN_USE). */
-export async function stampCardNamesReward(db: Queries, tenantId: string, rewardId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: stampCardSettings.tenantId })
-    .from(stampCardSettings)
-    .where(and(eq(stampCardSettings.tenantId, tenantId), eq(stampCardSettings.rewardId, rewardId)));
-  return row !== undefined;
-}

@@ -1,3 +1,4 @@
+import { REWARD_MESSAGES } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
@@ -46,7 +47,8 @@ describe('stamp cards', () => {
     // The reward the card names cannot be deleted.
     const removed = await rewardsApi(app).remove(biz.owner, rewardId);
     expect(removed.statusCode).toBe(409);
-    expect(removed.json().error).toBe('REWARD_IN_USE');
+    expect(removed.json()).toMatchObject({ error: 'REWARD_IN_USE', message: REWARD_MESSAGES.inUseByStampCard });
+    expect((await rewardsApi(app).remove(biz.owner, rewardId)).statusCode).toBe(409);
   });
 
   it('one tap adds a stamp; a full card issues its reward with no points entry and carries the rest over', async () => {
