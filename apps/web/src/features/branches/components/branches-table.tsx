@@ -56,13 +56,25 @@ export function BranchesTable({
           {
             header: t('branches.actions'),
             cell: (b: Branch) => (
-              <span className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => onEdit(b)}>
+              <span className="flex flex-wrap items-center gap-2">
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('branches.editWho', { name: branchName(b) })}
+                  onClick={() => onEdit(b)}
+                >
                   {t('branches.edit')}
                 </Button>
-                {/* A branch entries name is deactivated, not deleted: the button is not offered. */}
-                {!b.inUse && (
-                  <Button variant="outline" size="sm" onClick={() => onDelete(b)}>
+                {/* A branch entries name is deactivated, not deleted: instead of Delete, the row says why. */}
+                {b.inUse ? (
+                  <span className="text-muted-foreground text-xs">{t('branches.inUse')}</span>
+                ) : (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('branches.deleteWho', { name: branchName(b) })}
+                    onClick={() => onDelete(b)}
+                  >
                     {t('dialog.delete')}
                   </Button>
                 )}
