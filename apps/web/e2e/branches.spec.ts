@@ -153,7 +153,7 @@ test('two branches, a staff user bound to one records a purchase there; the repo
     page.getByText('Entries name this branch, so it cannot be deleted: deactivate it instead').first(),
   ).toBeVisible();
   await screenshot(page, 'branches/in-use-refused-en');
-  await page.keyboard.press('Escape');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toBeHidden();
   // The list read again: Central says it is in use instead of offering Delete; Mong Kok may still go.
   await expect(table.getByRole('button', { name: 'Delete Central' })).toHaveCount(0);
