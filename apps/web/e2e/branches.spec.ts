@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
 import { TEN_POINTS_A_DOLLAR } from './points-support';
-import { screenshot } from './support';
+import { screenshot, signInWithPassword } from './support';
 import {
   activeTeamUserViaApi,
   expectNoSeriousA11yViolations,
@@ -198,4 +199,120 @@ test('two branches, a staff user bound to one records a purchase there; the repo
   await expect(points.getByRole('row').last().getByRole('cell').first()).toHaveText('200');
   await page.getByLabel('Branch').selectOption({ label: 'Mong Kok' });
   await expect(points.getByRole('row').last().getByRole('cell').first()).toHaveText('0');
+});
+
+const LOCALES = ['en', 'zh-Hant', 'zh-Hans'] as const;
+type Locale = (typeof LOCALES)[number];
+const catalogs = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`../src/locales/${locale}.json`, import.meta.url), 'utf8')) as Record<
+      string,
+      string
+    >,
+  ]),
+) as Record<Locale, Record<string, string>>;
+
+/** A text of the screen's own catalogue, its placeholders filled. */
+function text(locale: Locale, key: string, values: Record<string, string> = {}): string {
+  const value = catalogs[locale][key];
+  if (!value) throw new Error(`no text ${key} in ${locale}`);
+  return value.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+test('screenshots: the Branches screen, its dialog with errors, the user dialog’s branches and the counter’s question, in three languages on a desktop and a phone', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const owner = await registerActiveOwner();
+  const token = await tokenFor(owner.email, owner.password as string);
+  await call('POST', '/api/points-conversion', TEN_POINTS_A_DOLLAR, token);
+  const central = await call(
+    'POST',
+    '/api/tenants/branches',
+    {
+      name: 'Central',
+      nameZh: '中環',
+      nameCn: '中环',
+      address: '1 Queen’s Road Central',
+      addressZh: '皇后大道中1號',
+      addressCn: '皇后大道中1号',
+      phone: '+852 2123 4567',
+      latitude: 22.2819,
+      longitude: 114.1582,
+      relevantText: 'Your card works here',
+      relevantTextZh: '此店可用會員卡',
+      relevantTextCn: '此店可用会员卡',
+    },
+    token,
+  );
+  await call(
+    'POST',
+    '/api/tenants/branches',
+    { name: 'Mong Kok', nameZh: '旺角', nameCn: '旺角', active: false },
+    token,
+  );
+  const staff = await activeTeamUserViaApi(token, 'STAFF', `Chan${crypto.randomUUID().slice(0, 4)}`);
+  const users = await call('GET', '/api/tenants/users?size=10', undefined, token);
+  const row = users.content.find((u: { email: string }) => u.email === staff.email);
+  await call(
+    'PUT',
+    `/api/tenants/users/${row.userId}`,
+    { ...staff, phone: row.phone, role: 'STAFF', status: 'ACTIVE', branchIds: [central.id] },
+    token,
+  );
+  await call('POST', '/api/tenants/branches', { name: 'Tsim Sha Tsui', nameZh: '尖沙咀', nameCn: '尖沙咀' }, token);
+
+  for (const viewport of VIEWPORTS) {
+    for (const locale of LOCALES) {
+      const shot = (page: Page, what: string, fullPage = true) =>
+        screenshot(page, `branches/${what}-${viewport.name}-${locale}`, fullPage);
+      await call('PUT', '/api/users/me', { language: locale }, token);
+      const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const page = await context.newPage();
+      await signInWithPassword(page, owner.email, owner.password as string);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 15_000 });
+
+      await page.goto('/branches');
+      await expect(page.getByRole('heading', { name: text(locale, 'branches.title'), level: 1 })).toBeVisible();
+      await expect(page.getByText(text(locale, 'branches.noCoordinates')).first()).toBeVisible();
+      // Nothing sticks out sideways on a phone: a wide table scrolls in its own region.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await shot(page, 'screen');
+
+      await page.getByRole('button', { name: text(locale, 'branches.add') }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('#branch-coordinates').fill('22.28');
+      await dialog.getByRole('button', { name: text(locale, 'branches.create') }).click();
+      await expect(dialog.locator('#branch-name-error')).toBeVisible();
+      await expect(dialog.locator('#branch-coordinates-error')).toBeVisible();
+      await dialog.locator('#branch-coordinates').scrollIntoViewIfNeeded();
+      await shot(page, 'dialog-error', false);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/users');
+      await page
+        .getByRole('button', { name: text(locale, 'users.editWho', { name: `${staff.firstName} ${staff.lastName}` }) })
+        .first()
+        .click();
+      const branches = page.getByRole('dialog').getByRole('group', { name: text(locale, 'users.branches') });
+      await expect(branches.getByRole('checkbox')).toHaveCount(3);
+      await branches.scrollIntoViewIfNeeded();
+      await shot(page, 'user-dialog', false);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/counter');
+      const question = page.getByRole('form', { name: text(locale, 'counter.branchAsk') });
+      await expect(question).toBeVisible();
+      // Only the active branches are offered.
+      await expect(question.getByRole('option')).toHaveCount(2);
+      await shot(page, 'counter-question');
+      await context.close();
+    }
+  }
 });
