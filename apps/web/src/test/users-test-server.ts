@@ -39,10 +39,7 @@ const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
  * contracts, every call lands in `log` ("GET page=0 filter=", "POST ...", ...), and fail() makes the next
  * call of a method answer an error.
  */
-export function createFakeUsersServer(
-  initial: TenantUser[] = [OWNER],
-  { branches }: { branches?: Branch[] } = {},
-) {
+export function createFakeUsersServer(initial: TenantUser[] = [OWNER], { branches }: { branches?: Branch[] } = {}) {
   let users = [...initial];
   const log: string[] = [];
   const failures = new Map<string, { status: number; body: unknown }>();

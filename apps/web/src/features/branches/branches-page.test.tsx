@@ -70,9 +70,7 @@ describe('Branches screen', () => {
     const table = await screen.findByRole('region', { name: 'Branches' });
     await within(table).findByText('Central');
     const rows = within(table).getAllByRole('row');
-    expect(rows.map((r) => within(r).getAllByRole(r === rows[0] ? 'columnheader' : 'cell').length)).toEqual([
-      5, 5, 5,
-    ]);
+    expect(rows.map((r) => within(r).getAllByRole(r === rows[0] ? 'columnheader' : 'cell').length)).toEqual([5, 5, 5]);
     expect(rows[1]).toHaveTextContent('Central1 Queen’s Road Central+852 2123 456722.2819, 114.1582Active');
     expect(rows[2]).toHaveTextContent('Mong KokNot on the mapInactive');
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Edit Central' })).toBeInTheDocument();

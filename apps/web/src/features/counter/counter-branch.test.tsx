@@ -70,7 +70,10 @@ function fakeTill(branches = BRANCHES) {
 }
 
 const renderCounter = () =>
-  renderApp('/counter', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' } });
+  renderApp('/counter', {
+    user: SAMPLE_USER,
+    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+  });
 
 const findField = () => screen.findByRole('textbox', { name: 'Membership code, phone or name' });
 
@@ -97,7 +100,11 @@ describe('the counter’s branch', () => {
     // The till waits below the question.
     expect(screen.queryByRole('textbox', { name: 'Membership code, phone or name' })).toBeNull();
     const select = within(question).getByLabelText('Which branch is this counter at?');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual(['Central', 'Mong Kok']);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Central', 'Mong Kok']);
     await user.selectOptions(select, 'Mong Kok');
     await user.click(within(question).getByRole('button', { name: 'Use this branch' }));
     expect(await screen.findByText('At Mong Kok')).toBeInTheDocument();

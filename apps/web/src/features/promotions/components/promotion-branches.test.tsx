@@ -60,7 +60,10 @@ function fakePromotions(branches: typeof BRANCHES | null) {
 }
 
 const renderPromotions = () =>
-  renderApp('/promotions', { user: SAMPLE_USER, identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' } });
+  renderApp('/promotions', {
+    user: SAMPLE_USER,
+    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' },
+  });
 
 describe('a promotion limited to branches (issue 54, docs/design.md §10)', () => {
   it('ticks the branches it rewards, an inactive one marked; the body and the simulation carry them', async () => {
@@ -71,10 +74,11 @@ describe('a promotion limited to branches (issue 54, docs/design.md §10)', () =
     const dialog = await screen.findByRole('dialog', { name: 'Add promotion' });
     const group = await within(dialog).findByRole('group', { name: 'Branches' });
     expect(group).toHaveTextContent('None ticked: purchases at every branch');
-    expect(within(group).getAllByRole('checkbox').map((b) => b.closest('label')?.textContent)).toEqual([
-      'Central',
-      'Mong Kok (Inactive)',
-    ]);
+    expect(
+      within(group)
+        .getAllByRole('checkbox')
+        .map((b) => b.closest('label')?.textContent),
+    ).toEqual(['Central', 'Mong Kok (Inactive)']);
     await user.type(within(dialog).getByLabelText('Name'), 'Double at Central');
     await user.click(within(group).getByRole('checkbox', { name: 'Central' }));
     // What it would have cost is asked with the branch, before Save.
