@@ -99,6 +99,7 @@ async function businessWithEverything() {
     token,
   );
   await call('POST', '/api/tenants/messages', { text: 'Double points today', audience: { all: true } }, token);
+  await call('POST', '/api/tenants/branches', { name: 'Central', nameZh: '中環', nameCn: '中环' }, token);
   return { owner, token, slug, member };
 }
 
@@ -129,6 +130,7 @@ const SCREENS = [
   '/counter',
   '/memberships',
   '/rewards',
+  '/branches',
   '/wallet-settings',
   '/point-settings',
   '/store-settings',
@@ -166,12 +168,18 @@ for (const locale of LOCALES) {
     await checkDialog(page, text(locale, 'memberships.add'), `${locale} add tier`);
     await openScreen(page, '/rewards');
     await checkDialog(page, text(locale, 'rewards.add'), `${locale} add reward`);
+    await openScreen(page, '/branches');
+    await checkDialog(page, text(locale, 'branches.add'), `${locale} add branch`);
     await openScreen(page, '/developers');
     await checkDialog(page, text(locale, 'developers.keyAdd'), `${locale} new API key`);
     await checkDialog(page, text(locale, 'developers.webhookAdd'), `${locale} new webhook`);
 
     // The counter: a member found, a purchase recorded, the refund form open.
     await openScreen(page, '/counter');
+    // The business has a branch: the counter first asks where it stands.
+    await expect(page.getByRole('form', { name: text(locale, 'counter.branchAsk') })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${locale} counter, which branch`);
+    await page.getByRole('button', { name: text(locale, 'counter.branchChoose') }).click();
     const find = page.getByRole('textbox', { name: text(locale, 'counter.find') });
     await find.fill(member.membershipCode);
     await find.press('Enter');

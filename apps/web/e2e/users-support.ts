@@ -1,7 +1,7 @@
 /** Steps the users specs share: a fresh business over the API, its owner's token, team users, sign-in. */
 import { expect, type Page } from '@playwright/test';
 import { E2E, emulatorBase } from './env';
-import { registerActiveOwner } from './profile-support';
+import { linkPhone, registerActiveOwner, uniqueHkPhone } from './profile-support';
 import { signInWithPassword, uniqueEmail } from './support';
 
 export { expectNoSeriousA11yViolations } from './a11y-support';
@@ -50,3 +50,16 @@ export async function openUsers(page: Page) {
 }
 
 /** axe-core on what is on screen: no serious or critical violation. */
+
+/**
+ * A team user who has already verified a phone (the first sign-in's SMS step, which users.spec covers, done over
+ * the emulator's REST): ACTIVE, so a browser signs straight in to the workspace.
+ */
+export async function activeTeamUserViaApi(ownerToken: string, role: 'ADMIN' | 'STAFF', lastName: string) {
+  const user = await addTeamUserViaApi(ownerToken, role, lastName);
+  const me = await fetch(`${E2E.baseURL}/api/members/me`, { headers: { authorization: `Bearer ${ownerToken}` } });
+  const { tenantId } = (await me.json()) as { tenantId: string };
+  const token = await linkPhone(await tokenFor(user.email, user.password), uniqueHkPhone());
+  await call('POST', `${E2E.baseURL}/api/onboarding/activate`, { tenantId }, token);
+  return user;
+}

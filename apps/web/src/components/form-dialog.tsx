@@ -53,6 +53,8 @@ type FormDialogProps<T extends FieldValues, R> = {
   save: (body: R) => Promise<unknown>;
   /** false: the server's per-field messages do not take the focus. */
   focus?: boolean;
+  /** The dialog's width, for a form with columns (default: sm:max-w-lg). */
+  className?: string;
   children: React.ReactNode;
 };
 
@@ -64,6 +66,7 @@ export function FormDialog<T extends FieldValues, R>({
   form,
   save,
   focus = true,
+  className = 'sm:max-w-lg',
   children,
 }: FormDialogProps<T, R>) {
   const t = useT();
@@ -76,7 +79,7 @@ export function FormDialog<T extends FieldValues, R>({
       onClose={onClose}
       title={t(text.title)}
       description={t(text.description)}
-      className="sm:max-w-lg"
+      className={className}
     >
       <Form {...form}>
         <form id={formId} className="grid gap-4" onSubmit={onSubmit} noValidate>

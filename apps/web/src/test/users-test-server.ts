@@ -1,4 +1,4 @@
-import { createUserSchema, type TenantUser, updateUserSchema, usersQuerySchema } from '@loyalty/contracts';
+import { type Branch, createUserSchema, type TenantUser, updateUserSchema, usersQuerySchema } from '@loyalty/contracts';
 import { apiError, json, noContent, pageOf, type Route, routeFetch } from '@/test/fake-api';
 
 export const OWNER: TenantUser = {
@@ -39,7 +39,7 @@ const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
  * contracts, every call lands in `log` ("GET page=0 filter=", "POST ...", ...), and fail() makes the next
  * call of a method answer an error.
  */
-export function createFakeUsersServer(initial: TenantUser[] = [OWNER]) {
+export function createFakeUsersServer(initial: TenantUser[] = [OWNER], { branches }: { branches?: Branch[] } = {}) {
   let users = [...initial];
   const log: string[] = [];
   const failures = new Map<string, { status: number; body: unknown }>();
@@ -58,6 +58,8 @@ export function createFakeUsersServer(initial: TenantUser[] = [OWNER]) {
 
   const { fetch } = routeFetch({
     '/api/users/me': () => json({ firstName: 'Olivia', lastName: 'Owner', email: OWNER.email, phone: OWNER.phone }),
+    // A business with branches (docs/design.md §10) when the test gives some; else the route is unknown (404).
+    'GET /api/tenants/branches': () => (branches ? json({ content: branches }) : apiError(404, 'Not found')),
     'GET /api/tenants/users': orFailure(async ({ query: raw }) => {
       if (hold) await hold;
       const query = usersQuerySchema.parse(raw);

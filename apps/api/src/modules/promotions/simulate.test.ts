@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
+import { addBranch } from '../../../test/support/branches';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import { addPromotion, promotionBody, promotionsApi, setTimeZone, wallClock } from '../../../test/support/promotions';
 import { members, pointsLedger } from '../../db/schema';
@@ -197,5 +198,36 @@ describe('the promotion simulator', () => {
     const bad = await promotionsApi(app).simulate(biz.admin, { promotion: promotionBody({ factor: 11 }) });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().errors)).toEqual(['promotion.factor']);
+  });
+
+  it('a promotion limited to a branch adds only to the purchases recorded there', async () => {
+    const central = await addBranch(app, biz.admin);
+    const mongKok = await addBranch(app, biz.admin, { name: 'Mong Kok', latitude: null, longitude: null });
+    const firstFour = await app.database.db
+      .select({ id: pointsLedger.id })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.tenantId, biz.tenantId),
+          eq(pointsLedger.type, 'PURCHASE'),
+          gte(pointsLedger.createdAt, new Date(window.from)),
+        ),
+      )
+      .orderBy(pointsLedger.createdAt, pointsLedger.id)
+      .limit(4);
+    // Three at Central, one at Mong Kok; the rest at no branch.
+    for (const [i, { id }] of firstFour.entries()) {
+      await app.database.db
+        .update(pointsLedger)
+        .set({ branchId: i < 3 ? central : mongKok })
+        .where(eq(pointsLedger.id, id));
+    }
+    const draft = promotionBody({ name: '10 at Central', kind: 'BONUS', bonusPoints: 10, branchIds: [central] });
+    const res = await promotionsApi(app).simulate(biz.admin, { promotion: draft, ...window });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ purchases: 3, extraPoints: 30 });
+    const nowhere = promotionBody({ name: 'At a shop nobody used', kind: 'BONUS', bonusPoints: 10, branchIds: ['x'] });
+    const none = await promotionsApi(app).simulate(biz.admin, { promotion: nowhere, ...window });
+    expect(none.json()).toMatchObject({ purchases: 0, extraPoints: 0 });
   });
 });

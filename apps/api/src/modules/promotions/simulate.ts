@@ -37,6 +37,8 @@ function windowPurchases(db: Queries, q: { tenantId: string; timeZone: string; f
       awarded: sql<number>`coalesce(${awarded.points}, 0)`.mapWith(Number),
       // The member's tier now (docs/design.md §10: the simulation uses members' current tiers).
       tierId: members.tierId,
+      // Where it was recorded (docs/design.md §10): a promotion limited to branches adds only to those.
+      branchId: pointsLedger.branchId,
       localMs:
         sql<number>`(extract(epoch from (${pointsLedger.createdAt} at time zone ${q.timeZone})) * 1000)::float8`.mapWith(
           Number,
@@ -135,8 +137,7 @@ export async function simulatePromotion(
       ...wallClockOf(row.localMs),
       atMs: row.atMs,
       tierId: row.tierId,
-      // Entries carry no branch yet: a promotion limited to branches adds nothing to them.
-      branchId: null,
+      branchId: row.branchId,
     };
     const was = awardsFor(base, baseline, moment, before.used(row.memberId));
     const is = awardsFor(base, withDraft, moment, after.used(row.memberId));

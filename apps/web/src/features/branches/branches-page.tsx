@@ -3,6 +3,7 @@ import { PlusIcon } from 'lucide-react';
 import * as React from 'react';
 import { ConfirmRemovalDialog } from '@/components/confirm-delete-dialog';
 import { Button } from '@/components/ui/button';
+import { useIsMobile } from '@/hooks/use-mobile';
 import { failureMessage } from '@/lib/api-error';
 import { branchName, useBranches } from '@/lib/branches';
 import { toastFailure } from '@/lib/failure-toast';
@@ -10,6 +11,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useDeleteBranch } from './api/delete-branch';
 import { BranchFormDialog } from './components/branch-form-dialog';
+import { BranchesCards } from './components/branches-cards';
 import { BranchesTable } from './components/branches-table';
 
 /** Which dialog is open (one at a time). */
@@ -25,7 +27,15 @@ export function BranchesPage() {
   const branches = useBranches();
   const remove = useDeleteBranch();
   const [open, setOpen] = React.useState<Open>(null);
+  const isMobile = useIsMobile();
   const full = (branches.data?.length ?? 0) >= BRANCHES_MAX;
+  const emptyText = branches.isPending ? t('common.loading') : t('branches.empty');
+  const actions = canWrite
+    ? {
+        onEdit: (branch: Branch) => setOpen({ kind: 'edit', target: branch }),
+        onDelete: (branch: Branch) => setOpen({ kind: 'delete', branch }),
+      }
+    : null;
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end justify-between gap-2">
@@ -42,13 +52,11 @@ export function BranchesPage() {
       </div>
       {full && <p className="text-muted-foreground text-sm">{t('branches.full', { count: BRANCHES_MAX })}</p>}
       {branches.isError && <p role="alert">{failureMessage(branches.error)}</p>}
-      <BranchesTable
-        branches={branches.data ?? []}
-        loading={branches.isPending}
-        canWrite={canWrite}
-        onEdit={(branch) => setOpen({ kind: 'edit', target: branch })}
-        onDelete={(branch) => setOpen({ kind: 'delete', branch })}
-      />
+      {isMobile ? (
+        <BranchesCards branches={branches.data ?? []} emptyText={emptyText} actions={actions} />
+      ) : (
+        <BranchesTable branches={branches.data ?? []} emptyText={emptyText} actions={actions} />
+      )}
       <BranchFormDialog
         target={open?.kind === 'edit' ? open.target : null}
         onClose={() => setOpen((current) => (current?.kind === 'edit' ? null : current))}

@@ -9,6 +9,7 @@ export function useDeleteBranch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/tenants/branches/${encodeURIComponent(id)}`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey(tenantId) }),
+    // Refused too: a 409 means an entry named it since the list was read, so the list reads it again (in use).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: branchesKey(tenantId) }),
   });
 }

@@ -37,16 +37,26 @@ export function BranchFormDialog({ target, onClose }: { target: Branch | 'new' |
   const field = (name: keyof BranchFormValues, label: MessageKey, extra: Record<string, unknown> = {}) => (
     <TextField id={`branch-${name}`} name={name} label={t(label)} autoComplete="off" {...extra} />
   );
-  // Three columns, one per language: English (the name as typed), Traditional and Simplified Chinese.
+  // Three columns, one per language: English (the name as typed), Traditional and Simplified Chinese. Each field
+  // spans the row's three tracks (label, input, message) as a subgrid, so the inputs line up even where a longer
+  // label wraps to two lines.
+  const column = { className: 'sm:row-span-3 sm:grid-rows-subgrid' };
   const trio = (base: 'name' | 'address' | 'relevantText') => (
-    <div className="grid items-start gap-4 sm:grid-cols-3">
-      {field(base, `branches.${base}`)}
-      {field(`${base}Zh`, `branches.${base}Zh`, { lang: 'zh-Hant' })}
-      {field(`${base}Cn`, `branches.${base}Cn`, { lang: 'zh-Hans' })}
+    <div className="grid gap-4 sm:grid-cols-3 sm:grid-rows-[auto_auto_auto] sm:gap-y-0">
+      {field(base, `branches.${base}`, column)}
+      {field(`${base}Zh`, `branches.${base}Zh`, { ...column, lang: 'zh-Hant' })}
+      {field(`${base}Cn`, `branches.${base}Cn`, { ...column, lang: 'zh-Hans' })}
     </div>
   );
   return (
-    <FormDialog open={target !== null} onClose={onClose} text={editing ? EDIT : CREATE} form={form} save={submit}>
+    <FormDialog
+      open={target !== null}
+      onClose={onClose}
+      text={editing ? EDIT : CREATE}
+      form={form}
+      save={submit}
+      className="sm:max-w-2xl"
+    >
       <div className="grid gap-4">
         {trio('name')}
         {trio('address')}

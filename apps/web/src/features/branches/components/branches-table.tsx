@@ -1,26 +1,23 @@
 import type { Branch } from '@loyalty/contracts';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
-import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { branchName } from '@/lib/branches';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
+import { BranchActions, type BranchActionsProps } from './branch-actions';
+import { BranchStatus } from './branch-status';
 
 const CELL = 'px-3 py-2';
 
 /** The branches, oldest first: name and address in the reader's language, phone, place on the map, state. */
 export function BranchesTable({
   branches,
-  loading,
-  canWrite,
-  onEdit,
-  onDelete,
+  emptyText,
+  actions,
 }: {
   branches: Branch[];
-  loading: boolean;
-  canWrite: boolean;
-  onEdit: (branch: Branch) => void;
-  onDelete: (branch: Branch) => void;
+  emptyText: string;
+  /** Without it (no write rights) there is no Actions column. */
+  actions: BranchActionsProps | null;
 }) {
   const t = useT();
   const columns: Column<Branch>[] = [
@@ -38,36 +35,18 @@ export function BranchesTable({
       ),
       className: CELL,
     },
-    { header: t('branches.phone'), cell: (b) => b.phone ?? '', className: `${CELL} tabular-nums` },
+    { header: t('branches.phone'), cell: (b) => b.phone ?? '', className: `${CELL} whitespace-nowrap tabular-nums` },
     {
       header: t('branches.coordinates'),
       cell: (b) => (b.latitude === null ? t('branches.noCoordinates') : `${b.latitude}, ${b.longitude}`),
       className: `${CELL} tabular-nums`,
     },
-    {
-      header: t('branches.status'),
-      cell: (b) => (
-        <Badge variant={b.active ? 'secondary' : 'outline'}>{t(b.active ? 'branches.on' : 'branches.off')}</Badge>
-      ),
-      className: CELL,
-    },
-    ...(canWrite
+    { header: t('branches.status'), cell: (b) => <BranchStatus branch={b} />, className: CELL },
+    ...(actions
       ? [
           {
             header: t('branches.actions'),
-            cell: (b: Branch) => (
-              <span className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => onEdit(b)}>
-                  {t('branches.edit')}
-                </Button>
-                {/* A branch entries name is deactivated, not deleted: the button is not offered. */}
-                {!b.inUse && (
-                  <Button variant="outline" size="sm" onClick={() => onDelete(b)}>
-                    {t('dialog.delete')}
-                  </Button>
-                )}
-              </span>
-            ),
+            cell: (b: Branch) => <BranchActions branch={b} {...actions} />,
             className: CELL,
           },
         ]
@@ -79,7 +58,7 @@ export function BranchesTable({
       rows={branches}
       rowKey={(b) => b.id}
       columns={columns}
-      emptyText={loading ? t('common.loading') : t('branches.empty')}
+      emptyText={emptyText}
       headClassName="px-3"
       emptyClassName="px-3"
     />

@@ -3,6 +3,7 @@ import * as React from 'react';
 import { Pager, pageOf } from '@/components/pager';
 import { RefundForm } from '@/components/refund-form';
 import { Button } from '@/components/ui/button';
+import { branchNameOf, useBranches } from '@/lib/branches';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useMemberTransactions } from '../api/get-member-transactions';
@@ -31,6 +32,8 @@ export function MemberLedger({ memberId, balance }: { memberId: string; balance:
   const query = useMemberTransactions(memberId, page);
   const rows = query.data?.content ?? [];
   const t = useT();
+  // Where each entry was recorded, for a business with branches (docs/design.md §10).
+  const branches = useBranches();
   const tableLabel = t('members.ledgerTableLabel');
   return (
     <section aria-labelledby="ledger-heading" className="grid gap-2">
@@ -75,6 +78,11 @@ export function MemberLedger({ memberId, balance }: { memberId: string; balance:
                         {e.orderId && (
                           <span className="block break-all text-muted-foreground text-xs">
                             {t('members.ledgerOrder', { orderId: e.orderId })}
+                          </span>
+                        )}
+                        {branchNameOf(branches.data, e.branchId) && (
+                          <span className="block text-muted-foreground text-xs">
+                            {t('members.ledgerBranch', { name: branchNameOf(branches.data, e.branchId) })}
                           </span>
                         )}
                       </td>

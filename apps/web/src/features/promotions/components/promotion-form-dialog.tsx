@@ -6,6 +6,7 @@ import { SelectField, TextField } from '@/components/form-fields';
 import { ErrorMessages, errorMessages, FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { branchName, useBranches } from '@/lib/branches';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useTierOptions } from '../api/get-tier-options';
@@ -49,7 +50,7 @@ function ChoiceField({
   hint,
   choices,
 }: {
-  name: 'days' | 'tierIds';
+  name: 'days' | 'tierIds' | 'branchIds';
   legend: string;
   hint?: string;
   choices: { value: string; label: string }[];
@@ -88,7 +89,7 @@ function ChoiceField({
 
 /**
  * Add or edit a promotion (docs/design.md §10): names in three languages, a multiplier or a bonus, the minimum
- * spend, days, hours and dates in the business's time zone, tiers, a limit per member; what it would have cost
+ * spend, days, hours and dates in the business's time zone, tiers, branches, a limit per member; what it would have cost
  * over the last 90 days shows below, before Save.
  */
 export function PromotionFormDialog({ target, onClose }: { target: Promotion | 'new' | null; onClose: () => void }) {
@@ -100,6 +101,8 @@ export function PromotionFormDialog({ target, onClose }: { target: Promotion | '
   });
   const save = useSavePromotion();
   const tiers = useTierOptions();
+  const branches = useBranches();
+  const branchList = branches.data ?? [];
   const editing = target !== null && target !== 'new' ? target : null;
   React.useEffect(() => {
     if (target === null) return;
@@ -169,6 +172,18 @@ export function PromotionFormDialog({ target, onClose }: { target: Promotion | '
             label: localizedName(tier.name, tier.nameZh, tier.nameCn),
           }))}
         />
+        {/* "Triple points at the Central branch" (issue 54): only for a business with branches. */}
+        {branchList.length > 0 && (
+          <ChoiceField
+            name="branchIds"
+            legend={t('promotions.branches')}
+            hint={t('promotions.branchesHint')}
+            choices={branchList.map((b) => ({
+              value: b.id,
+              label: b.active ? branchName(b) : `${branchName(b)} (${t('branches.off')})`,
+            }))}
+          />
+        )}
         <FormField
           name="active"
           render={({ field: active }) => (

@@ -27,7 +27,7 @@ export type PromotionFormValues = {
   tierIds: string[];
   perMemberLimit: string;
   active: boolean;
-  /** Kept as saved: the branches screen chooses them (docs/design.md §10 Branches). */
+  /** The branches whose purchases it rewards; none ticked: every purchase, with a branch or without. */
   branchIds: string[];
 };
 
