@@ -20,6 +20,11 @@ export const memberIdentitySchema = z.object({
   status: z.literal('OK'),
   /** The caller's role in this tenant: the web hides what the role may not do (the server refuses it anyway). */
   role: z.enum(ROLES),
+  /**
+   * The branches the caller records at (docs/design.md §10): the counter offers only these. Empty: any branch of
+   * the business (owners and admins, and staff given none).
+   */
+  branchIds: z.array(z.string()).default([]),
 });
 export type MemberIdentity = z.infer<typeof memberIdentitySchema>;
 

@@ -60,12 +60,13 @@ export function WorkspaceGate() {
   const workspace = React.useMemo<Workspace>(
     () =>
       result?.status === 'OK'
-        ? { tenantId: result.tenantId, userId: result.userId, role: result.role }
+        ? { tenantId: result.tenantId, userId: result.userId, role: result.role, branchIds: result.branchIds ?? [] }
         : // A failed lookup lets the user through (spec) with the stored tenant and no write rights.
           {
             tenantId: readStorage(STORAGE_KEYS.tenantId) ?? '',
             userId: readStorage(STORAGE_KEYS.userId) ?? '',
             role: 'staff',
+            branchIds: [],
           },
     [result],
   );

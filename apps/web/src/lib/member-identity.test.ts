@@ -18,7 +18,7 @@ afterEach(() => {
 describe('fetchMemberIdentity', () => {
   it('answers OK and stores both ids', async () => {
     const { client, fetchFn } = clientAnswering(async () =>
-      json(200, { tenantId: 't-1', userId: 'u-1', status: 'OK', role: 'admin' }),
+      json(200, { tenantId: 't-1', userId: 'u-1', status: 'OK', role: 'admin', branchIds: ['b-1'] }),
     );
 
     await expect(fetchMemberIdentity(client)).resolves.toEqual({
@@ -26,6 +26,7 @@ describe('fetchMemberIdentity', () => {
       tenantId: 't-1',
       userId: 'u-1',
       role: 'admin',
+      branchIds: ['b-1'],
     });
 
     expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/members/me');

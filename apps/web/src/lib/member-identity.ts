@@ -4,7 +4,7 @@ import { type ApiClient, ApiError, NotAuthenticatedError } from './api-client';
 import { STORAGE_KEYS, writeStorage } from './storage-keys';
 
 export type MemberIdentityResult =
-  | { status: 'OK'; tenantId: string; userId: string; role: Role }
+  | { status: 'OK'; tenantId: string; userId: string; role: Role; branchIds?: string[] }
   | { status: 'PENDING' }
   | { status: 'NOT_AUTHENTICATED' }
   | { status: 'UNKNOWN'; message: string };
@@ -21,7 +21,13 @@ export async function fetchMemberIdentity(client: ApiClient): Promise<MemberIden
     // Later calls send X-Tenant-Id from here.
     writeStorage(STORAGE_KEYS.tenantId, identity.tenantId);
     writeStorage(STORAGE_KEYS.userId, identity.userId);
-    return { status: 'OK', tenantId: identity.tenantId, userId: identity.userId, role: identity.role };
+    return {
+      status: 'OK',
+      tenantId: identity.tenantId,
+      userId: identity.userId,
+      role: identity.role,
+      branchIds: identity.branchIds,
+    };
   } catch (error) {
     if (error instanceof NotAuthenticatedError) return { status: 'NOT_AUTHENTICATED' };
     if (error instanceof ApiError) {

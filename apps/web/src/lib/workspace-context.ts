@@ -6,6 +6,8 @@ export interface Workspace {
   tenantId: string;
   userId: string;
   role: Role;
+  /** The branches this user records at; empty: any (docs/design.md §10). */
+  branchIds: string[];
 }
 
 export const WorkspaceContext = React.createContext<Workspace | null>(null);

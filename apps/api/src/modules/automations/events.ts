@@ -1,5 +1,5 @@
 import { AUTOMATION_LIMITS } from '@loyalty/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { automationBands, automationFirings, members, pointsLedger, rewards } from '../../db/schema';
@@ -12,7 +12,8 @@ import { type AutomationRow, automationsOf, findAutomationOfKind } from './repos
 /** What a write asks of the automations, done by a job within seconds of it (docs/design.md §10). */
 export type AutomationEvent =
   | { kind: 'WELCOME'; tenantId: string; memberId: string }
-  | { kind: 'NEAR_REWARD'; tenantId: string; memberId: string }
+  /** The member entered a reward's band (`bandId`, recorded by the write); absent in jobs queued before bands moved. */
+  | { kind: 'NEAR_REWARD'; tenantId: string; memberId: string; bandId?: string }
   | { kind: 'REFERRAL'; tenantId: string; memberId: string; entryId: string }
   /** A purchase was reversed: the referral bonuses that named it are reversed too. */
   | { kind: 'UNDO'; tenantId: string; entryId: string };
@@ -45,7 +46,15 @@ export function automationsListener(enqueue: (tx: Queries, events: AutomationEve
       if (e.entry.type === 'REVERSAL' && e.entry.reversesId && hasReferral)
         out.push({ kind: 'UNDO', tenantId, entryId: e.entry.reversesId });
     }
-    for (const memberId of near) out.push({ kind: 'NEAR_REWARD', tenantId, memberId });
+    // The bands move in the write's transaction, under its member lock: each write is judged on the balance it left,
+    // in the order the writes happened (a job reading the balance later could miss a band left and entered again).
+    if (near.size > 0) {
+      const automation = await findAutomationOfKind(tx, tenantId, 'NEAR_REWARD');
+      for (const memberId of near) {
+        const bandId = automation ? await moveBands(tx, automation, memberId, new Date()) : undefined;
+        if (bandId) out.push({ kind: 'NEAR_REWARD', tenantId, memberId, bandId });
+      }
+    }
     if (out.length) await enqueue(tx, out);
   };
 }
@@ -70,8 +79,10 @@ export async function handleAutomationEvent(db: Database, deps: FireDeps, event:
     if (!member) return;
     const day = await businessDate(tx, event.tenantId, now);
     if (event.kind === 'WELCOME') await welcome(tx, deps, automation, day, member.id, now);
-    else if (event.kind === 'NEAR_REWARD') await nearReward(tx, deps, automation, day, member, now);
-    else await referral(tx, deps, automation, day, { ...member, entryId: event.entryId }, now);
+    else if (event.kind === 'NEAR_REWARD') {
+      const bandId = event.bandId ?? (await moveBands(tx, automation, member.id, now));
+      if (bandId) await nearReward(tx, deps, automation, day, member.id, bandId, now);
+    } else await referral(tx, deps, automation, day, { ...member, entryId: event.entryId }, now);
   });
 }
 
@@ -105,18 +116,22 @@ async function welcome(
 }
 
 /**
- * NEAR_REWARD: the rewards the member may have now (offered, their tier, in stock) whose cost is above the spendable
- * balance by at most `pointsAway`. Entering a reward's band fires (once for the write, however many bands it
- * entered); leaving it removes the band, so the member is told again only after leaving it and coming back.
+ * NEAR_REWARD's bands: the rewards the member may have now (offered, their tier, in stock) whose cost is above the
+ * spendable balance by at most `pointsAway`. Entering a reward's band records it; leaving it removes the band, so the
+ * member is told again only after leaving it and coming back. Answers the band entered (the cheapest, once for the
+ * write however many it entered), if any.
  */
-async function nearReward(
+async function moveBands(
   tx: Queries,
-  deps: FireDeps,
   automation: AutomationRow,
-  day: string,
-  member: { id: string; tierId: string | null; spendable: number },
+  memberId: string,
   now: Date,
-) {
+): Promise<string | undefined> {
+  const [member] = await tx
+    .select({ id: members.id, tierId: members.tierId, spendable: spendableColumn })
+    .from(members)
+    .where(and(eq(members.tenantId, automation.tenantId), eq(members.id, memberId)));
+  if (!member) return undefined;
   const away = automation.pointsAway ?? 0;
   const offered = await tx
     .select({ id: rewards.id, cost: rewards.pointsCost, tierIds: rewards.tierIds })
@@ -141,21 +156,20 @@ async function nearReward(
     .from(automationBands)
     .where(and(eq(automationBands.tenantId, automation.tenantId), eq(automationBands.memberId, member.id)));
   const keep = new Set(inBand.map((r) => r.id));
-  for (const band of bands) {
-    if (keep.has(band.rewardId)) continue;
+  const left = bands.filter((b) => !keep.has(b.rewardId)).map((b) => b.rewardId);
+  if (left.length > 0)
     await tx
       .delete(automationBands)
       .where(
         and(
           eq(automationBands.tenantId, automation.tenantId),
           eq(automationBands.memberId, member.id),
-          eq(automationBands.rewardId, band.rewardId),
+          inArray(automationBands.rewardId, left),
         ),
       );
-  }
   const had = new Set(bands.map((b) => b.rewardId));
   const entered = inBand.filter((r) => !had.has(r.id)).sort((a, b) => a.cost - b.cost);
-  if (entered.length === 0) return;
+  if (entered.length === 0) return undefined;
   const made = await tx
     .insert(automationBands)
     .values(
@@ -168,9 +182,20 @@ async function nearReward(
     )
     .onConflictDoNothing()
     .returning({ id: automationBands.id });
-  const first = made[0];
-  if (!first) return;
-  await fire(tx, deps, automation, day, [{ memberId: member.id, occasion: `band:${first.id}` }], {
+  return made[0]?.id;
+}
+
+/** NEAR_REWARD's firing for a band entered: once per band (its id names the firing). */
+async function nearReward(
+  tx: Queries,
+  deps: FireDeps,
+  automation: AutomationRow,
+  day: string,
+  memberId: string,
+  bandId: string,
+  now: Date,
+) {
+  await fire(tx, deps, automation, day, [{ memberId, occasion: `band:${bandId}` }], {
     now,
     points: automation.bonusPoints ?? 0,
     audience: 'member',

@@ -1,6 +1,7 @@
+import type { TenantUser } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/helpers';
+import { buildTestApp, uniquePhone } from '../../../test/helpers';
 import { addBranch } from '../../../test/support/branches';
 import { addMember, business, membersApi } from '../../../test/support/members';
 import { createBody, sameBody, usersApi } from '../../../test/support/users';
@@ -46,6 +47,23 @@ describe('branches: team users, members and webhooks', () => {
 
     const everywhere = await users.update(b.owner, row.userId, sameBody(row, { branchIds: [] }));
     expect(everywhere.json().branchIds).toEqual([]);
+  });
+
+  it('GET /api/members/me names the branches a staff user records at; owners and admins any ([])', async () => {
+    const me = (token: string) =>
+      app.inject({ method: 'GET', url: '/api/members/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await me(b.owner)).json().branchIds).toEqual([]);
+    const staffId = (await me(b.staff)).json().userId;
+    const listed = await usersApi(app).list(b.owner, '?size=100');
+    const staff = (listed.json().content as TenantUser[]).find((u) => u.userId === staffId);
+    if (!staff) throw new Error('the business has no staff user');
+    const bound = await usersApi(app).update(
+      b.owner,
+      staff.userId,
+      sameBody(staff, { branchIds: [kowloon], phone: staff.phone || uniquePhone() }),
+    );
+    expect(bound.statusCode, bound.body).toBe(200);
+    expect((await me(b.staff)).json()).toMatchObject({ role: 'staff', branchIds: [kowloon] });
   });
 
   it('another business’s branch cannot be given to a team user (404 at the field)', async () => {

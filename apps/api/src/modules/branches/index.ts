@@ -3,5 +3,5 @@
  * promotions resolve a write's branch with `resolveEntryBranch`; the wallets read the located branches.
  */
 export { activeBranchOf, locatedBranches, ownBranchIds } from './repository';
-export { type EntryRecorder, recorderOf, resolveEntryBranch } from './resolve';
+export { type EntryRecorder, recorderBranchIds, recorderOf, resolveEntryBranch } from './resolve';
 export { branchesRoutes } from './routes';

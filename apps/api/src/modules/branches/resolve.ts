@@ -60,3 +60,13 @@ async function boundBranchIds(db: Queries, tenantId: string, accountId: string):
     .where(and(eq(tenantUsers.tenantId, tenantId), eq(tenantUsers.accountId, accountId)));
   return row?.branchIds ?? [];
 }
+
+/** The branches a user records at, as the rules above hold them: staff their own, owners and admins any ([]). */
+export async function recorderBranchIds(
+  db: Queries,
+  tenantId: string,
+  accountId: string,
+  role: string,
+): Promise<string[]> {
+  return role === 'staff' ? boundBranchIds(db, tenantId, accountId) : [];
+}

@@ -20,7 +20,13 @@ describe('GET /api/members/me', () => {
     const owner = await activeOwner(app);
     const res = await me(owner.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tenantId: owner.tenantId, userId: owner.userId, status: 'OK', role: 'owner' });
+    expect(res.json()).toEqual({
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      status: 'OK',
+      role: 'owner',
+      branchIds: [],
+    });
     const [row] = await app.database.db.select().from(tenantUsers).where(eq(tenantUsers.tenantId, owner.tenantId));
     expect(row).toMatchObject({ accountId: owner.userId, role: 'owner', status: 'ACTIVE' });
   });
@@ -64,7 +70,13 @@ describe('GET /api/members/me', () => {
     const owner = await activeOwner(app);
     const res = await me(owner.token, { 'x-tenant-id': owner.tenantId });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ tenantId: owner.tenantId, userId: owner.userId, status: 'OK', role: 'owner' });
+    expect(res.json()).toEqual({
+      tenantId: owner.tenantId,
+      userId: owner.userId,
+      status: 'OK',
+      role: 'owner',
+      branchIds: [],
+    });
   });
 
   it('answers 403 to another tenant’s id, exactly as to an unknown one', async () => {
@@ -105,9 +117,21 @@ describe('GET /api/members/me', () => {
     });
     const chosen = await me(caller.token, { 'x-tenant-id': other.tenantId });
     expect(chosen.statusCode).toBe(200);
-    expect(chosen.json()).toEqual({ tenantId: other.tenantId, userId: caller.userId, status: 'OK', role: 'staff' });
+    expect(chosen.json()).toEqual({
+      tenantId: other.tenantId,
+      userId: caller.userId,
+      status: 'OK',
+      role: 'staff',
+      branchIds: [],
+    });
     const first = await me(caller.token);
-    expect(first.json()).toEqual({ tenantId: caller.tenantId, userId: caller.userId, status: 'OK', role: 'owner' });
+    expect(first.json()).toEqual({
+      tenantId: caller.tenantId,
+      userId: caller.userId,
+      status: 'OK',
+      role: 'owner',
+      branchIds: [],
+    });
   });
 
   it('answers 401 without a token', async () => {

@@ -2,6 +2,7 @@ import { memberIdentitySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeRecipe } from '../../lib/route-recipe';
 import { membershipBlock, resolveMembership } from '../../plugins/tenant';
+import { recorderBranchIds } from '../branches';
 
 const route = routeRecipe(['identity'], [403]);
 
@@ -21,6 +22,7 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         userId: membership.accountId,
         status: 'OK' as const,
         role: membership.role,
+        branchIds: await recorderBranchIds(app.db, membership.tenantId, membership.accountId, membership.role),
       };
     },
   );

@@ -69,10 +69,10 @@ function fakeTill(branches = BRANCHES) {
   return { purchases };
 }
 
-const renderCounter = () =>
+const renderCounter = (branchIds: string[] = []) =>
   renderApp('/counter', {
     user: SAMPLE_USER,
-    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff' },
+    identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'staff', branchIds },
   });
 
 const findField = () => screen.findByRole('textbox', { name: 'Membership code, phone or name' });
@@ -110,6 +110,18 @@ describe('the counter’s branch', () => {
     expect(await screen.findByText('At Mong Kok')).toBeInTheDocument();
     await purchase('12');
     expect(till.purchases).toEqual([expect.objectContaining({ type: 'PURCHASE', amount: 12, branchId: 'b-2' })]);
+  });
+
+  it('offers a staff user only the branches they record at (the API refuses the others)', async () => {
+    fakeTill();
+    renderCounter(['b-2']);
+    const question = await screen.findByRole('form', { name: 'Which branch is this counter at?' });
+    const select = within(question).getByLabelText('Which branch is this counter at?');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Mong Kok']);
   });
 
   it('remembers the answer on this device: the next visit goes straight to the till, and Change branch asks again', async () => {

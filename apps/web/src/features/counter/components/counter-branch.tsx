@@ -5,7 +5,7 @@ import { Label } from '@/components/ui/label';
 import { branchName, useBranches } from '@/lib/branches';
 import { useT } from '@/lib/i18n/use-t';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
-import { useTenantId } from '@/lib/workspace-context';
+import { useTenantId, useWorkspace } from '@/lib/workspace-context';
 
 /** The branch this device's counter stands in: undefined when the business has none (then none is sent). */
 const CounterBranchContext = React.createContext<string | undefined>(undefined);
@@ -36,7 +36,9 @@ export function CounterBranchGate({ children }: { children: React.ReactNode }) {
   const t = useT();
   const tenantId = useTenantId();
   const branches = useBranches();
-  const active = (branches.data ?? []).filter((b) => b.active);
+  const mine = useWorkspace().branchIds;
+  // Only the branches this user may record at (the API refuses the others: 403 BRANCH_NOT_ALLOWED).
+  const active = (branches.data ?? []).filter((b) => b.active && (mine.length === 0 || mine.includes(b.id)));
   const [chosen, setChosen] = React.useState<string | undefined>(() => remembered()[tenantId]);
   const [changing, setChanging] = React.useState(false);
   const current = active.find((b) => b.id === chosen);
