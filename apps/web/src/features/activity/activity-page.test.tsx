@@ -269,6 +269,68 @@ describe('activity screen', () => {
     await setLocale('en');
   });
 
+  // An API key's scopes and a webhook's events are codes a developer types; the log reads them in words.
+  const INTEGRATION_EVENTS: AuditEvent[] = [
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'k1',
+      action: 'apiKey.create',
+      targetType: 'apiKey',
+      targetId: 'key-1',
+      changes: {
+        name: { before: null, after: 'Till' },
+        scopes: { before: null, after: ['members:read', 'transactions:write'] },
+      },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'k2',
+      action: 'webhook.create',
+      targetType: 'webhook',
+      targetId: 'hook-1',
+      changes: {
+        url: { before: null, after: 'https://crm.example.test/hook' },
+        events: { before: null, after: ['points.earned', 'member.created', 'stampcard.completed'] },
+        enabled: { before: null, after: true },
+      },
+    },
+  ];
+
+  it.each([
+    [
+      'en',
+      'Activity table',
+      'Permissions: — → Read members, Record transactions',
+      'Events: — → Points earned, Member added, Stamp card completed',
+    ],
+    ['zh-Hant', '活動記錄表', '權限：— → 讀取會員資料、記錄交易', '事件：— → 賺取積分、新增會員、集滿印花卡'],
+    ['zh-Hans', '活动记录表', '权限：— → 读取会员资料、记录交易', '事件：— → 赚取积分、新增会员、集满集章卡'],
+  ] as const)(
+    "%s: an API key's scopes and a webhook's events in words, never their codes",
+    async (locale, table, scopes, events) => {
+      await setLocale(locale);
+      fakeAudit(INTEGRATION_EVENTS);
+      renderApp('/activity', { user: SAMPLE_USER });
+      const region = await screen.findByRole('region', { name: table });
+      const rows = within(region).getAllByRole('row').slice(1);
+      const lines = (row: HTMLElement | undefined) =>
+        [...(row?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
+      expect(lines(rows[0])).toContain(scopes);
+      expect(lines(rows[1])).toContain(events);
+      const all = region.textContent ?? '';
+      for (const code of [
+        'members:read',
+        'transactions:write',
+        'points.earned',
+        'member.created',
+        'stampcard.completed',
+      ]) {
+        expect(all).not.toContain(code);
+      }
+      await setLocale('en');
+    },
+  );
+
   it('zh-Hant: lines recorded in English before reasons were codes, and the tier review, read in Chinese', async () => {
     await setLocale('zh-Hant');
     const entry = (id: string, type: string, points: number, reason: string) => ({
