@@ -85,8 +85,9 @@ describe('activity screen', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sam Lee');
     await user.selectOptions(screen.getByLabelText('Action'), 'points.adjust');
-    await user.type(screen.getByLabelText('From'), '2026-01-01');
-    await user.type(screen.getByLabelText('To'), '2026-01-31');
+    // Days typed as the English screen writes them (month/day/year); the API still gets YYYY-MM-DD.
+    await user.type(screen.getByLabelText('From'), '01/01/2026');
+    await user.type(screen.getByLabelText('To'), '01/31/2026');
     await waitFor(() =>
       expect(server.queries.at(-1)).toMatchObject({ actor: 'a-2', action: 'points.adjust', from: expect.any(String) }),
     );
