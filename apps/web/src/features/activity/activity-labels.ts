@@ -216,6 +216,8 @@ const FIELD_LABELS_OF: Record<string, Record<string, MessageKey>> = {
     textCn: 'activity.field.messageTextCn',
   },
   segment: { tierIds: 'messages.filter.tiers' },
+  // A webhook is on or off, as the Developers screen says it; not the join page's "open".
+  webhook: { enabled: 'developers.enabled' },
 };
 
 /** Ids and bookkeeping the reader has no use for: the member and tiers are named instead. */

@@ -303,12 +303,25 @@ describe('activity screen', () => {
       'Activity table',
       'Permissions: — → Read members, Record transactions',
       'Events: — → Points earned, Member added, Stamp card completed',
+      'Enabled: — → Yes',
     ],
-    ['zh-Hant', '活動記錄表', '權限：— → 讀取會員資料、記錄交易', '事件：— → 賺取積分、新增會員、集滿印花卡'],
-    ['zh-Hans', '活动记录表', '权限：— → 读取会员资料、记录交易', '事件：— → 赚取积分、新增会员、集满集章卡'],
+    [
+      'zh-Hant',
+      '活動記錄表',
+      '權限：— → 讀取會員資料、記錄交易',
+      '事件：— → 賺取積分、新增會員、集滿印花卡',
+      '已啟用：— → 是',
+    ],
+    [
+      'zh-Hans',
+      '活动记录表',
+      '权限：— → 读取会员资料、记录交易',
+      '事件：— → 赚取积分、新增会员、集满集章卡',
+      '已启用：— → 是',
+    ],
   ] as const)(
     "%s: an API key's scopes and a webhook's events in words, never their codes",
-    async (locale, table, scopes, events) => {
+    async (locale, table, scopes, events, enabled) => {
       await setLocale(locale);
       fakeAudit(INTEGRATION_EVENTS);
       renderApp('/activity', { user: SAMPLE_USER });
@@ -318,6 +331,7 @@ describe('activity screen', () => {
         [...(row?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
       expect(lines(rows[0])).toContain(scopes);
       expect(lines(rows[1])).toContain(events);
+      expect(lines(rows[1])).toContain(enabled);
       const all = region.textContent ?? '';
       for (const code of [
         'members:read',
