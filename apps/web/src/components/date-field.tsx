@@ -102,7 +102,7 @@ export function DateField({
             onChange={(e) => type(e.target.value)}
             onBlur={() => setLeft(true)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') setLeft(true);
+              if (e.key === 'Enter') setLeft(true); // i18n-ignore: a key's name, not text
             }}
             aria-invalid={message || describedBy ? true : undefined}
             aria-describedby={described}

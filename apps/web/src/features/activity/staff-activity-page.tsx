@@ -103,12 +103,12 @@ export function StaffActivityPage() {
       <div className="flex flex-wrap items-start gap-3">
         {dateField('from', t('activity.from'))}
         {dateField('to', t('activity.to'))}
-        <div className="mt-5">
+        <div className="mt-[1.125rem]">
           <BranchFilter id="staff-activity-branch" value={branchId} onChange={setBranchId} />
         </div>
         <Button
           variant="outline"
-          className="mt-5"
+          className="mt-[1.125rem]"
           disabled={!valid || download.isPending}
           onClick={() =>
             valid &&
