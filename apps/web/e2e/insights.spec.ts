@@ -80,6 +80,21 @@ test('Dashboard → Over time: charts with their tables, the period picker and w
   const csv = readFileSync((await download.path()) as string, 'utf8');
   expect(csv).toContain('Outstanding points,,,1455');
 
+  // A custom range, typed as the English screen writes days (month/day/year): today alone is one row.
+  await page.getByLabel('Period').selectOption('custom');
+  const today = await page.getByRole('textbox', { name: 'To', exact: true }).inputValue();
+  expect(today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  const from = page.getByRole('textbox', { name: 'From', exact: true });
+  await from.fill(today);
+  await expect(members.getByRole('row')).toHaveCount(2);
+  // A day no calendar has is refused at the field; the fields and the button stay level.
+  await from.fill('02/30/2026');
+  await from.press('Tab');
+  await expect(from).toHaveAccessibleDescription('There is no such day: check the month and the day');
+  await page.getByRole('heading', { name: 'Over time', level: 2 }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'insights-custom-range-en');
+  await from.fill(today);
+
   await switchLanguage(page, name, '繁體中文');
   await expect(page.getByRole('heading', { name: '趨勢', level: 2 })).toBeVisible();
   await expect(page.getByRole('table', { name: '新加入、活躍及回頭會員' })).toBeAttached();

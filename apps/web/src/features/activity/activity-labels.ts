@@ -3,6 +3,7 @@ import { formatDate, formatDateTime } from '@/lib/i18n/format';
 import { activeLocale, type MessageKey, t } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { timeZoneName } from '@/lib/i18n/time-zone-names';
+import { scopeLabel, webhookEventLabel } from '@/lib/integration-labels';
 import { entryReason } from '@/lib/ledger-reason';
 
 /** Each action of the trail as the screen names it. */
@@ -215,6 +216,8 @@ const FIELD_LABELS_OF: Record<string, Record<string, MessageKey>> = {
     textCn: 'activity.field.messageTextCn',
   },
   segment: { tierIds: 'messages.filter.tiers' },
+  // A webhook is on or off, as the Developers screen says it; not the join page's "open".
+  webhook: { enabled: 'developers.enabled' },
 };
 
 /** Ids and bookkeeping the reader has no use for: the member and tiers are named instead. */
@@ -324,6 +327,11 @@ export function shownValue(value: unknown, names: EventNames = { targetType: '' 
   }
   if (field === 'tierId' || field === 'fromTierId' || field === 'toTierId') return tierName(value, names);
   if (field === 'tierIds' && Array.isArray(value)) return value.map((id) => tierName(id, names)).join(listSeparator());
+  // A key's scopes and a webhook's events are codes a developer types; the log names them in words.
+  if (field === 'scopes' && Array.isArray(value)) return value.map((s) => scopeLabel(String(s))).join(listSeparator());
+  if (field === 'events' && Array.isArray(value)) {
+    return value.map((e) => webhookEventLabel(String(e))).join(listSeparator());
+  }
   if (field === 'timeZone' && typeof value === 'string') return timeZoneName(value);
   if (field === 'language' && typeof value === 'string' && Object.hasOwn(LANGUAGE_NAMES, value)) {
     return LANGUAGE_NAMES[value as keyof typeof LANGUAGE_NAMES];

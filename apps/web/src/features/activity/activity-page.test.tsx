@@ -85,8 +85,9 @@ describe('activity screen', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Sam Lee');
     await user.selectOptions(screen.getByLabelText('Action'), 'points.adjust');
-    await user.type(screen.getByLabelText('From'), '2026-01-01');
-    await user.type(screen.getByLabelText('To'), '2026-01-31');
+    // Days typed as the English screen writes them (month/day/year); the API still gets YYYY-MM-DD.
+    await user.type(screen.getByLabelText('From'), '01/01/2026');
+    await user.type(screen.getByLabelText('To'), '01/31/2026');
     await waitFor(() =>
       expect(server.queries.at(-1)).toMatchObject({ actor: 'a-2', action: 'points.adjust', from: expect.any(String) }),
     );
@@ -268,6 +269,82 @@ describe('activity screen', () => {
     }
     await setLocale('en');
   });
+
+  // An API key's scopes and a webhook's events are codes a developer types; the log reads them in words.
+  const INTEGRATION_EVENTS: AuditEvent[] = [
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'k1',
+      action: 'apiKey.create',
+      targetType: 'apiKey',
+      targetId: 'key-1',
+      changes: {
+        name: { before: null, after: 'Till' },
+        scopes: { before: null, after: ['members:read', 'transactions:write'] },
+      },
+    },
+    {
+      ...(EVENTS[1] as AuditEvent),
+      id: 'k2',
+      action: 'webhook.create',
+      targetType: 'webhook',
+      targetId: 'hook-1',
+      changes: {
+        url: { before: null, after: 'https://crm.example.test/hook' },
+        events: { before: null, after: ['points.earned', 'member.created', 'stampcard.completed'] },
+        enabled: { before: null, after: true },
+      },
+    },
+  ];
+
+  it.each([
+    [
+      'en',
+      'Activity table',
+      'Permissions: — → Read members, Record transactions',
+      'Events: — → Points earned, Member added, Stamp card completed',
+      'Enabled: — → Yes',
+    ],
+    [
+      'zh-Hant',
+      '活動記錄表',
+      '權限：— → 讀取會員資料、記錄交易',
+      '事件：— → 賺取積分、新增會員、集滿印花卡',
+      '已啟用：— → 是',
+    ],
+    [
+      'zh-Hans',
+      '活动记录表',
+      '权限：— → 读取会员资料、记录交易',
+      '事件：— → 赚取积分、新增会员、集满集章卡',
+      '已启用：— → 是',
+    ],
+  ] as const)(
+    "%s: an API key's scopes and a webhook's events in words, never their codes",
+    async (locale, table, scopes, events, enabled) => {
+      await setLocale(locale);
+      fakeAudit(INTEGRATION_EVENTS);
+      renderApp('/activity', { user: SAMPLE_USER });
+      const region = await screen.findByRole('region', { name: table });
+      const rows = within(region).getAllByRole('row').slice(1);
+      const lines = (row: HTMLElement | undefined) =>
+        [...(row?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
+      expect(lines(rows[0])).toContain(scopes);
+      expect(lines(rows[1])).toContain(events);
+      expect(lines(rows[1])).toContain(enabled);
+      const all = region.textContent ?? '';
+      for (const code of [
+        'members:read',
+        'transactions:write',
+        'points.earned',
+        'member.created',
+        'stampcard.completed',
+      ]) {
+        expect(all).not.toContain(code);
+      }
+      await setLocale('en');
+    },
+  );
 
   it('zh-Hant: lines recorded in English before reasons were codes, and the tier review, read in Chinese', async () => {
     await setLocale('zh-Hant');

@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS, type AuditEvent } from '@loyalty/contracts';
 import * as React from 'react';
+import { DateField } from '@/components/date-field';
 import { type Choice, ChoiceOptions } from '@/components/form-fields';
 import { Labelled } from '@/components/labelled';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
@@ -96,22 +97,20 @@ export function ActivityPage() {
     </Labelled>
   );
   const dateField = (field: 'from' | 'to', label: string) => (
-    <Labelled id={`activity-${field}`} label={label} className="gap-1">
-      <input
-        id={`activity-${field}`}
-        type="date"
-        className={FIELD_CLASS}
-        value={filters[field]}
-        onChange={(e) => set({ [field]: e.target.value })}
-      />
-    </Labelled>
+    <DateField
+      id={`activity-${field}`}
+      label={label}
+      className="gap-1"
+      value={filters[field]}
+      onChange={(value) => set({ [field]: value })}
+    />
   );
 
   return (
     <div className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader text={{ title: t('activity.title'), subtitle: t('activity.subtitle'), add: '' }} onAdd={null} />
       <ActivityTabs />
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         {select('actor', t('activity.person'), t('activity.everyone'), actorChoices)}
         {select('action', t('activity.action'), t('activity.allActions'), actionChoices)}
         {dateField('from', t('activity.from'))}

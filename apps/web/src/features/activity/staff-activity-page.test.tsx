@@ -70,6 +70,8 @@ function fakeReport() {
 
 /** Today in Hong Kong (UTC+8, no daylight saving), the fake business's time zone, as a date input writes it. */
 const hongKongToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+/** A YYYY-MM-DD day as the English screen shows it: 03/31/2026. */
+const english = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 // jsdom has no object URLs; the download test supplies them.
 const { createObjectURL, revokeObjectURL } = URL;
@@ -102,7 +104,7 @@ describe('staff totals', () => {
 
     const today = hongKongToday();
     expect(server.queries).toEqual([{ from: `${today.slice(0, 8)}01`, to: today }]);
-    expect(screen.getByLabelText('To')).toHaveValue(today);
+    expect(screen.getByLabelText('To')).toHaveValue(english(today));
   });
 
   it('asks again for the days chosen; a last day before the first is refused at the field, nothing asked', async () => {
@@ -113,14 +115,14 @@ describe('staff totals', () => {
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
     await user.clear(from);
-    await user.type(from, '2026-03-01');
+    await user.type(from, '03/01/2026');
     await user.clear(to);
-    await user.type(to, '2026-03-31');
+    await user.type(to, '03/31/2026');
     await waitFor(() => expect(server.queries.at(-1)).toEqual({ from: '2026-03-01', to: '2026-03-31' }));
 
     const asked = server.queries.length;
     await user.clear(to);
-    await user.type(to, '2026-02-01');
+    await user.type(to, '02/01/2026');
     expect(to).toHaveAccessibleDescription('The last day cannot be before the first day');
     expect(to).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'Download CSV' })).toBeDisabled();
@@ -142,10 +144,10 @@ describe('staff totals', () => {
     const user = userEvent.setup();
     const from = screen.getByLabelText('From');
     await user.clear(from);
-    await user.type(from, '2026-01-01');
+    await user.type(from, '01/01/2026');
     const to = screen.getByLabelText('To');
     await user.clear(to);
-    await user.type(to, '2026-01-31');
+    await user.type(to, '01/31/2026');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
     await waitFor(() => expect(offered).toEqual(['staff-activity-2026-01-01-2026-01-31.csv']));
     expect(server.downloads).toEqual(['?from=2026-01-01&to=2026-01-31']);

@@ -2,7 +2,7 @@ import { type StaffActivityQuery, type StaffActivityRow, staffActivityQuerySchem
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
 import { BranchFilter } from '@/components/branch-filter';
-import { Labelled } from '@/components/labelled';
+import { DateField } from '@/components/date-field';
 import { type Column, DataTable } from '@/components/list-kit/data-table';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -16,7 +16,6 @@ import { useT } from '@/lib/i18n/use-t';
 import { ActivityTabs } from './activity-tabs';
 import { useDownloadStaffActivity, useStaffActivity } from './api/get-staff-activity';
 
-const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 const NUMBER_CELL = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
 
 /**
@@ -86,23 +85,15 @@ export function StaffActivityPage() {
   ];
 
   const dateField = (field: 'from' | 'to', label: string) => (
-    <Labelled id={`staff-activity-${field}`} label={label} className="gap-1">
-      <input
-        id={`staff-activity-${field}`}
-        type="date"
-        required
-        className={FIELD_CLASS}
-        value={range[field]}
-        onChange={(e) => setRange({ ...range, [field]: e.target.value })}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `staff-activity-${field}-error` : undefined}
-      />
-      {errors[field] && (
-        <p id={`staff-activity-${field}-error`} className="text-destructive text-sm">
-          {errors[field]}
-        </p>
-      )}
-    </Labelled>
+    <DateField
+      id={`staff-activity-${field}`}
+      label={label}
+      className="gap-1"
+      required
+      value={range[field]}
+      onChange={(value) => setRange({ ...range, [field]: value })}
+      error={errors[field]}
+    />
   );
 
   return (
@@ -112,12 +103,12 @@ export function StaffActivityPage() {
       <div className="flex flex-wrap items-start gap-3">
         {dateField('from', t('activity.from'))}
         {dateField('to', t('activity.to'))}
-        <div className="mt-5">
+        <div className="mt-[1.125rem]">
           <BranchFilter id="staff-activity-branch" value={branchId} onChange={setBranchId} />
         </div>
         <Button
           variant="outline"
-          className="mt-5"
+          className="mt-[1.125rem]"
           disabled={!valid || download.isPending}
           onClick={() =>
             valid &&

@@ -2,6 +2,7 @@ import { type ApiKey, createApiKeySchema, type Delivery, type Webhook, webhookIn
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@/lib/i18n/i18n';
 import { json, noContent, pageOf, type Routes, serveRoutes } from '@/test/fake-api';
 import { SAMPLE_USER } from '@/test/fake-auth';
 import { renderApp } from '@/test/render-app';
@@ -128,7 +129,9 @@ describe('Developers', () => {
     const url = within(dialog).getByRole('textbox', { name: 'URL' });
     await user.clear(url);
     await user.type(url, 'https://shop.example.com/loyalty');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'points.earned' }));
+    // The code a receiver matches, with its words beside it.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'points.earned Points earned' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'stampcard.completed Stamp card completed' })).toBeEnabled();
     await user.click(within(dialog).getByRole('button', { name: 'Create webhook' }));
     const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secret).getByRole('textbox', { name: 'Secret' })).toHaveValue('whsec_c2VjcmV0LXNpZ25pbmcta2V5');
@@ -149,5 +152,17 @@ describe('Developers', () => {
     renderDevelopers('staff');
     expect(await screen.findByText('Only owners and admins can manage API keys and webhooks.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Developers' })).not.toBeInTheDocument();
+  });
+  it.each([
+    ['zh-Hant', '新增 Webhook', '賺取積分'],
+    ['zh-Hans', '新建 Webhook', '赚取积分'],
+  ] as const)('%s: each webhook event reads in words beside its code', async (locale, title, words) => {
+    await setLocale(locale);
+    renderDevelopers();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: title }));
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByRole('checkbox', { name: `points.earned ${words}` })).toBeInTheDocument();
+    await setLocale('en');
   });
 });

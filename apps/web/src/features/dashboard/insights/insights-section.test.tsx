@@ -128,12 +128,12 @@ describe('insights on the dashboard', () => {
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
     await user.clear(from);
-    await user.type(from, '2026-03-01');
+    await user.type(from, '03/01/2026');
     await user.clear(to);
-    await user.type(to, '2026-02-01');
+    await user.type(to, '02/01/2026');
     expect(to).toHaveAccessibleDescription('The last day cannot be before the first day');
     await user.clear(to);
-    await user.type(to, '2026-03-31');
+    await user.type(to, '03/31/2026');
     await waitFor(() =>
       expect(server.queries.at(-1)).toMatchObject({ from: '2026-03-01', to: '2026-03-31', interval: 'day' }),
     );

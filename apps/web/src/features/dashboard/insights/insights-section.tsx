@@ -1,5 +1,6 @@
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
+import { DateField } from '@/components/date-field';
 import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -67,18 +68,15 @@ export function InsightsSection() {
   const branchList = branches.data ?? [];
 
   const dateField = (field: 'from' | 'to', label: string) => (
-    <Labelled id={`insights-${field}`} label={label} className="gap-1">
-      <input
-        id={`insights-${field}`}
-        type="date"
-        required
-        className={FIELD_CLASS}
-        value={customRange[field]}
-        onChange={(e) => setCustom({ ...customRange, [field]: e.target.value })}
-        aria-invalid={field === 'to' && problem ? true : undefined}
-        aria-describedby={field === 'to' && problem ? 'insights-range-error' : undefined}
-      />
-    </Labelled>
+    <DateField
+      id={`insights-${field}`}
+      label={label}
+      className="gap-1"
+      required
+      value={customRange[field]}
+      onChange={(value) => setCustom({ ...customRange, [field]: value })}
+      describedBy={field === 'to' && problem ? 'insights-range-error' : undefined}
+    />
   );
 
   return (
@@ -94,7 +92,8 @@ export function InsightsSection() {
             </p>
           )}
         </div>
-        <div className="flex flex-wrap items-end gap-3">
+        {/* Tops aligned: a date field's message below it must not lift the other controls. */}
+        <div className="flex flex-wrap items-start gap-3">
           <Labelled id="insights-period" label={t('insights.period')} className="gap-1">
             <select
               id="insights-period"
@@ -134,6 +133,8 @@ export function InsightsSection() {
           )}
           <Button
             variant="outline"
+            // Level with the fields under their labels (a label's line and the gap above a field).
+            className="mt-[1.125rem]"
             disabled={!range || download.isPending}
             onClick={() =>
               range &&

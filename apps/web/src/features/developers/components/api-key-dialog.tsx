@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { TextField } from '@/components/form-fields';
 import { useT } from '@/lib/i18n/use-t';
+import { SCOPE_HINTS } from '@/lib/integration-labels';
 import { useCreateApiKey } from '../api/create-api-key';
-import { SCOPE_HINTS } from '../developers-labels';
 import { CheckboxGroupField } from './checkbox-group-field';
 
 const EMPTY: CreateApiKeyInput = { name: '', scopes: [] };

@@ -38,6 +38,8 @@ export function CheckboxGroupField({
                 />
                 <span>
                   <span className="font-mono">{choice.label}</span>
+                  {/* A space, so the name a screen reader hears is "points.earned Points earned", not one word. */}
+                  {choice.hint && ' '}
                   {choice.hint && <span className="block text-muted-foreground text-xs">{choice.hint}</span>}
                 </span>
               </label>

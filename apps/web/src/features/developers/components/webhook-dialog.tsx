@@ -15,6 +15,7 @@ import { FormField } from '@/components/ui/form';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 import { useT } from '@/lib/i18n/use-t';
+import { WEBHOOK_EVENT_LABELS } from '@/lib/integration-labels';
 import { useSaveWebhook } from '../api/save-webhook';
 import { CheckboxGroupField } from './checkbox-group-field';
 
@@ -69,7 +70,8 @@ export function WebhookDialog({
         id="webhook-events"
         name="events"
         legend={t('developers.events')}
-        choices={WEBHOOK_EVENTS.map((event) => ({ value: event, label: event }))}
+        // The code is what a developer's receiver matches; the words say what it is.
+        choices={WEBHOOK_EVENTS.map((event) => ({ value: event, label: event, hint: t(WEBHOOK_EVENT_LABELS[event]) }))}
       />
       <FormField
         name="enabled"

@@ -1,4 +1,5 @@
 import { LANGUAGE_NAMES, LANGUAGES, type SegmentFilter } from '@loyalty/contracts';
+import { DateField } from '@/components/date-field';
 import { DeferredSelect } from '@/components/deferred-select';
 import { Labelled } from '@/components/labelled';
 import { Input } from '@/components/ui/input';
@@ -41,14 +42,12 @@ export function SegmentBuilder({ filter, onChange }: { filter: SegmentFilter; on
     key: 'lastVisitAfter' | 'lastVisitBefore' | 'joinedAfter' | 'joinedBefore',
     label: string,
   ) => (
-    <Labelled id={id} label={label}>
-      <Input
-        id={id}
-        type="date"
-        value={filter[key] ?? ''}
-        onChange={(e) => set({ [key]: e.target.value || undefined })}
-      />
-    </Labelled>
+    <DateField
+      id={id}
+      label={label}
+      value={filter[key] ?? ''}
+      onChange={(value) => set({ [key]: value || undefined })}
+    />
   );
   const chosen = new Set(filter.tierIds ?? []);
   return (
