@@ -2,6 +2,8 @@
 -- roll-up (incrementally by a trigger, and in insights_rebuild, so a rebuild equals what the writes counted), and
 -- stamp entries kept through a member's erasure like the points ledger's (the figures keep them, not the person).
 ALTER TABLE "stamp_ledger" DROP CONSTRAINT "stamp_ledger_member_id_members_id_fk";--> statement-breakpoint
+-- Whether a branch is in use (409 BRANCH_IN_USE) asks the stamp ledger too, as it asks the points ledger.
+CREATE INDEX "stamp_ledger_branch_idx" ON "stamp_ledger" USING btree ("tenant_id","branch_id") WHERE "stamp_ledger"."branch_id" is not null;--> statement-breakpoint
 -- A visit (docs/design.md §10 "The points core"): a purchase, a redemption (of points or of a reward: a reward
 -- redeemed for points is a REDEEM entry) or a stamp entry that adds stamps at the counter or with a purchase, not
 -- reversed. Which entries of each ledger are visits, in one place: the insights triggers ask it of each row they

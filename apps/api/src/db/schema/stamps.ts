@@ -66,6 +66,7 @@ export const stampLedger = pgTable(
   (t) => [
     index('stamp_ledger_member_idx').on(t.tenantId, t.memberId, t.createdAt.desc()),
     index('stamp_ledger_purchase_idx').on(t.tenantId, t.purchaseId).where(sql`${t.purchaseId} is not null`),
+    index('stamp_ledger_branch_idx').on(t.tenantId, t.branchId).where(sql`${t.branchId} is not null`),
     uniqueIndex('stamp_ledger_reverses_key').on(t.tenantId, t.reversesId).where(sql`${t.reversesId} is not null`),
     uniqueIndex('stamp_ledger_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
