@@ -332,9 +332,9 @@ describe(`insights: timeseries and liability, on ${engine}`, () => {
     const rewardId = await addReward(app, b.owner);
     expect((await stamps.save(b.owner, { stampsPerCard: 3, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
     const central = await addBranch(app, b.owner, { name: 'Central' });
-    const [s, p, r, t] = await Promise.all(
+    const [s, p, r, t] = (await Promise.all(
       ['Sam', 'Pat', 'Rex', 'Tam'].map((n) => addMember(app, b.owner, { firstName: n })),
-    );
+    )) as [string, string, string, string];
     const add = async (member: string, payload: object, token = b.owner) => {
       const res = await stamps.add(token, member, payload);
       expect(res.statusCode, res.body).toBe(201);
