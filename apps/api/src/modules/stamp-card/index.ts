@@ -4,6 +4,7 @@
  * member's entries for the customer's data export.
  */
 
+export { importStamps, type StampImportRow } from './import-stamps';
 export { memberStampCard } from './member-card';
 export { listEntries as listStampEntries } from './repository';
 export { stampCardRoutes } from './routes';

@@ -36,7 +36,7 @@ type At = { branchId?: string | null };
 type EntryType = StampsRecorded['entry']['type'];
 
 /** The database's clock: entries, lapses and the reversal window are measured on it, as the points ledger's. */
-const dbNow = async (tx: Queries) => {
+export const dbNow = async (tx: Queries) => {
   const [row] = await rowsOf<{ ms: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as ms`);
   return new Date(Math.round(Number(row?.ms ?? Date.now())));
 };
@@ -46,7 +46,7 @@ const dbNow = async (tx: Queries) => {
  * the member's row, and the change told to the feed (the audit, the passes, the webhooks, open screens), all in
  * the caller's transaction.
  */
-async function record(
+export async function record(
   tx: Queries,
   feed: ChangeFeed,
   by: By,
