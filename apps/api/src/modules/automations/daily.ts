@@ -4,8 +4,8 @@ import { rowsOf } from '../../db/rows';
 import { automationFirings, automations, members, scheduledRuns, tenants } from '../../db/schema';
 import { giveWay } from '../../lib/give-way';
 import type { Scope } from '../../lib/run-scope';
-import { type FireDeps, fire, type Occasion } from './firing';
 import { lastVisits } from '../points';
+import { type FireDeps, fire, type Occasion } from './firing';
 import type { AutomationRow } from './repository';
 
 /** Members fired per transaction: their firings, points, gifts and message commit together. */

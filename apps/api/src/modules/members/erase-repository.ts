@@ -1,6 +1,14 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
-import { accounts, erasedMembers, members, messages, pointsLedger, stampLedger, webhookDeliveries } from '../../db/schema';
+import {
+  accounts,
+  erasedMembers,
+  members,
+  messages,
+  pointsLedger,
+  stampLedger,
+  webhookDeliveries,
+} from '../../db/schema';
 
 /** The member's row, locked for its erasure; undefined when none. */
 export async function lockMember(tx: Queries, tenantId: string, memberId: string) {
