@@ -4,16 +4,19 @@ import { E2E } from './env';
 import { screenshot } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
-/** 1,000 members with Chinese headers (auto-matched), three of them bad: an e-mail, a tier, a missing name. */
+/**
+ * 1,000 members with Chinese headers (auto-matched), three of them bad: an e-mail, a tier, a missing name. Their
+ * stamps are 0: a business without a stamp card takes a column that changes no card.
+ */
 function membersCsv(): { csv: string; bad: number[] } {
-  const lines = ['名字,姓,電郵,電話,等級,積分'];
+  const lines = ['名字,姓,電郵,電話,等級,積分,印花'];
   const bad = [101, 502, 903];
   for (let i = 1; i <= 1000; i++) {
     const row = i + 1;
     const first = row === 903 ? '' : `客${i}`;
     const email = row === 101 ? 'not-an-email' : `m${i}@example.test`;
     const tier = row === 502 ? 'Platinum' : i % 2 ? 'Basic' : '';
-    lines.push(`${first},陳,${email},+8526${String(i).padStart(7, '0')},${tier},${i * 10}`);
+    lines.push(`${first},陳,${email},+8526${String(i).padStart(7, '0')},${tier},${i * 10},0`);
   }
   return { csv: `${lines.join('\n')}\n`, bad };
 }
@@ -44,6 +47,7 @@ test('import 1,000 members with 3 bad rows through the screen: check, watch the 
   await expect(dialog.getByLabel('名字')).toHaveValue('firstName');
   await expect(dialog.getByLabel('電郵')).toHaveValue('email');
   await expect(dialog.getByLabel('等級')).toHaveValue('tier');
+  await expect(dialog.getByLabel('印花')).toHaveValue('stamps');
 
   await dialog.getByRole('button', { name: 'Check file' }).click();
   await expect(dialog.getByText('997 to add, 0 to update, 3 rows with errors.')).toBeVisible();

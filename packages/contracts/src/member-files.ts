@@ -15,6 +15,7 @@ export const IMPORT_FIELDS = [
   'tier',
   'points',
   'lifetimeSpend',
+  'stamps',
   'birthday',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -29,6 +30,7 @@ export const EXPORT_HEADERS: Record<ImportField, string> = {
   tier: 'Tier',
   points: 'Points',
   lifetimeSpend: 'Lifetime spend',
+  stamps: 'Stamps',
   birthday: 'Birthday',
 };
 
@@ -45,6 +47,7 @@ export const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   tier: ['tier', 'level', 'membership level', '等級', '等级', '會員等級', '会员等级'],
   points: ['points', 'balance', 'points balance', '積分', '积分'],
   lifetimeSpend: ['lifetimespend', 'lifetime spend', 'total spend', 'spend', '累計消費', '累计消费'],
+  stamps: ['stamps', 'stamp', 'stamp count', '印花', '印花數', '印花数'],
   birthday: ['birthday', 'birth date', 'date of birth', 'dob', '生日', '出生日期'],
 };
 
@@ -87,6 +90,9 @@ export const IMPORT_MESSAGES = {
   codeTaken: 'Another member already has this membership code',
   spentAlready: 'The member has already spent more than these opening points',
   birthday: 'Use a birthday such as 04-23, --04-23 or 1990-04-23',
+  stamps: 'Stamps must be a whole number of 0 or more',
+  stampsFull: 'Stamps must be fewer than a full card holds',
+  noStampCard: 'Set up the stamp card before importing stamps',
 } as const;
 
 /** The form field `mapping` of POST /api/tenants/member/import: CSV header → member field. */
@@ -159,6 +165,13 @@ export const importRowSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || /^\d{1,12}(\.\d{1,2})?$/.test(v), IMPORT_MESSAGES.lifetimeSpend)
+    .default(''),
+  // The stamps on the current card (docs/design.md §10), below a full card's (checked against the card's size when
+  // written); empty: as it is.
+  stamps: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{1,3}$/.test(v), IMPORT_MESSAGES.stamps)
     .default(''),
   // Month and day only (docs/design.md §10): MM-DD, --MM-DD or YYYY-MM-DD, kept as --MM-DD; empty: as it is.
   birthday: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
 import { ledgerEntrySchema } from './members';
+import { stampEntrySchema } from './stamps';
 
 /**
  * The customer's own data (docs/design.md §9, backups and the customer's own data; Hong Kong's PDPO s.18–19, mainland
@@ -52,8 +53,13 @@ export const memberDataExportSchema = z.object({
     joinedAt: z.string(),
     /** `--MM-DD` or null (docs/design.md §10). */
     birthday: z.string().nullable().default(null),
+    /** The stamps on the current card and the cards completed (docs/design.md §10 "Stamp cards"). */
+    stamps: z.number().int().default(0),
+    cardsCompleted: z.number().int().default(0),
   }),
   ledger: z.array(ledgerEntrySchema),
+  /** Every entry of the stamp ledger, newest first: the stamps' own ledger, as `ledger` is the points'. */
+  stampEntries: z.array(stampEntrySchema).default([]),
   redemptions: z.array(exportedRedemptionSchema),
   consents: z.object({ marketing: consentSchema }),
 });

@@ -14,6 +14,7 @@ const APP_TABLES = [
   'member_consents',
   'points_ledger',
   'points_lots',
+  'stamp_ledger',
   'webhook_deliveries',
   'messages',
   'message_targets',

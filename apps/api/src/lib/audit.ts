@@ -171,9 +171,13 @@ function entryAudit(event: EntryRecorded): AuditEntry {
   };
 }
 
-/** The audit event of one stamp entry: the card before → after, and the entry (docs/design.md §10). */
+/**
+ * The audit event of one stamp entry: the card before → after, and the entry (docs/design.md §10). The note staff
+ * typed may name the person: it is a field of its own, sealed with the member's key, so an erasure leaves it
+ * unreadable in the append-only trail as the erased ledger row loses it.
+ */
 function stampAudit(event: StampsRecorded): AuditEntry {
-  const { entry } = event;
+  const { note, ...entry } = event.entry;
   return {
     action: `stamps.${entry.type.toLowerCase()}`,
     target: { type: 'member', id: event.memberId },
@@ -182,7 +186,9 @@ function stampAudit(event: StampsRecorded): AuditEntry {
       stamps: event.after.stamps,
       cardsCompleted: event.after.cardsCompleted,
       stampEntry: { ...entry, completed: event.completed.map((c) => c.redemptionId) },
+      ...(note ? { note } : {}),
     },
+    ...(note ? { personalTo: { memberId: event.memberId, fields: ['note'] } } : {}),
   };
 }
 

@@ -23,7 +23,7 @@ export const insightsDaily = pgTable(
     pointsExpired: bigint('points_expired', { mode: 'number' }).notNull().default(0),
     pointsTakenBack: bigint('points_taken_back', { mode: 'number' }).notNull().default(0),
     rewardsRedeemed: integer('rewards_redeemed').notNull().default(0),
-    // The stamp ledger's (docs/design.md §10 "Stamp cards"), through recordRollup in modules/insights.
+    // The stamp ledger's (docs/design.md §10 "Stamp cards"), by its trigger of migration 0068.
     stampsAdded: integer('stamps_added').notNull().default(0),
     cardsCompleted: integer('cards_completed').notNull().default(0),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { members, pointsLedger } from './members';
+import { pointsLedger } from './members';
 import { rewards } from './rewards';
 import { accounts, tenants } from './tenants';
 
@@ -42,9 +42,9 @@ export const stampLedger = pgTable(
     tenantId: text('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    memberId: text('member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    // No foreign key to members (migration 0068): an erased member's entries stay for the figures, as the points
+    // ledger's do (migration 0040); the tenant's delete still takes them.
+    memberId: text('member_id').notNull(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     type: text('type').$type<StampEntryType>().notNull(),
     stamps: integer('stamps').notNull(),
@@ -66,6 +66,7 @@ export const stampLedger = pgTable(
   (t) => [
     index('stamp_ledger_member_idx').on(t.tenantId, t.memberId, t.createdAt.desc()),
     index('stamp_ledger_purchase_idx').on(t.tenantId, t.purchaseId).where(sql`${t.purchaseId} is not null`),
+    index('stamp_ledger_branch_idx').on(t.tenantId, t.branchId).where(sql`${t.branchId} is not null`),
     uniqueIndex('stamp_ledger_reverses_key').on(t.tenantId, t.reversesId).where(sql`${t.reversesId} is not null`),
     uniqueIndex('stamp_ledger_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)

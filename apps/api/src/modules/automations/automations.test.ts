@@ -7,6 +7,7 @@ import { bearer, signInWithPhone, uniquePhone } from '../../../test/helpers';
 import { importTestApp } from '../../../test/support/member-files';
 import { addMember, business, insertSettings, membersApi } from '../../../test/support/members';
 import { addReward } from '../../../test/support/rewards';
+import { stampsApi } from '../../../test/support/stamp-card';
 import { eventually } from '../../../test/support/wallet';
 import {
   automationFirings,
@@ -247,6 +248,34 @@ describe('automations', () => {
     await daily(biz.tenantId, new Date(now + 65 * DAY));
     expect(await firings(id)).toHaveLength(2);
     expect((await bonuses(id)).filter((b) => b.reasonCode === 'AUTOMATION_WIN_BACK')).toHaveLength(2);
+  }, 60_000);
+
+  it('WIN_BACK: a stamp is a visit, so a member who only collects stamps is no target until they lapse', async () => {
+    const biz = await newBusiness();
+    const rewardId = await addReward(app, biz.owner);
+    const stamps = stampsApi(app);
+    expect((await stamps.save(biz.admin, { stampsPerCard: 8, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
+    await api(biz.admin).create({ kind: 'WIN_BACK', active: true, days: 30, bonusPoints: 20 });
+    // Both joined 60 days ago; one collected a stamp today, the other never came.
+    const collector = await addMember(app, biz.admin);
+    const away = await addMember(app, biz.admin);
+    const now = Date.now();
+    await app.database.db
+      .update(members)
+      .set({ createdAt: new Date(now - 60 * DAY) })
+      .where(and(eq(members.tenantId, biz.tenantId), sql`${members.id} in (${collector}, ${away})`));
+    expect((await stamps.add(biz.staff, collector, { count: 1 })).statusCode).toBe(201);
+    await daily(biz.tenantId, new Date(now));
+    expect(await firings(collector)).toHaveLength(0);
+    expect(await firings(away)).toHaveLength(1);
+    // A stamp reversed is no visit; the one kept lapses 30 days on.
+    const undone = await stamps.add(biz.staff, collector, { count: 1 });
+    expect((await stamps.reverse(biz.staff, collector, undone.json().entryId)).statusCode).toBe(201);
+    await daily(biz.tenantId, new Date(now + 20 * DAY));
+    expect(await firings(collector)).toHaveLength(0);
+    await daily(biz.tenantId, new Date(now + 31 * DAY));
+    expect(await firings(collector)).toHaveLength(1);
+    expect((await bonuses(collector)).filter((b) => b.reasonCode === 'AUTOMATION_WIN_BACK')).toHaveLength(1);
   }, 60_000);
 
   it('NEAR_REWARD fires once per crossing into the band, again only after leaving it', async () => {

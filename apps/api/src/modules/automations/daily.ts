@@ -4,9 +4,9 @@ import { rowsOf } from '../../db/rows';
 import { automationFirings, automations, members, scheduledRuns, tenants } from '../../db/schema';
 import { giveWay } from '../../lib/give-way';
 import type { Scope } from '../../lib/run-scope';
+import { lastVisits } from '../points';
 import { type FireDeps, fire, type Occasion } from './firing';
 import type { AutomationRow } from './repository';
-import { lastVisits } from './visits';
 
 /** Members fired per transaction: their firings, points, gifts and message commit together. */
 const BATCH = 1000;
@@ -124,9 +124,9 @@ async function birthdaysDue(db: Queries, automation: AutomationRow, day: string)
 }
 
 /**
- * Active members without a visit for `days` days (docs/design.md §10: a purchase or redemption not reversed, see
- * visits.ts; one who never visited counts from joining) whose lapse was not treated: the occasion is the last
- * visit, so a member is treated again only after a new visit and a new lapse.
+ * Active members without a visit for `days` days (docs/design.md §10: a purchase, redemption or stamp entry not
+ * reversed, as the points core's lastVisits reads it; one who never visited counts from joining) whose lapse was
+ * not treated: the occasion is the last visit, so a member is treated again only after a new visit and a new lapse.
  */
 export async function lapsedDue(db: Queries, automation: AutomationRow, now: Date, until?: Date): Promise<Due[]> {
   const cutoff = new Date((until ?? now).getTime() - (automation.days ?? 0) * 86_400_000).toISOString();

@@ -6,6 +6,7 @@ import { bearer, buildTestApp } from '../../../test/helpers';
 import { addBranch, branchBody, branchesApi, staffAt } from '../../../test/support/branches';
 import { addMember, business, insertSettings, membersApi } from '../../../test/support/members';
 import { addReward, rewardsApi } from '../../../test/support/rewards';
+import { stampsApi } from '../../../test/support/stamp-card';
 import { pointsLedger, rewardRedemptions } from '../../db/schema';
 
 type Biz = Awaited<ReturnType<typeof business>>;
@@ -216,5 +217,69 @@ describe('branches: the branch of every write', () => {
     const none = atCentral.json().rows.find((r: { userId: string }) => r.userId === one.accountId);
     expect(none).toMatchObject({ purchases: 0 });
     expect(today).toBeTruthy();
+  });
+
+  // Last: from here on the business runs a stamp card (each purchase above would have added a stamp).
+  it('stamps at the counter follow the purchase’s rules; a purchase’s stamps and a reversal record their branch', async () => {
+    const stamps = stampsApi(app);
+    const rewardId = await addReward(app, b.owner, { pointsCost: 10 });
+    expect((await stamps.save(b.owner, { stampsPerCard: 8, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
+    const ivy = await addMember(app, b.owner);
+    const cardOf = async () => (await membersApi(app).get(b.owner, ivy)).json().stamps as number;
+    const branchOfStamps = async (entryId: string) =>
+      (await stamps.list(b.owner, ivy)).json().content.find((e: { id: string }) => e.id === entryId)?.branchId;
+    const refusedWith = (res: { statusCode: number; json: () => unknown }, status: number, error: string) => {
+      expect(res.statusCode).toBe(status);
+      expect(res.json()).toMatchObject({ error, errors: { branchId: expect.any(String) } });
+    };
+
+    const one = await staffAt(app, b.tenantId, [central]);
+    const here = await stamps.add(one.token, ivy, { count: 1 });
+    expect(here.statusCode, here.body).toBe(201);
+    expect(await branchOfStamps(here.json().entryId)).toBe(central);
+    refusedWith(await stamps.add(one.token, ivy, { count: 1, branchId: kowloon }), 403, 'BRANCH_NOT_ALLOWED');
+
+    const two = await staffAt(app, b.tenantId, [central, kowloon]);
+    refusedWith(await stamps.add(two.token, ivy, { count: 1 }), 400, 'BRANCH_REQUIRED');
+    refusedWith(await stamps.add(b.staff, ivy, { count: 1 }), 400, 'BRANCH_REQUIRED');
+    const named = await stamps.add(two.token, ivy, { count: 1, branchId: kowloon });
+    expect(named.statusCode, named.body).toBe(201);
+    expect(await branchOfStamps(named.json().entryId)).toBe(kowloon);
+
+    refusedWith(await stamps.add(b.owner, ivy, { count: 1, branchId: closed }), 409, 'BRANCH_INACTIVE');
+    const other = await business(app);
+    const theirs = await addBranch(app, other.owner);
+    refusedWith(await stamps.add(b.admin, ivy, { count: 1, branchId: theirs }), 404, 'BRANCH_NOT_FOUND');
+    refusedWith(await stamps.add(b.owner, ivy, { count: 1, branchId: randomUUID() }), 404, 'BRANCH_NOT_FOUND');
+    // A refusal records nothing: two stamps so far.
+    expect(await cardOf()).toBe(2);
+    const none = await stamps.add(b.owner, ivy, { count: 1 });
+    expect(none.statusCode, none.body).toBe(201);
+    expect(await branchOfStamps(none.json().entryId)).toBeNull();
+
+    // The stamp of a purchase records the purchase's branch; reversing the stamps records where it is done.
+    const bought = await purchase(one.token, {}, ivy);
+    expect(bought.statusCode, bought.body).toBe(201);
+    const entries = (await stamps.list(b.owner, ivy)).json().content as { type: string; branchId: string | null }[];
+    expect(entries.find((e) => e.type === 'PURCHASE')?.branchId).toBe(central);
+    const atKowloon = await staffAt(app, b.tenantId, [kowloon]);
+    const reversing = async (token: string, payload?: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/tenants/member/${ivy}/stamps/${named.json().entryId}/reversal`,
+        headers: bearer(token),
+        ...(payload ? { payload } : {}),
+      });
+    refusedWith(await reversing(atKowloon.token, { branchId: central }), 403, 'BRANCH_NOT_ALLOWED');
+    const reversed = await reversing(atKowloon.token);
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await branchOfStamps(reversed.json().entryId)).toBe(kowloon);
+
+    // A branch only stamp entries name is in use too: deactivated, never deleted.
+    const stall = await addBranch(app, b.owner, { name: 'Market stall' });
+    expect((await stamps.add(b.owner, ivy, { count: 1, branchId: stall })).statusCode).toBe(201);
+    const used = await branchesApi(app).remove(b.owner, stall);
+    expect(used.statusCode).toBe(409);
+    expect(used.json().error).toBe('BRANCH_IN_USE');
   });
 });

@@ -6,10 +6,11 @@ import { branches } from '../../db/schema';
 
 type BranchRow = typeof branches.$inferSelect;
 
-/** Whether any ledger entry or reward redemption names the branch (then it is deactivated, never deleted). */
+/** Whether any entry of either ledger or reward redemption names the branch (then it is deactivated, never deleted). */
 // Written with the table's name, not drizzle's column objects: inside a one-table select drizzle names a column
 // bare, which the subquery would read as its own table's column.
 const inUseOf = sql<boolean>`(exists (select 1 from points_ledger l where l.tenant_id = branches.tenant_id and l.branch_id = branches.id)
+  or exists (select 1 from stamp_ledger s where s.tenant_id = branches.tenant_id and s.branch_id = branches.id)
   or exists (select 1 from reward_redemptions r where r.tenant_id = branches.tenant_id and r.branch_id = branches.id))`;
 
 export function toBranch(row: BranchRow, inUse = false): Branch {

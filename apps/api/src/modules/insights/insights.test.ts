@@ -3,9 +3,11 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine } from '../../../test/helpers';
+import { addBranch } from '../../../test/support/branches';
 import { addMember, business, expireAllLots, insertSettings, membersApi } from '../../../test/support/members';
 import { addReward, rewardsApi } from '../../../test/support/rewards';
-import { erasedMembers, members, pointsLedger, rewardRedemptions } from '../../db/schema';
+import { stampsApi } from '../../../test/support/stamp-card';
+import { erasedMembers, members, pointsLedger, rewardRedemptions, stampLedger } from '../../db/schema';
 import { rebuildRollup } from './rollup';
 
 type Bucket = Record<string, number | string>;
@@ -320,6 +322,117 @@ describe(`insights: timeseries and liability, on ${engine}`, () => {
     const owed = (await get(b.staff, '/api/tenants/reports/liability')).json();
     // A kept 1000 − 200 − 400 − 100 = 300 points when erased.
     expect(owed.erased).toEqual({ points: 300 });
+  }, 120_000);
+
+  it('stamps: added and cards completed per day and branch, a stamp is a visit, a rebuild counts the same', async () => {
+    const b = await business(app);
+    await setZone(b.owner, 'Asia/Hong_Kong');
+    await insertSettings(app, b.tenantId);
+    const stamps = stampsApi(app);
+    const rewardId = await addReward(app, b.owner);
+    expect((await stamps.save(b.owner, { stampsPerCard: 3, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
+    const central = await addBranch(app, b.owner, { name: 'Central' });
+    const [s, p, r, t] = (await Promise.all(
+      ['Sam', 'Pat', 'Rex', 'Tam'].map((n) => addMember(app, b.owner, { firstName: n })),
+    )) as [string, string, string, string];
+    const add = async (member: string, payload: object, token = b.owner) => {
+      const res = await stamps.add(token, member, payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().entryId as string;
+    };
+    const reverse = async (member: string, entryId: string) => {
+      const res = await stamps.reverse(b.staff, member, entryId);
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Sam only collects stamps, at Central: 2, then 2 that fill the 3-stamp card (1 carried over), then 1 reversed.
+    const s1 = await add(s, { count: 2, branchId: central });
+    const s2 = await add(s, { count: 2, branchId: central });
+    await reverse(s, await add(s, { count: 1, branchId: central }));
+    // Pat buys (a stamp with the purchase, at no branch), and a second purchase reversed takes its stamp back.
+    const api = membersApi(app);
+    const bought = await api.record(b.owner, p, { type: 'PURCHASE', amount: 10 });
+    expect(bought.json().stamps).toBe(1);
+    const again = await api.record(b.owner, p, { type: 'PURCHASE', amount: 10 });
+    const undone = await app.inject({
+      method: 'POST',
+      url: `/api/tenants/member/${p}/transactions/${again.json().entry.id}/reversal`,
+      headers: bearer(b.owner),
+    });
+    expect(undone.statusCode, undone.body).toBe(201);
+    // Rex fills a card and the stamps are reversed: no stamps, no card, no visit, its reward cancelled.
+    await reverse(r, await add(r, { count: 3 }));
+    // Tam gets 2 stamps and an admin takes one away: an adjustment adds none and is no visit.
+    const t1 = await add(t, { count: 2 });
+    await add(t, { count: -1, note: 'Stamped twice by mistake' }, b.admin);
+
+    const day = await today(b.tenantId);
+    const query = `from=${day}&to=${day}`;
+    const counted = await series(b.staff, query);
+    expect(counted.buckets[0]).toMatchObject({
+      newMembers: 4,
+      activeMembers: 3,
+      purchases: 2,
+      stampsAdded: 7,
+      cardsCompleted: 1,
+      rewardsRedeemed: 1,
+    });
+    const atCentral = await series(b.staff, `${query}&branchId=${central}`);
+    expect(atCentral.buckets[0]).toMatchObject({ activeMembers: 1, stampsAdded: 4, cardsCompleted: 1, purchases: 0 });
+
+    // A rebuild from the rows gives back what the writes counted, to the figure.
+    const stored = async () => {
+      const rows = await app.database.db.execute(
+        sql`select 'daily' as t, coalesce(branch_id, '') as b, day::text as p, sum(stamps_added)::int as x,
+            sum(cards_completed)::int as y
+          from insights_daily where tenant_id = ${b.tenantId} group by 1, 2, 3
+          union all select 'active', scope, kind || period::text, sum(active)::int, sum("returning")::int
+          from insights_active where tenant_id = ${b.tenantId} group by 1, 2, 3 having sum(active) <> 0
+          union all select 'visits', member_id, day::text, sum(visits)::int, 0
+          from insights_visits where tenant_id = ${b.tenantId} group by 1, 2, 3
+          order by 1, 2, 3`,
+      );
+      return Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+    };
+    const incremental = await stored();
+    expect(
+      incremental
+        .filter((x) => (x as { t: string }).t === 'visits')
+        .map((x) => (x as { b: string }).b)
+        .sort(),
+    ).toEqual([s, p, t].sort());
+    await app.database.db.transaction((tx) => rebuildRollup(tx, b.tenantId));
+    expect(await stored()).toEqual(incremental);
+    expect(await series(b.staff, query)).toEqual(counted);
+
+    // Sam's stamps moved to two days around Hong Kong's midnight: each day counts its own, Sam active on both.
+    const { db } = app.database;
+    await db
+      .update(stampLedger)
+      .set({ createdAt: new Date('2026-03-09T15:00:00Z') })
+      .where(eq(stampLedger.id, s1));
+    await db
+      .update(stampLedger)
+      .set({ createdAt: new Date('2026-03-09T16:30:00Z') })
+      .where(eq(stampLedger.id, s2));
+    await db
+      .update(stampLedger)
+      .set({ createdAt: new Date('2026-03-09T01:00:00Z') })
+      .where(eq(stampLedger.id, t1));
+    await db.transaction((tx) => rebuildRollup(tx, b.tenantId));
+    expect((await series(b.staff, 'from=2026-03-09&to=2026-03-10')).buckets).toEqual([
+      bucket('2026-03-09', '2026-03-09', { activeMembers: 2, stampsAdded: 4 }),
+      bucket('2026-03-10', '2026-03-10', { activeMembers: 1, returningMembers: 1, stampsAdded: 2, cardsCompleted: 1 }),
+    ]);
+
+    // Erasing Sam keeps its stamps in the figures.
+    const erase = await app.inject({ method: 'DELETE', url: `/api/tenants/member/${s}`, headers: bearer(b.admin) });
+    expect(erase.statusCode, erase.body).toBeLessThan(300);
+    await db.transaction((tx) => rebuildRollup(tx, b.tenantId));
+    expect((await series(b.staff, 'from=2026-03-10&to=2026-03-10')).buckets[0]).toMatchObject({
+      activeMembers: 1,
+      stampsAdded: 2,
+      cardsCompleted: 1,
+    });
   }, 120_000);
 
   it('refuses more than 400 periods with TOO_MANY_BUCKETS at `to`, and a range backwards', async () => {

@@ -232,6 +232,7 @@ export async function applyEntry(
           recordedBy: command.recordedBy,
           purchaseId: entryId,
           cents: spend - spendBefore,
+          branchId: command.branchId ?? null,
           now,
         })
       : undefined;

@@ -196,6 +196,7 @@ export async function applyRefund(
     refundCents,
     accountId: command.accountId,
     recordedBy: command.recordedBy,
+    branchId: command.branchId ?? null,
   });
   return {
     result: {

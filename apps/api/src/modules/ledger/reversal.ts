@@ -173,6 +173,7 @@ export async function applyReversal(
       purchaseId: entryId,
       accountId: command.accountId,
       recordedBy: command.recordedBy,
+      branchId: command.branchId ?? null,
     });
   }
   return {

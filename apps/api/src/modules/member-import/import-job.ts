@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { defineJob, type JobQueue } from '../../jobs/queue';
 import { giveWay } from '../../lib/give-way';
 import type { StorageDriver } from '../../storage';
-import type { Ledger } from '../ledger';
+import type { Writers } from '../ledger';
 import { importMemberBatch } from '../members';
 import { readImportFile } from './read-file';
 import { lockImport, markFailed, recordProgress } from './repository';
@@ -30,7 +30,7 @@ export const importBatchFor = (engine: 'pglite' | 'postgres') =>
  */
 export function memberImportJob(
   db: Database,
-  ledger: Ledger,
+  writers: Writers,
   storage: StorageDriver,
   jobs: JobQueue,
   batchSize = IMPORT_BATCH,
@@ -75,7 +75,7 @@ export function memberImportJob(
         // A batch that committed already moved the import on from queued; a file without good rows (a header
         // alone, or every row bad) still has its one empty last batch to run, which finishes the import.
         if (current.state !== 'queued' && current.processed >= processed) return;
-        const result = await importMemberBatch(ledger, tx, current.tenantId, batch, {
+        const result = await importMemberBatch(writers, tx, current.tenantId, batch, {
           fileHash: current.fileHash,
           accountId: current.accountId,
           apply: true,

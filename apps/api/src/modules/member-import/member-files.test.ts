@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, engine, uniquePhone } from '../../../test/helpers';
 import { csvRecords, ENGLISH_MAPPING, filesApi, importTestApp } from '../../../test/support/member-files';
 import { addMember, business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
-import { imports, members, pointsLedger } from '../../db/schema';
+import { addReward } from '../../../test/support/rewards';
+import { stampsApi } from '../../../test/support/stamp-card';
+import { imports, members, pointsLedger, stampLedger } from '../../db/schema';
 
 const HEADER = 'First name,Last name,Email,Phone,Membership code,Tier,Points,Lifetime spend';
 
 async function countOf(
   app: FastifyInstance,
-  table: typeof members | typeof pointsLedger | typeof imports,
+  table: typeof members | typeof pointsLedger | typeof imports | typeof stampLedger,
   tenantId: string,
 ) {
   const [row] = await app.database.db
@@ -385,5 +387,68 @@ describe('members CSV export and import', () => {
     const nameless = await api.import(b.admin, 'email,phone\nx@example.test,\n', null);
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().errors).toEqual({ mapping: 'Map the columns: first name and last name are needed' });
+  });
+
+  it('stamps import as the stamps the current card should hold: one IMPORT entry each, below a full card', async () => {
+    const b = await business(app);
+    const stamps = stampsApi(app);
+    const rewardId = await addReward(app, b.owner);
+    expect((await stamps.save(b.owner, { stampsPerCard: 8, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
+    const [twoPhone, sixPhone] = [uniquePhone(), uniquePhone()];
+    const two = await addMember(app, b.admin, { firstName: 'Two', lastName: 'Stamps', phone: twoPhone });
+    const six = await addMember(app, b.admin, { firstName: 'Six', lastName: 'Stamps', phone: sixPhone });
+    expect((await stamps.add(b.staff, two, { count: 2 })).statusCode).toBe(201);
+    expect((await stamps.add(b.staff, six, { count: 6 })).statusCode).toBe(201);
+    // No mapping: the documented field name `stamps` maps itself.
+    const csv = [
+      'firstName,lastName,phone,stamps',
+      `Mia,Chen,${uniquePhone()},5`,
+      `Two,Stamps,${twoPhone},3`,
+      `Six,Stamps,${sixPhone},1`,
+      `Full,Card,${uniquePhone()},8`,
+      `Bad,Count,${uniquePhone()},x`,
+      `Leo,Chan,${uniquePhone()},`,
+    ].join('\n');
+    const check = await api.import(b.admin, csv, null, true);
+    expect(check.statusCode, check.body).toBe(202);
+    const checked = (await api.status(b.admin, check.json().importId)).json();
+    expect(checked).toMatchObject({ created: 3, updated: 2 });
+    const problems = [
+      { row: 5, field: 'stamps', message: 'Stamps must be fewer than a full card holds' },
+      { row: 6, field: 'stamps', message: 'Stamps must be a whole number of 0 or more' },
+    ];
+    expect(checked.errors).toEqual(expect.arrayContaining(problems));
+    expect(await countOf(app, stampLedger, b.tenantId)).toBe(2);
+
+    const done = await api.importAndWait(b.admin, csv, null);
+    expect(done).toMatchObject({ state: 'done', created: 3, updated: 2 });
+    expect(done.errors).toEqual(expect.arrayContaining(problems));
+    expect(done.errors).toHaveLength(2);
+    const rows = (await list.list(b.admin)).json().content as { firstName: string; stamps: number }[];
+    expect(Object.fromEntries(rows.map((r) => [r.firstName, r.stamps]))).toEqual({
+      Mia: 5,
+      Two: 3,
+      Six: 1,
+      Full: 0,
+      Leo: 0,
+    });
+    const entries = await app.database.db
+      .select({ type: stampLedger.type, stamps: stampLedger.stamps })
+      .from(stampLedger)
+      .where(sql`${stampLedger.tenantId} = ${b.tenantId} and ${stampLedger.type} = 'IMPORT'`);
+    expect(entries.map((e) => e.stamps).sort((x, y) => x - y)).toEqual([-5, 1, 5]);
+    // The same file again, and an export imported back, change no card.
+    const before = await countOf(app, stampLedger, b.tenantId);
+    expect(await api.importAndWait(b.admin, csv, null)).toMatchObject({ created: 0, updated: 0 });
+    await api.importAndWait(b.admin, (await api.exportMembers(b.admin)).body, null);
+    expect(await countOf(app, stampLedger, b.tenantId)).toBe(before);
+
+    // A business without a stamp card: stamps of 0 change nothing; any other is refused at the field.
+    const plain = await business(app);
+    const none = await api.importAndWait(plain.admin, `firstName,lastName,stamps\nAna,Silva,0\nBo,Lee,2\n`, null);
+    expect(none).toMatchObject({ created: 2 });
+    expect(none.errors).toEqual([
+      { row: 3, field: 'stamps', message: 'Set up the stamp card before importing stamps' },
+    ]);
   });
 });

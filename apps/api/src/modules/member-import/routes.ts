@@ -33,7 +33,7 @@ const NOT_FOUND = 'Import not found';
  */
 export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
   const batchSize = importBatchFor(app.database.engine);
-  const job = memberImportJob(app.db, app.ledger, app.storage, app.jobs, batchSize);
+  const job = memberImportJob(app.db, { ledger: app.ledger, changes: app.changes }, app.storage, app.jobs, batchSize);
   const tooLarge = () => new AppError(413, IMPORT_MESSAGES.tooLarge(IMPORT_MAX_BYTES), { error: 'PAYLOAD_TOO_LARGE' });
   const missingFile = () => badRequest({ file: IMPORT_MESSAGES.missingFile }, IMPORT_MESSAGES.missingFile);
 
@@ -101,7 +101,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
         for (let from = 0; from < file.rows.length; from += batchSize) {
           await giveWay();
           const result = await importMemberBatch(
-            app.ledger,
+            { ledger: app.ledger, changes: app.changes },
             app.db,
             tenantId,
             file.rows.slice(from, from + batchSize),

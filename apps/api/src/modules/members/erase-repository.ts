@@ -1,6 +1,14 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
-import { accounts, erasedMembers, members, messages, pointsLedger, webhookDeliveries } from '../../db/schema';
+import {
+  accounts,
+  erasedMembers,
+  members,
+  messages,
+  pointsLedger,
+  stampLedger,
+  webhookDeliveries,
+} from '../../db/schema';
 
 /** The member's row, locked for its erasure; undefined when none. */
 export async function lockMember(tx: Queries, tenantId: string, memberId: string) {
@@ -16,7 +24,7 @@ export async function lockMember(tx: Queries, tenantId: string, memberId: string
  * What erasure leaves and removes: the member's figures kept without the person, staff's notes on its entries
  * (free text that may name the person) cleared, its member webhooks' stored bodies stripped of the person, the
  * texts of messages addressed to it alone cleared, then the row itself (its audit key and consents go with it; its
- * ledger, lots and reward redemptions stay, the redemptions without it).
+ * ledgers of points and stamps, lots and reward redemptions stay, the redemptions without it).
  */
 export async function eraseMemberRows(tx: Queries, member: typeof members.$inferSelect): Promise<void> {
   const { tenantId, id } = member;
@@ -31,6 +39,10 @@ export async function eraseMemberRows(tx: Queries, member: typeof members.$infer
     .update(pointsLedger)
     .set({ note: null })
     .where(and(eq(pointsLedger.tenantId, tenantId), eq(pointsLedger.memberId, id), isNotNull(pointsLedger.note)));
+  await tx
+    .update(stampLedger)
+    .set({ note: null })
+    .where(and(eq(stampLedger.tenantId, tenantId), eq(stampLedger.memberId, id), isNotNull(stampLedger.note)));
   await tx
     .update(webhookDeliveries)
     .set({

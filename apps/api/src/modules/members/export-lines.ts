@@ -13,8 +13,8 @@ export const MEMBER_HEADER = [
   EXPORT_HEADERS.lifetimeSpend,
   'Status',
   'Joined',
-  // The stamp card (docs/design.md §10): stamps on the current card and cards completed.
-  'Stamps',
+  // The stamp card (docs/design.md §10): stamps on the current card (the import takes them back) and cards completed.
+  EXPORT_HEADERS.stamps,
   'Cards completed',
   // Last, so the columns before it read as they always did; the import finds it by its name.
   EXPORT_HEADERS.birthday,

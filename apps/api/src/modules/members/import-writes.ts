@@ -4,9 +4,10 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
 import { members, pointsLedger } from '../../db/schema';
 import type { ChangeEvent } from '../../lib/changes';
-import type { Ledger } from '../ledger';
+import type { Writers } from '../ledger';
 import { dbNow } from '../ledger';
 import { centsToDecimal, effectiveTierId, loadTiers, type TierRow, tierForSpend, toCents } from '../points';
+import { importStamps, type StampImportRow } from '../stamp-card';
 import { memberData } from './events';
 import { reserveMembershipCodes, spendableColumn } from './repository';
 
@@ -21,6 +22,7 @@ import { reserveMembershipCodes, spendableColumn } from './repository';
  * spendable balance is one IMPORT entry, keyed `import:<file sha256>:<row>`, so the same file never applies
  * twice, and a new export imported back changes nothing. Lifetime spend is set as given and decides the
  * tier (the members module's rule); a tier column equal to the tier by spend pins nothing, another pins it.
+ * Stamps are the stamps the current card should hold, the same way (the stamp cards' importStamps).
  */
 
 export type ImportRow = {
@@ -36,6 +38,8 @@ export type ImportRow = {
   lifetimeSpend: string;
   /** `--MM-DD`, or empty: none for a new member, the stored one kept for an existing member. */
   birthday?: string;
+  /** The stamps on the current card (docs/design.md §10), or empty: as they are. */
+  stamps?: string;
 };
 
 type ImportBatchResult = { created: number; updated: number; errors: ImportError[] };
@@ -140,7 +144,7 @@ function tierByName(tiers: TierRow[], name: string) {
  * checks, nothing written.
  */
 export async function importMemberBatch(
-  ledger: Ledger,
+  { ledger, changes: feed }: Writers,
   tx: Queries,
   tenantId: string,
   rows: ImportRow[],
@@ -200,10 +204,16 @@ export async function importMemberBatch(
 
   const creates = plans.filter((p) => !p.existing);
   const updates = plans.filter((p) => p.existing);
+  const stampRows: StampImportRow[] = plans
+    .filter((p) => p.row.stamps)
+    .map((p) => ({ row: p.row.row, memberId: p.id, stamps: Number(p.row.stamps), key: p.key, isNew: !p.existing }));
   if (!opts.apply) {
     // A dry run cannot take points without reading lots; a negative difference is checked when it runs.
     // `updated` counts the members a row would change, not the rows that merely match one.
-    const changing = updates.filter((p) => profileChanged(p) || p.difference !== 0);
+    const stamped = await importStamps(tx, feed, { tenantId, accountId: opts.accountId, apply: false }, stampRows);
+    errors.push(...stamped.errors);
+    const restamped = new Set(stamped.changed);
+    const changing = updates.filter((p) => profileChanged(p) || p.difference !== 0 || restamped.has(p.id));
     return { created: creates.length, updated: changing.length, errors };
   }
 
@@ -271,9 +281,11 @@ export async function importMemberBatch(
   for (const p of plans) {
     if (spent.has(p.id)) errors.push({ row: p.row.row, field: 'points', message: IMPORT_MESSAGES.spentAlready });
   }
+  const stamped = await importStamps(tx, feed, { tenantId, accountId: opts.accountId, apply: true }, stampRows);
+  errors.push(...stamped.errors);
   // Updated means changed: a row equal to what is stored (a file imported again) counts for nothing, tells no
   // card and sends no event.
-  const moved = new Set([...changed.map((p) => p.id), ...applied.events.map((e) => e.memberId)]);
+  const moved = new Set([...changed.map((p) => p.id), ...applied.events.map((e) => e.memberId), ...stamped.changed]);
   const touched = updates.filter((p) => moved.has(p.id));
   return { created: creates.length, updated: touched.length, errors };
 }

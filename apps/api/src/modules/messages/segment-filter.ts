@@ -1,17 +1,16 @@
 import type { SegmentFilter } from '@loyalty/contracts';
 import { and, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
-import { googleWalletObjects, members, pointsLedger, tenants, walletRegistrations } from '../../db/schema';
+import { googleWalletObjects, members, tenants, walletRegistrations } from '../../db/schema';
 import { businessTimeZoneSql } from '../business';
 import { spendableColumn } from '../members';
+import { visitedSince } from '../points';
 
 /** The start of a day (YYYY-MM-DD) in the business's time zone. */
 const dayStart = (tenantId: string, day: string) =>
   sql`(${day}::date::timestamp at time zone ${businessTimeZoneSql(tenantId)})`;
 
-/** A visit is a purchase or a redemption; found newest first through the member's ledger index. */
-const visitSince = (tenantId: string, since: SQL) =>
-  sql`exists (select 1 from ${pointsLedger} l where l.tenant_id = ${tenantId} and l.member_id = ${members.id}
-    and l.type in ('PURCHASE', 'REDEEM') and l.created_at >= ${since})`;
+/** A visit as the points core defines it (a purchase, a redemption or a stamp entry, not reversed). */
+const visitSince = (tenantId: string, since: SQL) => visitedSince(tenantId, sql`${members.id}`, since);
 
 /** An Apple pass on a registered device, or a Google object its holder saved (Google confirmed it). */
 const holdsPass = (tenantId: string) =>

@@ -28,3 +28,4 @@ export { earnTerms, loadRates, redeemTerms } from './rates';
 export { type Candidate, candidates, getPolicy, reviewClock, windowAt } from './tier-policy';
 export { memberTierReview } from './tier-standing';
 export { loadTiers, type TierRow } from './tiers';
+export { lastVisits, visitedSince } from './visits';

@@ -3,19 +3,24 @@ import type { FastifyReply } from 'fastify';
 import type { Queries } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { listLedger } from '../ledger';
+import { listStampEntries } from '../stamp-card';
 import { memberRedemptions } from './redemptions';
 import { findMemberForExport, marketingConsentChanges } from './repository';
 
 /** More entries than one person's card ever gathers: the export lists the whole ledger in one answer. */
 const LEDGER_LIMIT = 1_000_000;
 
-/** Everything the business holds of one member (PDPO s.18, PIPL art. 45): the member, ledger, redemptions, consents. */
+/**
+ * Everything the business holds of one member (PDPO s.18, PIPL art. 45): the member with its card, the points and
+ * stamp ledgers, redemptions, consents.
+ */
 export async function memberExport(db: Queries, tenantId: string, memberId: string): Promise<MemberDataExport> {
   const found = await findMemberForExport(db, tenantId, memberId);
   if (!found) throw notFound('Member not found');
   const { member: m } = found;
-  const [ledger, redemptions, consentChanges] = await Promise.all([
+  const [ledger, stampEntries, redemptions, consentChanges] = await Promise.all([
     listLedger(db, tenantId, memberId, 0, LEDGER_LIMIT),
+    listStampEntries(db, tenantId, memberId, 0, LEDGER_LIMIT),
     memberRedemptions(db, tenantId, memberId),
     marketingConsentChanges(db, tenantId, memberId),
   ]);
@@ -36,8 +41,11 @@ export async function memberExport(db: Queries, tenantId: string, memberId: stri
       lifetimeSpend: Number(m.lifetimeSpend),
       joinedAt: m.createdAt.toISOString(),
       birthday: m.birthday ?? null,
+      stamps: m.stamps,
+      cardsCompleted: m.cardsCompleted,
     },
     ledger: ledger.rows,
+    stampEntries: stampEntries.rows,
     redemptions,
     consents: {
       marketing: {

@@ -6,10 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, craftToken, signInWithPhone, uniquePhone } from '../../../test/helpers';
 import { business, insertSettings, insertTiers, membersApi } from '../../../test/support/members';
 import { addReward, rewardsApi } from '../../../test/support/rewards';
+import { stampsApi } from '../../../test/support/stamp-card';
 import { eventually } from '../../../test/support/wallet';
 import { type Receiver, startReceiver } from '../../../test/support/webhook-receiver';
 import { webhookTestApp } from '../../../test/support/webhooks';
-import { erasedMembers, members, pointsLedger, rewardRedemptions, webhookDeliveries } from '../../db/schema';
+import {
+  erasedMembers,
+  members,
+  pointsLedger,
+  rewardRedemptions,
+  stampLedger,
+  webhookDeliveries,
+} from '../../db/schema';
 
 /** A name no fixture or seed holds, so finding it anywhere in the database means erasure missed it. */
 const uniqueName = () => `Zephyr${randomUUID().slice(0, 6)}`;
@@ -363,5 +371,40 @@ describe('the customer’s own data', () => {
     expect(
       (await app.inject({ url: `/api/tenants/member/${lee.id}/export`, headers: bearer(biz.admin) })).statusCode,
     ).toBe(404);
+  });
+
+  // Last: from here on the business runs a stamp card, and each purchase above would have added a stamp.
+  it('the export carries the stamp card: its entries and count; erasure keeps the entries without their notes', async () => {
+    const stamps = stampsApi(app);
+    const rewardId = await addReward(app, biz.owner);
+    expect((await stamps.save(biz.admin, { stampsPerCard: 4, earn: 'PER_VISIT', rewardId })).statusCode).toBe(200);
+    const ivy = await customer();
+    expect((await stamps.add(biz.staff, ivy.id, { count: 3 })).statusCode).toBe(201);
+    const note = `Stamped twice for ${ivy.firstName}`;
+    expect((await stamps.add(biz.admin, ivy.id, { count: -1, note })).statusCode).toBe(201);
+
+    // Two purchases (a stamp each, the second filling the card), 3 stamps, 1 taken away: 4 stamps, one card.
+    const data = (await asCustomer(ivy.token, 'GET', '/export')).json() as MemberDataExport;
+    expect(data.member).toMatchObject({ id: ivy.id, stamps: 0, cardsCompleted: 1 });
+    expect(data.stampEntries.map((e) => [e.type, e.stamps, e.completed])).toEqual([
+      ['ADJUST', -1, 0],
+      ['ADD', 3, 1],
+      ['PURCHASE', 1, 0],
+      ['PURCHASE', 1, 0],
+    ]);
+    expect(data.stampEntries[0]?.note).toBe(note);
+    const asked = await app.inject({ url: `/api/tenants/member/${ivy.id}/export`, headers: bearer(biz.admin) });
+    expect((asked.json() as MemberDataExport).stampEntries).toHaveLength(4);
+    // The trail reads the note (sealed with the member's key) until the erasure takes the key.
+    const trail = async () =>
+      (await app.inject({ url: '/api/tenants/audit?size=100', headers: bearer(biz.owner) })).body;
+    expect(await trail()).toContain(note);
+
+    expect((await api().remove(biz.admin, ivy.id)).statusCode).toBe(204);
+    const kept = await app.database.db.select().from(stampLedger).where(eq(stampLedger.memberId, ivy.id));
+    expect(kept).toHaveLength(4);
+    expect(kept.every((e) => e.note === null)).toBe(true);
+    expect(await columnsHolding(app, ivy.firstName)).toEqual([]);
+    expect(await trail()).not.toContain(ivy.firstName);
   });
 });

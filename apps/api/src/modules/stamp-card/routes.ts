@@ -1,5 +1,6 @@
 import {
   apiErrorSchema,
+  branchOnlyBodySchema,
   idempotencyKeySchema,
   memberIdParamsSchema,
   REVERSAL_MESSAGES,
@@ -22,6 +23,7 @@ import { recordedByOf, trailOf } from '../../lib/audit';
 import { AppError, conflict, foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { assertRole } from '../../plugins/access';
+import { recorderOf, resolveEntryBranch } from '../branches';
 import { listEntries, memberOfTenant } from './repository';
 import { loadStampSettings, saveStampSettings, toStampCard } from './settings';
 import { addStampsByRequest, reverseStampEntry } from './writer';
@@ -95,6 +97,8 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
     { ...addOptions, config: { ...addOptions.config, keepsMemberships: true } },
     async (request, reply) => {
       if (request.body.count < 0) assertRole(request, 'admin');
+      // The branch it is recorded at, held to the recorder's branches as a purchase is (docs/design.md §10).
+      const branchId = await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId);
       const result = await inTransaction(app.db, (tx) =>
         addStampsByRequest(
           tx,
@@ -105,6 +109,7 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
             accountId: actorAccountId(request),
             recordedBy: recordedByOf(request),
             idempotencyKey: request.headers['idempotency-key'],
+            branchId,
           },
           request.body,
         ),
@@ -141,11 +146,13 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
           'Reverse stamps added in the last 10 minutes; a card they filled is restored and its reward cancelled (409 CARD_REDEEMED once handed over)',
         params: stampReversalParamsSchema,
         headers: z.object({ 'idempotency-key': idempotencyKeySchema.optional() }),
+        body: branchOnlyBodySchema,
         response: { 200: stampAnswerSchema, 201: stampAnswerSchema, 422: apiErrorSchema },
       },
       'transactions:write',
     ),
     async (request, reply) => {
+      const branchId = await resolveEntryBranch(app.db, recorderOf(request), request.body.branchId);
       const result = await inTransaction(app.db, (tx) =>
         reverseStampEntry(tx, app.changes, {
           tenantId: request.tenant.tenantId,
@@ -154,6 +161,7 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
           accountId: actorAccountId(request),
           recordedBy: recordedByOf(request),
           idempotencyKey: request.headers['idempotency-key'],
+          branchId,
         }),
       );
       return reply.code(result.replayed ? 200 : 201).send(result);

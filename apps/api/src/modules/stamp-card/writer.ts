@@ -31,10 +31,12 @@ import {
 import { loadStampSettings, type StampSettingsRow } from './settings';
 
 type By = { tenantId: string; memberId: string; accountId: string | null; recordedBy: RecordedBy | null };
+/** The branch a write records (resolved by the caller through modules/branches; null: none). */
+type At = { branchId?: string | null };
 type EntryType = StampsRecorded['entry']['type'];
 
 /** The database's clock: entries, lapses and the reversal window are measured on it, as the points ledger's. */
-const dbNow = async (tx: Queries) => {
+export const dbNow = async (tx: Queries) => {
   const [row] = await rowsOf<{ ms: number }>(tx, sql`select (extract(epoch from now()) * 1000)::float8 as ms`);
   return new Date(Math.round(Number(row?.ms ?? Date.now())));
 };
@@ -44,7 +46,7 @@ const dbNow = async (tx: Queries) => {
  * the member's row, and the change told to the feed (the audit, the passes, the webhooks, open screens), all in
  * the caller's transaction.
  */
-async function record(
+export async function record(
   tx: Queries,
   feed: ChangeFeed,
   by: By,
@@ -213,7 +215,7 @@ async function replayOf(
 export async function addStampsByRequest(
   tx: Queries,
   feed: ChangeFeed,
-  by: By & { idempotencyKey?: string | undefined },
+  by: By & At & { idempotencyKey?: string | undefined },
   body: StampAddBody,
 ): Promise<StampAnswer> {
   const [card0, settings, now] = await Promise.all([
@@ -232,7 +234,7 @@ export async function addStampsByRequest(
     before: card,
     settings,
     note: body.note ?? null,
-    branchId: body.branchId ?? null,
+    branchId: by.branchId ?? null,
     idempotencyKey: by.idempotencyKey ?? null,
     bodyHash: by.idempotencyKey ? bodyHash : null,
     now,
@@ -293,7 +295,7 @@ function answer(entryId: string, card: Card, settings: StampSettingsRow, issued:
 export async function stampsOnPurchase(
   tx: Queries,
   feed: ChangeFeed,
-  by: By & { purchaseId: string; cents: bigint; now: Date },
+  by: By & At & { purchaseId: string; cents: bigint; now: Date },
 ): Promise<{ stamps: number; stampsCapped: boolean } | undefined> {
   const settings = await loadStampSettings(tx, by.tenantId);
   if (!settings?.active) return undefined;
@@ -320,6 +322,7 @@ export async function stampsOnPurchase(
     settings,
     perAmount: settings.earn === 'PER_AMOUNT',
     purchaseId: by.purchaseId,
+    branchId: by.branchId ?? null,
     now: by.now,
   });
   return { stamps: count, stampsCapped: count < earned };
@@ -332,7 +335,7 @@ export async function stampsOnPurchase(
 async function undo(
   tx: Queries,
   feed: ChangeFeed,
-  by: By,
+  by: By & At,
   card: Card,
   target: StampRow,
   settings: StampSettingsRow | undefined,
@@ -361,6 +364,7 @@ async function undo(
     settings,
     purchaseId: target.purchaseId,
     reversesId: target.id,
+    branchId: by.branchId ?? null,
     idempotencyKey: key?.idempotencyKey ?? null,
     bodyHash: key?.bodyHash ?? null,
     now,
@@ -372,7 +376,7 @@ async function undo(
 export async function reverseStampEntry(
   tx: Queries,
   feed: ChangeFeed,
-  by: By & { entryId: string; idempotencyKey?: string | undefined },
+  by: By & At & { entryId: string; idempotencyKey?: string | undefined },
 ): Promise<StampAnswer> {
   const [card0, settings, now] = await Promise.all([
     lockCard(tx, by.tenantId, by.memberId),
@@ -410,7 +414,7 @@ export async function reverseStampEntry(
 }
 
 /** A purchase reversed (in its reversal's transaction, the member locked): its stamps go with it. */
-export async function reverseStampsOfPurchase(tx: Queries, feed: ChangeFeed, by: By & { purchaseId: string }) {
+export async function reverseStampsOfPurchase(tx: Queries, feed: ChangeFeed, by: By & At & { purchaseId: string }) {
   const found = await findPurchaseStamps(tx, by.tenantId, by.purchaseId);
   if (!found || found.reversedById) return;
   const [card0, settings, now] = await Promise.all([
@@ -430,7 +434,7 @@ export async function reverseStampsOfPurchase(tx: Queries, feed: ChangeFeed, by:
 export async function refundStampsOfPurchase(
   tx: Queries,
   feed: ChangeFeed,
-  by: By & { purchaseId: string; amountCents: bigint; refundedCents: bigint; refundCents: bigint },
+  by: By & At & { purchaseId: string; amountCents: bigint; refundedCents: bigint; refundCents: bigint },
 ) {
   const found = await findPurchaseStamps(tx, by.tenantId, by.purchaseId);
   if (!found || found.reversedById || !found.entry.perAmount) return;
@@ -454,6 +458,7 @@ export async function refundStampsOfPurchase(
     cardSize: sizeOf(card, settings?.stampsPerCard ?? found.entry.cardSize),
     settings,
     purchaseId: by.purchaseId,
+    branchId: by.branchId ?? null,
     now,
   });
 }

@@ -23,6 +23,7 @@ const FIELD_LABELS: Record<ImportField, MessageKey> = {
   tier: 'import.fieldTier',
   points: 'import.fieldPoints',
   lifetimeSpend: 'import.fieldLifetimeSpend',
+  stamps: 'import.fieldStamps',
   birthday: 'import.fieldBirthday',
 };
 
