@@ -80,13 +80,20 @@ describe(`a message to ${MEMBERS} passes across a SIGKILL on ${engine}`, () => {
     // Killed as soon as the fan-out is under way, well before it is done.
     expect(await eventually(async () => (await log()).passesUpdated > 0, 30_000)).toBe(true);
     server.kill();
+    const killedAt = Date.now();
     await server.exited();
     const pushedBeforeKill = new Set(apns.pushes.map((p) => p.pushToken)).size;
     expect(pushedBeforeKill).toBeLessThan(MEMBERS);
 
+    // Another process takes the job up: on PostgreSQL exactly what a second instance does (the same queue tables).
+    // The killed run stops beating its heartbeat (10 s), the monitor finds it (every 10 s), the retry waits 5–10 s,
+    // and the job resumes at its first batch not done: docs/capacity.md states the bound, 32 s after the kill.
     await server.start(env);
-    // The killed run's job is handed out again once its expiry (60 s) has passed; it resumes where it stopped.
     expect(await eventually(async () => (await log()).state === 'SENT', 150_000)).toBe(true);
+    // What the bound is measured against; printed, not asserted (a loaded machine starts the server slowly).
+    console.info(
+      `message send taken up again and finished ${Math.round((Date.now() - killedAt) / 1000)} s after the kill`,
+    );
     expect(await log()).toMatchObject({ targeted: MEMBERS, passesUpdated: MEMBERS, applePushes: MEMBERS, failed: 0 });
     const perToken = new Map<string, number>();
     for (const push of apns.pushes) perToken.set(push.pushToken, (perToken.get(push.pushToken) ?? 0) + 1);

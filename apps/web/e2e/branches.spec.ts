@@ -11,7 +11,7 @@ import {
   tokenFor,
 } from './users-support';
 
-// docs/design.md §10 "Branches" (issue 53): an owner sets up two shops, binds a staff user to one, the staff user's
+// docs/design.md §10 "Branches": an owner sets up two shops, binds a staff user to one, the staff user's
 // counter asks where it stands and records there, and the reports and staff totals split by branch. The owner, the
 // member and the staff user are seeded over the API (registration, members and first sign-in have specs of their own).
 

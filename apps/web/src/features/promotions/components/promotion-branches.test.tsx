@@ -65,7 +65,7 @@ const renderPromotions = () =>
     identity: { status: 'OK', tenantId: 't-1', userId: 'u-1', role: 'owner' },
   });
 
-describe('a promotion limited to branches (issue 54, docs/design.md §10)', () => {
+describe('a promotion limited to branches (docs/design.md §10)', () => {
   it('ticks the branches it rewards, an inactive one marked; the body and the simulation carry them', async () => {
     const server = fakePromotions(BRANCHES);
     renderPromotions();

@@ -172,7 +172,7 @@ export function PromotionFormDialog({ target, onClose }: { target: Promotion | '
             label: localizedName(tier.name, tier.nameZh, tier.nameCn),
           }))}
         />
-        {/* "Triple points at the Central branch" (issue 54): only for a business with branches. */}
+        {/* "Triple points at the Central branch": only for a business with branches. */}
         {branchList.length > 0 && (
           <ChoiceField
             name="branchIds"
