@@ -42,12 +42,9 @@ export function NavUserMenu({
   return (
     <DropdownMenu open={open} onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <SidebarMenuButton
-          ref={trigger}
-          size="lg"
-          aria-label={`${name} ${mail}`.trim()}
-          className={NAV_USER_TRIGGER_CLASS}
-        >
+        {/* Named by its content, as the stand-in is (label in name): the name, then the e-mail. An aria-label
+            would have to repeat the avatar's initials too, which a reading of the shown text takes in. */}
+        <SidebarMenuButton ref={trigger} size="lg" className={NAV_USER_TRIGGER_CLASS}>
           <TriggerContent name={name} email={mail} />
         </SidebarMenuButton>
       </DropdownMenuTrigger>
