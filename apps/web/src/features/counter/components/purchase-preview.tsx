@@ -21,7 +21,7 @@ export function PurchasePreview({ member, value }: { member: CounterMember; valu
   const branchId = useCounterBranch();
   const settled = useDebouncedValue(value, PREVIEW_DEBOUNCE_MS);
   const valid = value > 0 && purchasePreviewBodySchema.shape.amount.safeParse(value).success;
-  const preview = usePurchasePreview(member.userId, valid && settled === value ? value : null, branchId);
+  const preview = usePurchasePreview(member.userId, valid && settled === value ? value : null, branchId ?? null);
   const terms = member.earnTerms;
   if (!terms?.isActive) return <p>{t('counter.earnOff')}</p>;
   if (!(value > 0))
