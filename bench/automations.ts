@@ -43,6 +43,10 @@ await db
   .insert(tenants)
   .values({ id: tenantId, businessName: 'Bench Automations', industry: 'Retail', status: 'ACTIVE' });
 let t = Date.now();
+// The insights roll-up's triggers are off while seeding (as in bench/insights.ts): nothing here reads it, and the
+// seed is not what is measured. The run's own writes go through them as in production.
+await db.execute(sql`alter table members disable trigger members_insights`);
+await db.execute(sql`alter table points_ledger disable trigger points_ledger_insights`);
 await db.execute(sql`insert into members (id, tenant_id, first_name, last_name, phone, membership_code, birthday,
     marketing_opt_in, created_at)
   select gen_random_uuid()::text, ${tenantId}, 'Bench', i::text, '+8529' || lpad(i::text, 7, '0'), 'A' || lpad(i::text, 7, '0'),
@@ -52,6 +56,8 @@ await db.execute(sql`insert into points_ledger (id, tenant_id, member_id, type, 
   select gen_random_uuid()::text, ${tenantId}, id, 'PURCHASE', 0, 10,
          now() - (substr(membership_code, 2)::int % 120) * interval '1 day' - interval '1 hour'
   from members where tenant_id = ${tenantId}`);
+await db.execute(sql`alter table members enable trigger members_insights`);
+await db.execute(sql`alter table points_ledger enable trigger points_ledger_insights`);
 await db.execute(sql`analyze members`);
 await db.execute(sql`analyze points_ledger`);
 const seeded = (Date.now() - t) / 1000;
@@ -67,23 +73,29 @@ const automation = (kind: 'BIRTHDAY' | 'WIN_BACK', days: number) => ({
 });
 await db.insert(automations).values([automation('BIRTHDAY', 0), automation('WIN_BACK', 42)]);
 
+console.log(`  (seeded in ${((Date.now() - t) / 1000).toFixed(1)} s)`);
 const deps = app.automations.fireDeps();
 const now = new Date();
 t = Date.now();
+let cpu = process.cpuUsage();
 const first = await runDailyAutomations(db, deps, now, [tenantId]);
 const firstS = (Date.now() - t) / 1000;
+const cpuS = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1e6;
+const firstCpu = cpuS(process.cpuUsage(cpu));
 t = Date.now();
+cpu = process.cpuUsage();
 const next = await runDailyAutomations(db, deps, new Date(now.getTime() + 86_400_000), [tenantId]);
 const nextS = (Date.now() - t) / 1000;
+const nextCpu = cpuS(process.cpuUsage(cpu));
 
 console.log(
   `automations on ${database.engine}, ${MEMBERS.toLocaleString('en')} members (seeded in ${seeded.toFixed(1)} s, load average ${loadavg()[0]?.toFixed(1)})`,
 );
 console.log(
-  `  the day they were turned on: ${firstS.toFixed(1)} s, ${first[tenantId] ?? 0} members fired  (target ≤ ${TARGET_S} s: ${firstS <= TARGET_S ? 'met' : 'NOT met'})`,
+  `  the day they were turned on: ${firstS.toFixed(1)} s (CPU ${firstCpu.toFixed(1)} s), ${first[tenantId] ?? 0} members fired  (target ≤ ${TARGET_S} s: ${firstS <= TARGET_S ? 'met' : 'NOT met'})`,
 );
 console.log(
-  `  the next day: ${nextS.toFixed(1)} s, ${next[tenantId] ?? 0} members fired  (target ≤ ${TARGET_S} s: ${nextS <= TARGET_S ? 'met' : 'NOT met'})`,
+  `  the next day: ${nextS.toFixed(1)} s (CPU ${nextCpu.toFixed(1)} s), ${next[tenantId] ?? 0} members fired  (target ≤ ${TARGET_S} s: ${nextS <= TARGET_S ? 'met' : 'NOT met'})`,
 );
 
 await app.close();

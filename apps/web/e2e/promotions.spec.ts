@@ -80,6 +80,22 @@ test('a promotion with its simulation before Save, in three languages; saved, it
     await expect(page.getByRole('cell', { name: /Double points/ })).toBeVisible();
     await screenshot(page, `promotions/list-${l.locale}`, true);
   }
+  // At the counter, before Record: what a purchase would earn with the promotion, in the reader's language.
+  for (const l of [LANGUAGES[2], LANGUAGES[0]]) {
+    if (l.locale === 'en') {
+      await chooseLanguage(page, userName, l.name);
+      await expect(page.locator('html')).toHaveAttribute('lang', l.locale);
+    }
+    await page.goto('/counter');
+    await page.locator('#counter-find').fill(member.membershipCode);
+    await page.locator('#counter-find').press('Enter');
+    await page.locator('#counter-purchase').fill('10');
+    // 100 base points, doubled: 200.
+    const preview = page.locator('#counter-purchase-preview');
+    await expect(preview.getByText(l.locale === 'en' ? 'Earns 200 points' : '可赚取 200 分')).toBeVisible();
+    await expect(preview.getByText(l.locale === 'en' ? 'Double points: +100' : 'Double points：+100')).toBeVisible();
+    await screenshot(page, `promotions/counter-preview-${l.locale}`, true);
+  }
   // Saved and active: the next purchase earns double, recorded per promotion.
   const done = await call(
     'POST',

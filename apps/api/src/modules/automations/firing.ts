@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { type AutomationKind, CLAIM_CODE_ALPHABET, type ReasonCode } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { inJson, rowsOf } from '../../db/rows';
 import { automationFirings, members, rewardRedemptions, rewards } from '../../db/schema';
 import type { JobQueue } from '../../jobs/queue';
 import type { ChangeFeed } from '../../lib/changes';
@@ -43,24 +43,21 @@ export async function fire(
 ): Promise<string[]> {
   if (occasions.length === 0) return [];
   const { tenantId } = automation;
-  const rows = occasions.map((o) => ({
-    id: randomUUID(),
-    tenantId,
-    automationId: automation.id,
-    kind: automation.kind,
-    memberId: o.memberId,
-    occasion: o.occasion,
-    day,
-    causeEntryId: o.causeEntryId ?? null,
-  }));
-  const inserted = await tx
-    .insert(automationFirings)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: automationFirings.id, memberId: automationFirings.memberId });
+  // One statement whatever the batch's size: its occasions travel as one JSON value (a multi-row VALUES of
+  // thousands of parameters cost more to build, send and parse than the inserts themselves).
+  const rows = occasions.map((o) => ({ member_id: o.memberId, occasion: o.occasion, cause: o.causeEntryId ?? null }));
+  const inserted = await rowsOf<{ id: string; member_id: string }>(
+    tx,
+    sql`insert into ${automationFirings} (id, tenant_id, automation_id, kind, member_id, occasion, day, cause_entry_id)
+      select gen_random_uuid()::text, ${tenantId}, ${automation.id}, ${automation.kind}, v.member_id, v.occasion,
+        ${day}::date, v.cause
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(member_id text, occasion text, cause text)
+      on conflict do nothing
+      returning id, member_id`,
+  );
   if (inserted.length === 0) return [];
-  const firingOf = new Map(inserted.map((r) => [r.memberId, r.id]));
-  const fired = inserted.map((r) => r.memberId);
+  const firingOf = new Map(inserted.map((r) => [r.member_id, r.id]));
+  const fired = inserted.map((r) => r.member_id);
 
   let entryIds = new Map<string, string>();
   if (options.points > 0) {
@@ -151,7 +148,7 @@ async function speak(
   const consenting = await tx
     .select({ id: members.id })
     .from(members)
-    .where(and(eq(members.tenantId, automation.tenantId), inArray(members.id, memberIds), reachable));
+    .where(and(eq(members.tenantId, automation.tenantId), inJson(members.id, memberIds), reachable));
   if (consenting.length === 0) return new Set();
   const ids = consenting.map((c) => c.id);
   const single = options.audience === 'member' && ids.length === 1;

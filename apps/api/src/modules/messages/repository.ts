@@ -1,6 +1,7 @@
 import type { Message, MessageState, SegmentFilter } from '@loyalty/contracts';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queries } from '../../db/client';
+import { inJson } from '../../db/rows';
 import { googleWalletNotices, googleWalletObjects, members, messages, messageTargets, tenants } from '../../db/schema';
 import { reachable, segmentWhere } from './segment-filter';
 
@@ -43,7 +44,7 @@ export async function insertTargets(
   memberIds?: string[],
 ) {
   const where = memberIds
-    ? and(eq(members.tenantId, tenantId), inArray(members.id, memberIds), reachable)
+    ? and(eq(members.tenantId, tenantId), inJson(members.id, memberIds), reachable)
     : memberId
       ? and(eq(members.tenantId, tenantId), eq(members.id, memberId), reachable)
       : and(segmentWhere(tenantId, filter ?? {}), reachable);

@@ -166,6 +166,39 @@ describe('the promotion simulator', () => {
     expect(edit.json().extraPoints).toBe(alone);
   });
 
+  it('a bonus limited per member and in time: the first uses of each member within its dates, replayed in order', async () => {
+    const rows = (await rawPurchases()).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // From the fourth purchase's very millisecond (in) to the twentieth's (out): the edges of validFrom ≤ t < validTo.
+    const validFrom = rows[3]?.createdAt as Date;
+    const validTo = rows[19]?.createdAt as Date;
+    const draft = promotionBody({
+      name: '7 bonus points, twice per member',
+      kind: 'BONUS',
+      factor: null,
+      bonusPoints: 7,
+      perMemberLimit: 2,
+      validFrom: validFrom.toISOString(),
+      validTo: validTo.toISOString(),
+    });
+    const res = await promotionsApi(app).simulate(biz.admin, { promotion: draft, ...window });
+    expect(res.statusCode, res.body).toBe(200);
+    const uses = new Map<string, number>();
+    const hit = rows.filter((r) => {
+      if (r.createdAt < validFrom || r.createdAt >= validTo) return false;
+      const used = uses.get(r.memberId) ?? 0;
+      uses.set(r.memberId, used + 1);
+      return used < 2;
+    });
+    expect(hit[0]?.createdAt).toEqual(validFrom);
+    expect(hit.length).toBeLessThan(16);
+    expect(res.json()).toMatchObject({
+      purchases: hit.length,
+      members: new Set(hit.map((r) => r.memberId)).size,
+      extraPoints: 7 * hit.length,
+      totalPurchases: rows.length,
+    });
+  });
+
   it('the default window is the last 90 days; a window beyond 400 days is refused at its field', async () => {
     const old = await addMember(app, biz.owner);
     const now = Date.now();

@@ -1,18 +1,9 @@
 import * as React from 'react';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useListUrl } from './list-url';
 
 /** How long typing must pause before the list is searched (users and members, spec). */
 const SEARCH_DEBOUNCE_MS = 400;
-
-/** The value once it has stopped changing for `delay` ms. */
-function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = React.useState(value);
-  React.useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * A searched list's state: the text in the box, and the search and page in the URL; a settled new search

@@ -5,33 +5,19 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
-import { pointsForPurchase, valueOfPoints } from '@/lib/points-math';
+import { valueOfPoints } from '@/lib/points-math';
 import { useRecordTransaction } from '@/lib/record-transaction';
 import { numberOf, useKeyedSubmit } from '@/lib/use-keyed-submit';
 import { useCounterBranch } from './counter-branch';
 import { type OrderFields, PurchaseOrderFields } from './purchase-order-fields';
+import { PurchasePreview } from './purchase-preview';
 
 type Kind = 'PURCHASE' | 'REDEEM';
 
 /** What the form will record, shown before the button is pressed: points earned, or value and rules. */
 function Preview({ member, kind, value }: { member: CounterMember; kind: Kind; value: number }) {
   const t = useT();
-  if (kind === 'PURCHASE') {
-    if (!member.earnTerms?.isActive) return <p>{t('counter.earnOff')}</p>;
-    const terms = member.earnTerms;
-    if (!(value > 0))
-      return (
-        <p>
-          {t('counter.earnRate', {
-            count: terms.earnRatePoints,
-            points: formatNumber(terms.earnRatePoints),
-            amount: formatMoney(terms.earnRateAmount),
-          })}
-        </p>
-      );
-    const points = pointsForPurchase(value, terms);
-    return <p>{t('counter.earns', { count: points, points: formatNumber(points) })}</p>;
-  }
+  if (kind === 'PURCHASE') return <PurchasePreview member={member} value={value} />;
   const terms = member.redeemTerms;
   if (!terms?.isActive) return <p>{t('counter.redeemOff')}</p>;
   const { minimumRedemption: min, maximumRedemption: max } = terms;
