@@ -3,7 +3,7 @@ import { E2E } from './env';
 import { screenshot } from './support';
 import { expectNoSeriousA11yViolations, registerActiveOwner, signInToWorkspace, tokenFor } from './users-support';
 
-// docs/design.md §10 (issue 49): the activity log names an API key's permissions and a webhook's events in the
+// docs/design.md §10: the activity log names an API key's permissions and a webhook's events in the
 // reader's words, and its date filters are typed and picked in the reader's order (11/29/2026, 2026/11/29).
 
 async function call(path: string, body: unknown, token: string): Promise<void> {
