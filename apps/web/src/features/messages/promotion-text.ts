@@ -77,7 +77,10 @@ function ruleIn(locale: Locale, t: TranslateIn, promotion: Promotion, context: P
   const factor = promotion.factor ?? 1;
   pieces.reward =
     promotion.kind === 'BONUS'
-      ? t('messages.promotionText.bonus', { points: promotion.bonusPoints ?? 0 })
+      ? t('messages.promotionText.bonus', {
+          count: promotion.bonusPoints ?? 0,
+          points: new Intl.NumberFormat(locale).format(promotion.bonusPoints ?? 0),
+        })
       : factor === 2
         ? t('messages.promotionText.double')
         : factor === 3
