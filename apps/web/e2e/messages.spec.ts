@@ -123,7 +123,8 @@ test('Messages: a linked promotion writes the three texts, an edited one is kept
   await pick('連結推廣活動', '星期二雙倍');
   await expect(english).toHaveValue('Double Tuesday: double points on Tuesdays, 14:00–17:00, until Dec 31.');
   await expect(traditional).toHaveValue('星期二雙倍：即日起至12月31日，逢星期二 14:00–17:00，可獲雙倍積分。');
+  await screenshot(page, 'messages-promotion-zh-Hant', true);
   await page.getByRole('button', { name: /^發送給/ }).click();
   await expect(page.getByRole('region', { name: '已發送訊息' }).getByText('推廣活動：星期二雙倍')).toBeVisible();
-  await screenshot(page, 'messages-promotion-zh-Hant', true);
+  await screenshot(page, 'messages-promotion-zh-Hant-sent', true);
 });

@@ -49,7 +49,7 @@ export function PromotionPicker({
   };
 
   return (
-    <Labelled id="message-promotion" label={t('messages.compose.promotion')} className="max-w-sm">
+    <Labelled id="message-promotion" label={t('messages.compose.promotion')} className="max-w-2xl">
       <DeferredSelect
         id="message-promotion"
         value={value}
