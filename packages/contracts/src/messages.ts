@@ -15,6 +15,7 @@ export const MESSAGE_MESSAGES = {
   audience: 'Choose who receives the message',
   range: 'The lowest must not be above the highest',
   quietHours: 'Use a time such as 22:00',
+  promotionNotFound: 'Promotion not found',
 } as const;
 
 /** A day in the business's time zone: "before" a day is up to its start, "after" a day is from its start on. */
@@ -121,6 +122,8 @@ export const messageInputSchema = z.object({
   audience: messageAudienceSchema,
   /** When to send; absent or past: now. Quiet hours may hold it further. */
   sendAt: isoDateTime(MESSAGE_MESSAGES.sendAt).optional(),
+  /** The business's promotion the message announces (docs/design.md §10), shown with it in the list. */
+  promotionId: idParamSchema.optional(),
 });
 export type MessageInput = z.input<typeof messageInputSchema>;
 export type MessageBody = z.output<typeof messageInputSchema>;
@@ -151,6 +154,8 @@ export const messageSchema = z.object({
   googleNotified: z.number().int(),
   googleQuiet: z.number().int(),
   failed: z.number().int(),
+  /** The promotion it announces; null when none, or once that promotion is deleted. */
+  promotionId: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 export const messagesListSchema = z.array(messageSchema);

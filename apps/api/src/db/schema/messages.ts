@@ -1,6 +1,7 @@
 import type { MessageState, SegmentFilter } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { promotions } from './promotions';
 import { tenants } from './tenants';
 
 const tenantRef = () =>
@@ -52,12 +53,21 @@ export const messages = pgTable(
     origin: text('origin'),
     /** The automation that sent it (docs/design.md §10, migration 0064); null for the business's own messages. */
     automationId: text('automation_id'),
+    /**
+     * The promotion the message announces (docs/design.md §10 "Promotions", migration 0070); deleting the promotion
+     * unlinks it, the text stays.
+     */
+    promotionId: text('promotion_id').references(() => promotions.id, { onDelete: 'set null' }),
     /** The send job's run working on the message, and until when (a killed run's lease lapses). */
     leaseBy: text('lease_by'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
   },
   // The business's list: its own messages, newest first (the app's notices are many and listed nowhere).
-  (t) => [index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc()).where(sql`${t.origin} is null`)],
+  // The promotion's index lets its delete unlink its messages without reading every notice of the table.
+  (t) => [
+    index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc()).where(sql`${t.origin} is null`),
+    index('messages_promotion_idx').on(t.promotionId).where(sql`${t.promotionId} is not null`),
+  ],
 );
 
 /**

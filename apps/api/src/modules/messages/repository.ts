@@ -23,6 +23,7 @@ const asMessage = (row: MessageRow): Message => ({
   googleNotified: row.googleNotified,
   googleQuiet: row.googleQuiet,
   failed: row.failed,
+  promotionId: row.promotionId,
 });
 
 export async function insertMessage(tx: Queries, row: typeof messages.$inferInsert) {

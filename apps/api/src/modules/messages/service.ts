@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { MessageBody, SegmentFilter } from '@loyalty/contracts';
+import { MESSAGE_MESSAGES, type MessageBody, type SegmentFilter } from '@loyalty/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queries } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { audit } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { findMemberRow } from '../members';
+import { isOwnPromotion } from '../promotions';
 import type { messageJobs } from './delivery';
 import { findMessage, insertMessage, insertTargets, MESSAGE_NOT_FOUND, setState } from './repository';
 import { findSegment } from './segments-repository';
@@ -42,6 +43,14 @@ export async function createMessage(
   const requested = body.sendAt ? new Date(body.sendAt) : undefined;
   const sendAt = requested && requested.getTime() > Date.now() ? requested : new Date();
   return db.transaction(async (tx) => {
+    // Another business's promotion is not found, as everything of theirs; the row is held until the message is in,
+    // so a delete meanwhile waits rather than breaking the link's foreign key.
+    if (body.promotionId && !(await isOwnPromotion(tx, tenantId, body.promotionId))) {
+      throw new AppError(404, MESSAGE_MESSAGES.promotionNotFound, {
+        error: 'NOT_FOUND',
+        errors: { promotionId: MESSAGE_MESSAGES.promotionNotFound },
+      });
+    }
     const made = await enqueueMessage(tx, jobs, job, {
       tenantId,
       text: body.text,
@@ -51,6 +60,7 @@ export async function createMessage(
       filter,
       memberId,
       sendAt,
+      promotionId: body.promotionId ?? null,
     });
     await audit(tx, request, {
       action: 'message.send',
@@ -85,6 +95,7 @@ export async function enqueueMessage(
     /** The automation sending it (docs/design.md §10), and the members it goes to (those who consent). */
     automationId?: string;
     memberIds?: string[];
+    promotionId?: string | null;
   },
 ) {
   const { tenantId, filter, memberId, sendAt } = message;
@@ -99,6 +110,7 @@ export async function enqueueMessage(
     sendAt,
     origin: message.origin ?? null,
     automationId: message.automationId ?? null,
+    promotionId: message.promotionId ?? null,
   });
   const targeted = await insertTargets(tx, tenantId, id, filter, memberId, message.memberIds);
   await jobs.send(tx, job, { tenantId, messageId: id }, sendAt > new Date() ? { startAfter: sendAt } : {});

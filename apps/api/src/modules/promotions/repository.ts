@@ -109,6 +109,19 @@ export async function findPromotion(db: Queries, tenantId: string, id: string) {
   return row;
 }
 
+/**
+ * Whether `id` is one of the business's promotions (a message may announce it), held against deletion until the
+ * caller's transaction ends (a key-share lock, what the message's foreign key would take).
+ */
+export async function isOwnPromotion(tx: Queries, tenantId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(and(eq(promotions.tenantId, tenantId), eq(promotions.id, id)))
+    .for('key share');
+  return row !== undefined;
+}
+
 export async function countPromotions(db: Queries, tenantId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(promotions).where(eq(promotions.tenantId, tenantId));
   return row?.n ?? 0;

@@ -102,6 +102,7 @@ function fakeServer() {
         googleNotified: 0,
         googleQuiet: 0,
         failed: 0,
+        promotionId: parsed.data.promotionId ?? null,
       });
       return json({ id: 'msg-1', targeted: 1 }, 202);
     },

@@ -1,4 +1,4 @@
-import { i18n, type Messages } from '@lingui/core';
+import { type I18n, i18n, type Messages, setupI18n } from '@lingui/core';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 import type enCatalog from '@/locales/en.json';
 import enPublic from '@/locales/en.json?lingui=public';
@@ -91,7 +91,30 @@ const LATIN_THEN_HAN = /([A-Za-z])(\p{Script=Han})/gu;
  * them: 加入 Harbour Bakery, yet 加入港灣麵包坊.
  */
 export function withValues(key: MessageKey, values?: MessageValues): string {
-  const text = i18n._(key, values);
-  if (!values || i18n.locale === 'en') return text;
+  return spaced(i18n._(key, values), i18n.locale, values);
+}
+
+function spaced(text: string, locale: string, values?: MessageValues): string {
+  if (!values || locale === 'en') return text;
   return text.replace(HAN_THEN_LATIN, '$1 $2').replace(LATIN_THEN_HAN, '$1 $2');
+}
+
+const others = new Map<Locale, Promise<I18n>>();
+
+/**
+ * The messages of `locale` whatever language the screen shows, for text written in every language at once (a
+ * message to cardholders has an English, a Traditional and a Simplified text). A Lingui instance of its own, so
+ * the screen's language is left alone; the same spacing rule as `withValues`.
+ */
+export async function translatorIn(locale: Locale): Promise<(key: MessageKey, values?: MessageValues) => string> {
+  let pending = others.get(locale);
+  if (!pending) {
+    pending = Promise.all([loaders[locale].public(), loaders[locale].workspace()]).then(([pub, workspace]) =>
+      setupI18n({ locale, messages: { [locale]: { ...pub.default, ...workspace.default } } }),
+    );
+    pending.catch(() => others.delete(locale));
+    others.set(locale, pending);
+  }
+  const instance = await pending;
+  return (key, values) => spaced(instance._(key, values), locale, values);
 }

@@ -7,4 +7,5 @@ export const messagesKeys = {
   preview: (tenantId: string, filter: SegmentFilter) => ['tenant', tenantId, 'segments', 'preview', filter] as const,
   tiers: (tenantId: string) => ['tenant', tenantId, 'messages', 'tiers'] as const,
   business: (tenantId: string) => ['tenant', tenantId, 'business'] as const,
+  promotions: (tenantId: string) => ['tenant', tenantId, 'promotions'] as const,
 };

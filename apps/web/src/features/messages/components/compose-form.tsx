@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGUAGE_NAMES, MESSAGE_TEXT_MAX, type MessageAudience, messageInputSchema } from '@loyalty/contracts';
+import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { TextField } from '@/components/form-fields';
@@ -10,6 +11,8 @@ import { ApiError } from '@/lib/api-error';
 import { toastFailure } from '@/lib/failure-toast';
 import { useT } from '@/lib/i18n/use-t';
 import { useSendMessage } from '../api/send-message';
+import type { PromotionTexts } from '../promotion-text';
+import { NO_PROMOTION, PromotionPicker } from './promotion-picker';
 
 /** The message in three languages (the contract's text rules) and, when set, the local date and time to send it. */
 const composeSchema = messageInputSchema
@@ -18,6 +21,7 @@ const composeSchema = messageInputSchema
 type ComposeInput = z.input<typeof composeSchema>;
 type ComposeValues = z.output<typeof composeSchema>;
 const EMPTY: ComposeInput = { text: '', textZh: '', textCn: '', sendAt: '' };
+const TEXT_FIELDS = ['text', 'textZh', 'textCn'] as const;
 
 /** Compose and send: English required, Traditional and Simplified Chinese for the members who read them. */
 export function ComposeForm({ audience, reachable }: { audience: MessageAudience | null; reachable?: number }) {
@@ -30,6 +34,21 @@ export function ComposeForm({ audience, reachable }: { audience: MessageAudience
   const send = useSendMessage();
   const [text = '', textZh = '', textCn = ''] = useWatch({ control: form.control, name: ['text', 'textZh', 'textCn'] });
   const counter = (value: string) => `${value.length}/${MESSAGE_TEXT_MAX}`;
+  const [promotionId, setPromotionId] = React.useState(NO_PROMOTION);
+  // What the last linked promotion wrote in each field: a field still holding it (or empty) is the form's to
+  // rewrite; a field the user changed is theirs and is never replaced.
+  const prefilled = React.useRef<Partial<PromotionTexts>>({});
+
+  const link = (id: string, texts: PromotionTexts | null) => {
+    setPromotionId(id);
+    for (const field of TEXT_FIELDS) {
+      const current = form.getValues(field) ?? '';
+      if (current !== '' && current !== prefilled.current[field]) continue;
+      const next = texts?.[field] ?? '';
+      form.setValue(field, next, { shouldDirty: true, shouldValidate: next !== '' });
+      prefilled.current[field] = next;
+    }
+  };
 
   const submit = form.handleSubmit(async (values) => {
     if (!audience) return;
@@ -41,9 +60,12 @@ export function ComposeForm({ audience, reachable }: { audience: MessageAudience
         audience,
         // datetime-local is the browser's wall clock: sent as an instant.
         ...(values.sendAt ? { sendAt: new Date(values.sendAt).toISOString() } : {}),
+        ...(promotionId === NO_PROMOTION ? {} : { promotionId }),
       });
       toast({ title: t('messages.compose.queued', { count: made.targeted }) });
       form.reset(EMPTY);
+      setPromotionId(NO_PROMOTION);
+      prefilled.current = {};
     } catch (error) {
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fieldErrors)) {
@@ -57,6 +79,7 @@ export function ComposeForm({ audience, reachable }: { audience: MessageAudience
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
+        <PromotionPicker value={promotionId} onPick={link} />
         <TextField
           id="message-text"
           name="text"

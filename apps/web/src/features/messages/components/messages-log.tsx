@@ -5,9 +5,11 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { failureMessage } from '@/lib/api-error';
 import { activeLocale, type MessageKey } from '@/lib/i18n/i18n';
+import { localizedName } from '@/lib/i18n/localized-name';
 import { useT } from '@/lib/i18n/use-t';
 import { useCancelMessage } from '../api/cancel-message';
 import { useMessages } from '../api/get-messages';
+import { usePromotions } from '../api/get-promotions';
 
 const CELL = 'px-3 py-2';
 const STATE_LABELS: Record<Message['state'], MessageKey> = {
@@ -22,12 +24,32 @@ export function MessagesLog() {
   const t = useT();
   const messages = useMessages();
   const cancel = useCancelMessage();
+  const promotions = usePromotions();
+  const promotionOf = (id: string | null) => (id ? promotions.data?.find((p) => p.id === id) : undefined);
   const when = (iso: string) =>
     new Intl.DateTimeFormat(activeLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const number = (n: number) => new Intl.NumberFormat(activeLocale()).format(n);
   const columns: Column<Message>[] = [
     { header: t('messages.log.when'), cell: (m) => when(m.sentAt ?? m.sendAt), className: `${CELL} whitespace-nowrap` },
-    { header: t('messages.log.text'), cell: (m) => m.text, className: `${CELL} min-w-48 max-w-80` },
+    {
+      header: t('messages.log.text'),
+      cell: (m) => {
+        const promotion = promotionOf(m.promotionId);
+        return (
+          <>
+            {m.text}
+            {promotion && (
+              <span className="block text-muted-foreground text-xs">
+                {t('messages.log.promotion', {
+                  name: localizedName(promotion.name, promotion.nameZh, promotion.nameCn),
+                })}
+              </span>
+            )}
+          </>
+        );
+      },
+      className: `${CELL} min-w-48 max-w-80`,
+    },
     {
       header: t('messages.log.state'),
       cell: (m) => (
