@@ -1,5 +1,5 @@
 import { PASS_SETTINGS_DEFAULTS, type PassSettings, personName } from '@loyalty/contracts';
-import { toArray as zipToArray } from 'do-not-zip';
+import { zipSync } from 'fflate';
 import { type Field, PKPass } from 'passkit-generator';
 import { stampStrip } from '../../stamp-card';
 import type { PassData } from '../pass-data';
@@ -223,7 +223,10 @@ async function signedPass(
   const manifest = manifestOf(files);
   files['manifest.json'] = manifest;
   files.signature = signManifest(manifest, credentials);
-  return Buffer.from(zipToArray(Object.entries(files).map(([path, bytes]) => ({ path, data: bytes }))));
+  // Stored, not deflated (PNGs and signatures do not shrink); the checksum of every file is the work left. The zip
+  // writer before this one summed it in slow JavaScript, so a pass with a drawn stamp strip (46 KB of PNG) took
+  // about 12 ms more to build (`npm run bench:wallet`).
+  return Buffer.from(zipSync(files, { level: 0 }));
 }
 
 /** Each location's lock-screen text in `lang`: its own, else the nearest script's, else the English. */
