@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, engine, signInWithPhone, uniquePhone } from '../../../test/helpers';
@@ -12,7 +12,12 @@ describe('change events for open screens', () => {
   let other: Awaited<ReturnType<typeof business>>;
 
   beforeAll(async () => {
-    app = await buildTestApp({ RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
+    app = await buildTestApp({
+      RATE_LIMIT_WRITES_PER_MINUTE: '100000',
+      // The queue runs here, in a schema of its own, on the test's database.
+      JOB_QUEUE_SCHEMA: `pgboss_t${randomBytes(4).toString('hex')}`,
+      ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL as string } : {}),
+    });
     // A time-zone change after a purchase queues the insights' rebuild (docs/design.md §10), as the server does.
     await app.jobs.start();
     await app.listen({ port: 0, host: '127.0.0.1' });
