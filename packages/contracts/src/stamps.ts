@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParamSchema, pageQuery, pageSchema } from './common';
+import { orderIdSchema } from './members';
 import { redemptionSchema } from './rewards';
 
 /** Stamp cards (docs/design.md §10): "buy nine, the tenth is free". */
@@ -14,6 +15,7 @@ export const STAMP_ENTRY_TYPES = ['ADD', 'PURCHASE', 'ADJUST', 'REVERSAL', 'REFU
 export type StampEntryType = (typeof STAMP_ENTRY_TYPES)[number];
 
 export const STAMP_MESSAGES = {
+  duplicateOrder: 'This order id was already recorded with other stamps; nothing was recorded.',
   stampsPerCard: `Stamps per card must be a whole number from ${STAMPS_PER_CARD_MIN} to ${STAMPS_PER_CARD_MAX}`,
   earn: 'Earn must be PER_VISIT or PER_AMOUNT',
   amountPerStamp: 'Enter the amount that earns one stamp (more than 0)',
@@ -96,6 +98,8 @@ export const stampAddBodySchema = z
       .refine((n) => n !== 0, STAMP_MESSAGES.count),
     note: z.string().trim().max(200, 'At most 200 characters').optional(),
     branchId: idParamSchema.optional(),
+    /** The business's order the stamps are for (as a purchase's): recorded once; the same again replays. */
+    orderId: orderIdSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.count < 0 && !body.note) {

@@ -59,6 +59,8 @@ export const stampLedger = pgTable(
     reversesId: text('reverses_id'),
     idempotencyKey: text('idempotency_key'),
     idempotencyBodyHash: text('idempotency_body_hash'),
+    // ADD: the business's order the stamps were for (unique per tenant: stamp_ledger_order_key, migration 0072).
+    orderId: text('order_id'),
     note: text('note'),
     branchId: text('branch_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +70,7 @@ export const stampLedger = pgTable(
     index('stamp_ledger_purchase_idx').on(t.tenantId, t.purchaseId).where(sql`${t.purchaseId} is not null`),
     index('stamp_ledger_branch_idx').on(t.tenantId, t.branchId).where(sql`${t.branchId} is not null`),
     uniqueIndex('stamp_ledger_reverses_key').on(t.tenantId, t.reversesId).where(sql`${t.reversesId} is not null`),
+    uniqueIndex('stamp_ledger_order_key').on(t.tenantId, t.orderId).where(sql`${t.orderId} is not null`),
     uniqueIndex('stamp_ledger_idempotency_key')
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -80,6 +80,7 @@ const insertStatement = preparedStatements((db: Queries) =>
       reversesId: bare('reversesId'),
       idempotencyKey: bare('idempotencyKey'),
       idempotencyBodyHash: bare('idempotencyBodyHash'),
+      orderId: bare('orderId'),
       note: bare('note'),
       branchId: bare('branchId'),
       createdAt: p('createdAt'),
@@ -121,6 +122,15 @@ export async function findByKey(tx: Queries, tenantId: string, key: string) {
     .select()
     .from(stampLedger)
     .where(and(eq(stampLedger.tenantId, tenantId), eq(stampLedger.idempotencyKey, key)));
+  return row;
+}
+
+/** The stamp entry that named this order of the business, if any. */
+export async function findByOrder(tx: Queries, tenantId: string, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(stampLedger)
+    .where(and(eq(stampLedger.tenantId, tenantId), eq(stampLedger.orderId, orderId)));
   return row;
 }
 

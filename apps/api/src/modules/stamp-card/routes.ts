@@ -26,13 +26,14 @@ import { assertRole } from '../../plugins/access';
 import { recorderOf, resolveEntryBranch } from '../branches';
 import { listEntries, memberOfTenant } from './repository';
 import { loadStampSettings, saveStampSettings, toStampCard } from './settings';
-import { addStampsByRequest, reverseStampEntry } from './writer';
+import { addStampsByRequest, duplicateStampOrder, reverseStampEntry } from './writer';
 
 const route = routeRecipe(['stamp-card'], [400, 401, 403, 404, 409]);
 
 /**
  * A stamp write in a transaction of its own. A race the unique indexes decide is the request's error: a second
- * reversal of one entry, an Idempotency-Key a concurrent write for another member took first.
+ * reversal of one entry, an Idempotency-Key a concurrent write for another member took first, an order id two
+ * concurrent adds named.
  */
 async function inTransaction<T>(db: Database, work: (tx: Queries) => Promise<T>): Promise<T> {
   try {
@@ -40,6 +41,8 @@ async function inTransaction<T>(db: Database, work: (tx: Queries) => Promise<T>)
   } catch (error) {
     const name = violation(error, UNIQUE_VIOLATION);
     if (name?.includes('reverses')) throw conflict(REVERSAL_MESSAGES.alreadyReversed, 'ALREADY_REVERSED');
+    // Two adds naming one order at once: the second is another request for that order.
+    if (name?.includes('order_key')) throw duplicateStampOrder();
     if (name?.includes('idempotency'))
       throw new AppError(409, 'This Idempotency-Key was already used for another member.', { error: 'CONFLICT' });
     throw error;

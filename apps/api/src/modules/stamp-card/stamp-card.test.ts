@@ -1,4 +1,4 @@
-import { REWARD_MESSAGES } from '@loyalty/contracts';
+import { REWARD_MESSAGES, STAMP_MESSAGES } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/helpers';
@@ -103,6 +103,35 @@ describe('stamp cards', () => {
     expect(reused.json().error).toBe('IDEMPOTENCY_KEY_REUSED');
     const elsewhere = await stamps.add(biz.staff, memberId, { count: 1 }, 'till-1-sale-9');
     expect(elsewhere.statusCode).toBe(409);
+  });
+
+  it('an order id is recorded once: the same stamps again replay, sent at once or for another member they are refused', async () => {
+    const biz = await withCard();
+    const memberId = await addMember(app, biz.owner);
+    const first = await stamps.add(biz.staff, memberId, { count: 2, orderId: 'POS-77' });
+    expect(first.statusCode).toBe(201);
+    const again = await stamps.add(biz.staff, memberId, { count: 2, orderId: 'POS-77' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ entryId: first.json().entryId, stamps: 2, replayed: true });
+    const other = await addMember(app, biz.owner);
+    const elsewhere = await stamps.add(biz.staff, other, { count: 2, orderId: 'POS-77' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toMatchObject({ error: 'DUPLICATE_ORDER', message: STAMP_MESSAGES.duplicateOrder });
+    expect((await stamps.add(biz.staff, memberId, { count: 1, orderId: 'POS-77' })).statusCode).toBe(409);
+    expect((await stamps.add(biz.staff, memberId, { count: 1, orderId: 'has space' })).json().errors).toHaveProperty(
+      'orderId',
+    );
+    // Two adds naming one new order at once, for two members: one is recorded, the other refused.
+    const racing = await Promise.all([
+      stamps.add(biz.staff, memberId, { count: 1, orderId: 'POS-78' }),
+      stamps.add(biz.staff, other, { count: 1, orderId: 'POS-78' }),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const mine = await storedCard(app, biz.tenantId, memberId);
+    const theirs = await storedCard(app, biz.tenantId, other);
+    expect((mine?.stamps ?? 0) + (theirs?.stamps ?? 0)).toBe(3);
+    expect(mine?.stamps).toBe(mine?.entrySum);
+    expect(theirs?.stamps).toBe(theirs?.entrySum);
   });
 
   it('a card filling under concurrency issues exactly one reward', async () => {

@@ -16,6 +16,7 @@ import { addStamps, type Card, refundStamps, sizeOf, stampsForPurchase, takeStam
 import {
   cancelRedemptions,
   findByKey,
+  findByOrder,
   findEntry,
   findPurchaseStamps,
   findRewardNames,
@@ -67,6 +68,7 @@ export async function record(
     branchId?: string | null;
     idempotencyKey?: string | null;
     bodyHash?: string | null;
+    orderId?: string | null;
     now: Date;
   },
 ): Promise<{ entryId: string; issued: Redemption[] }> {
@@ -87,6 +89,7 @@ export async function record(
     reversesId: input.reversesId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
     idempotencyBodyHash: input.bodyHash ?? null,
+    orderId: input.orderId ?? null,
     note: input.note ?? null,
     branchId: input.branchId ?? null,
     createdAt: input.now,
@@ -193,6 +196,20 @@ async function replayOf(
   if (!done) return undefined;
   if (done.memberId !== by.memberId) throw keyUsedForAnotherMember();
   if (done.idempotencyBodyHash !== bodyHash) throw keyReused(key);
+  return replayEntry(tx, by, card, settings, done);
+}
+
+/** A 409 for stamps naming an order another stamp entry recorded (another member or another count). */
+export const duplicateStampOrder = () => conflict(STAMP_MESSAGES.duplicateOrder, 'DUPLICATE_ORDER');
+
+/** The answer of an entry recorded before, with the card as it is now: a replayed request. */
+async function replayEntry(
+  tx: Queries,
+  by: By,
+  card: Card,
+  settings: StampSettingsRow | undefined,
+  done: StampRow,
+): Promise<StampAnswer> {
   const [rows, reward] = await Promise.all([
     redemptionsOfEntry(tx, by.tenantId, done.id),
     settings ? findRewardNames(tx, by.tenantId, settings.rewardId) : undefined,
@@ -223,10 +240,24 @@ export async function addStampsByRequest(
     loadStampSettings(tx, by.tenantId),
     dbNow(tx),
   ]);
-  const bodyHash = bodyHashOf({ type: 'STAMPS', count: body.count, note: body.note, branchId: body.branchId });
+  const bodyHash = bodyHashOf({
+    type: 'STAMPS',
+    count: body.count,
+    note: body.note,
+    branchId: body.branchId,
+    orderId: body.orderId,
+  });
   if (by.idempotencyKey) {
     const replay = await replayOf(tx, by, card0, settings, by.idempotencyKey, bodyHash);
     if (replay) return replay;
+  }
+  // An order recorded already: the same stamps for the same member replay its answer; anything else is refused.
+  if (body.orderId) {
+    const done = await findByOrder(tx, by.tenantId, body.orderId);
+    if (done) {
+      if (done.memberId !== by.memberId || done.stamps !== body.count) throw duplicateStampOrder();
+      return replayEntry(tx, by, card0, settings, done);
+    }
   }
   if (!settings) throw notFound(STAMP_MESSAGES.notFound);
   const card = await lapseIfDue(tx, feed, by, card0, settings, now);
@@ -237,6 +268,7 @@ export async function addStampsByRequest(
     branchId: by.branchId ?? null,
     idempotencyKey: by.idempotencyKey ?? null,
     bodyHash: by.idempotencyKey ? bodyHash : null,
+    orderId: body.orderId ?? null,
     now,
   };
   if (body.count < 0) {
