@@ -7,6 +7,9 @@ export type Figure = Exclude<keyof TimeseriesBucket, 'start' | 'end'>;
 export type ChartLine = { figure: Figure; label: MessageKey; color: string; money?: boolean; bars?: boolean };
 export type ChartSpec = { id: string; title: MessageKey; lines: ChartLine[] };
 
+/** A chart's drawing height in CSS pixels; its placeholder keeps the same, so nothing jumps when it draws. */
+export const CHART_HEIGHT = 200;
+
 // Colours that keep 3:1 against the card's white (WCAG 1.4.11), told apart by more than hue: the table beside
 // each chart holds the same numbers.
 const BLUE = '#2563eb';

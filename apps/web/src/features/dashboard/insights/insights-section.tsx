@@ -10,7 +10,9 @@ import { toastFailure } from '@/lib/failure-toast';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { timeZoneName } from '@/lib/i18n/time-zone-names';
 import { useT } from '@/lib/i18n/use-t';
+import { useNearViewport } from '../components/use-near-viewport';
 import { useBranchOptions, useDownloadTimeseries, useTimeseries } from './api';
+import { InsightsCharts } from './insights-charts';
 import { LiabilityCard } from './liability-card';
 import {
   intervalFor,
@@ -21,9 +23,6 @@ import {
   type SeriesRange,
   todayIn,
 } from './periods';
-
-// The charts and their library: a chunk of their own, fetched as the dashboard renders (docs/design.md §10).
-const InsightsCharts = React.lazy(() => import('./insights-charts'));
 
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 
@@ -66,6 +65,8 @@ export function InsightsSection() {
   const series = useTimeseries(range, branchId);
   const download = useDownloadTimeseries();
   const branchList = branches.data ?? [];
+  // The chart library is fetched only when the section nears the viewport (docs/design.md §10).
+  const [nearRef, near] = useNearViewport<HTMLElement>();
 
   const dateField = (field: 'from' | 'to', label: string) => (
     <DateField
@@ -80,7 +81,7 @@ export function InsightsSection() {
   );
 
   return (
-    <section className="grid gap-4" aria-labelledby="insights-title">
+    <section ref={nearRef} className="grid gap-4" aria-labelledby="insights-title">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid gap-1">
           <h2 id="insights-title" className="font-semibold text-lg">
@@ -158,9 +159,7 @@ export function InsightsSection() {
       ) : !series.data ? (
         <Skeleton className="h-64 w-full" />
       ) : (
-        <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
-          <InsightsCharts buckets={series.data.buckets} interval={series.data.interval} />
-        </React.Suspense>
+        <InsightsCharts buckets={series.data.buckets} interval={series.data.interval} draw={near} />
       )}
       <LiabilityCard branchId={branchId} />
     </section>
