@@ -21,7 +21,7 @@ import { identityRoutes } from './modules/identity';
 import { insightsJobs, insightsRoutes } from './modules/insights';
 import { createLedger, type Ledger, ledgerRoutes } from './modules/ledger';
 import { legalRoutes } from './modules/legal';
-import { announceWrite, createLiveBus, type LiveBus, liveListener, liveRoutes } from './modules/live';
+import { createLiveBus, type LiveBus, liveListener, liveRoutes } from './modules/live';
 import { memberImportRoutes } from './modules/member-import';
 import { memberExportRoutes, membersRoutes } from './modules/members';
 import { membershipsRoutes } from './modules/memberships';
@@ -140,8 +140,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(diskScrubPlugin, { config });
 
   // Who hears a change. Every write of members and points publishes typed events on this feed (lib/changes.ts;
-  // the ledger, modules/ledger, is the one writer of points), and these listeners hear them in the change's
-  // transaction, all at once, so what they enqueue commits or vanishes with the change.
+  // the ledger, modules/ledger, is the one writer of points), and every other write the trail or open screens
+  // hear (settings, users, keys, rewards, messages…) a record.changed; these listeners hear them in the change's
+  // transaction, all at once, so what they write and enqueue commits or vanishes with the change.
   await app.register(walletServicePlugin, { config });
   await app.register(googleWalletServicePlugin, { config });
   const webhooks = webhookJobs(app.db, app.jobs, config.webhooks, { codeDropped: (tx) => app.diskScrub.request(tx) });
@@ -181,8 +182,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Insights: a change of the business's time zone recomputes its daily figures in the new one, by a job.
   const insights = insightsJobs({ db: app.db }, app.jobs);
   const changes = changeFeed([
-    // The audit trail: each ledger entry a person recorded, as that person (member and settings saves write
-    // their own events with the request's trail).
+    // The audit trail: each ledger entry a person recorded, and each record changed with an audit event (a
+    // settings save, a user, a key, a reward redeemed), as the person who did it.
     auditListener,
     // Apple Wallet: the member's pass (or every pass of the tenant) bumped and its devices pushed.
     cardListener(app.wallet.cards),
@@ -199,7 +200,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Automations: the job of each one the write may fire (welcome, near a reward, a friend's first purchase).
     automations.listener,
     insights.listener,
-    // Open screens: the admin's lists and figures, and the card page of each member touched (after commit).
+    // Open screens: the admin's lists and figures, and the card page of each member touched, and the screens of
+    // each record changed (settings, users, keys, rewards…), announced in the transaction so only after commit.
     ...(config.liveMaxConnections > 0 ? [liveListener] : []),
   ]);
   app.decorate('changes', changes);
@@ -212,8 +214,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       perPhone: config.liveStreamsPerPhone,
     }),
   );
-  // Writes outside the member feed (settings, users, tiers, keys) are announced once they have answered.
-  if (config.liveMaxConnections > 0) app.addHook('onResponse', announceWrite);
   app.addHook('preClose', (done) => {
     app.live.endAll();
     done();

@@ -6,22 +6,16 @@ import type { Queries } from '../db/client';
 import { bare, preparedStatements } from '../db/prepared';
 import { accounts, auditEvents, type FieldChange } from '../db/schema';
 import { actorOf } from './actor';
-import type { EntryRecorded, Listener, RecordedBy, StampsRecorded } from './changes';
+import {
+  type AuditEntry,
+  type EntryRecorded,
+  type Listener,
+  type RecordChange,
+  type RecordedBy,
+  recordChangeOn,
+  type StampsRecorded,
+} from './changes';
 import { sealPersonal } from './personal-seal';
-
-export type AuditEntry = {
-  /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
-  action: string;
-  target: { type: string; id?: string | null };
-  /** The target as it was (undefined or null when made by this change) and as it is now (null when removed). */
-  before?: object | null;
-  after?: object | null;
-  /**
-   * A member the target speaks to alone (a message addressed to one member): these fields are sealed with that
-   * member's key, so erasing the member leaves them unreadable (lib/personal-seal.ts).
-   */
-  personalTo?: { memberId: string; fields: readonly string[] };
-};
 
 /** Fields that say nothing about what an admin changed. */
 const IGNORED = new Set(['updatedAt', 'createdAt', 'tenantId']);
@@ -54,9 +48,6 @@ export const accountNameSql = sql`(case when trim(${accounts.firstName} || ${acc
   then trim(${accounts.lastName}) || trim(${accounts.firstName})
   else trim(trim(${accounts.firstName}) || ' ' || trim(${accounts.lastName})) end)`;
 
-/** A writer that appends to the trail for one request: handed to services, which call it inside their transaction. */
-export type AuditTrail = (tx: Queries, entry: AuditEntry) => Promise<void>;
-
 /**
  * The insert of one event, built once per actor type and run in every transaction (db/prepared.ts): a purchase
  * writes one. A key acts as itself under its own name; an account is named as it is at the moment of the
@@ -85,11 +76,6 @@ const insertStatement = preparedStatements((tx: Queries, actorType: string) =>
     .prepare(`audit_insert_${actorType}`),
 );
 
-/** Appends one event in `tx`, the transaction of the change, so the change and its event commit or vanish together. */
-export async function audit(tx: Queries, request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  await insertEvent(tx, request.tenant.tenantId, recordedByOf(request), entry);
-}
-
 /** Who makes the request's changes, as a change event carries it to the trail. */
 export const recordedByOf = (request: FastifyRequest): RecordedBy => ({
   actor: actorOf(request),
@@ -108,8 +94,8 @@ async function personalSealed(tx: Queries, tenantId: string, entry: AuditEntry) 
     : changes;
 }
 
-/** Appends one event as `by` in `tx` (a customer's own change on the card page, too, which has no request tenant). */
-export async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
+/** Appends one event as `by` in `tx`, the transaction of the change, so the change and its event commit or vanish together. */
+async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
   const { actor } = by;
   await insertStatement(tx, actor.type).execute({
     id: randomUUID(),
@@ -196,8 +182,8 @@ function stampAudit(event: StampsRecorded): AuditEntry {
 const SYSTEM_ACTOR = { type: 'system', id: 'tier-review', name: 'Tier review' } as const;
 
 /**
- * The trail as a listener of the change feed: each ledger entry a person recorded, as that person, and each
- * tier the daily review changed, as the system.
+ * The trail as a listener of the change feed: each ledger entry a person recorded, as that person, each record
+ * changed with an audit event, as who changed it, and each tier the daily review changed, as the system.
  */
 export const auditListener: Listener = async (tx, tenantId, events) => {
   const reviewed: { id: string; member: string; changes: Record<string, FieldChange> }[] = [];
@@ -206,6 +192,8 @@ export const auditListener: Listener = async (tx, tenantId, events) => {
       await insertEvent(tx, tenantId, event.recordedBy, entryAudit(event));
     } else if (event.type === 'stamps.recorded' && event.recordedBy) {
       await insertEvent(tx, tenantId, event.recordedBy, stampAudit(event));
+    } else if (event.type === 'record.changed' && event.audit && event.recordedBy) {
+      await insertEvent(tx, tenantId, event.recordedBy, event.audit);
     } else if (event.type === 'tier.reviewed') {
       const changes = changedFields({ tierId: event.fromTierId }, { tierId: event.toTierId });
       reviewed.push({ id: randomUUID(), member: event.memberId, changes });
@@ -222,8 +210,9 @@ export const auditListener: Listener = async (tx, tenantId, events) => {
   }
 };
 
-/** The trail of one request, for services that open their own transaction. */
-export const trailOf =
-  (request: FastifyRequest): AuditTrail =>
-  (tx, entry) =>
-    audit(tx, request, entry);
+/**
+ * How the request's services tell the change feed that a record changed, inside their transaction: the feed's
+ * listeners write its audit event (auditListener, above) and announce it to open screens (modules/live).
+ */
+export const recordChangeOf = (request: FastifyRequest): RecordChange =>
+  recordChangeOn(request.server.changes, request.tenant.tenantId, recordedByOf(request));

@@ -4,10 +4,12 @@ import type { pointsLedger } from '../db/schema';
 import type { Actor } from './actor';
 
 /**
- * What a member or points write tells the rest of the app, inside its transaction. Writers publish typed
- * events on the app's one change feed (built in app.ts, where its listeners are listed); each listener reads
- * the events it cares about and writes only its own tables, in the change's transaction, so a change and its
- * consequences (audit events, wallet pushes, webhook deliveries, all enqueued as jobs) commit or vanish together.
+ * What a write tells the rest of the app, inside its transaction. Writers publish typed events on the app's one
+ * change feed (built in app.ts, where its listeners are listed): member and points writes their own events, every
+ * other write that the audit trail or open screens hear (settings, users, keys, rewards, messages…) a
+ * `record.changed`. Each listener reads the events it cares about and writes only its own tables, in the change's
+ * transaction, so a change and its consequences (audit events, announcements to open screens, wallet pushes,
+ * webhook deliveries, all enqueued as jobs) commit or vanish together.
  */
 
 /** A member as member.* webhook events carry it. */
@@ -78,9 +80,65 @@ export type StampsRecorded = {
   recordedBy: RecordedBy | null;
 };
 
+/** One event of the audit trail (lib/audit.ts writes it as the change's recorder). */
+export type AuditEntry = {
+  /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
+  action: string;
+  target: { type: string; id?: string | null };
+  /** The target as it was (undefined or null when made by this change) and as it is now (null when removed). */
+  before?: object | null;
+  after?: object | null;
+  /**
+   * A member the target speaks to alone (a message addressed to one member): these fields are sealed with that
+   * member's key, so erasing the member leaves them unreadable (lib/personal-seal.ts).
+   */
+  personalTo?: { memberId: string; fields: readonly string[] };
+};
+
+/**
+ * The kinds of record a `record.changed` names: what open screens read again (modules/live/change-listener.ts
+ * maps each to its topics). A member's own record is told by the member events too; promotions, branches,
+ * automations and the stamp card have no screen that follows them yet, only the trail.
+ */
+export type RecordKind =
+  | 'users'
+  | 'memberships'
+  | 'pass-settings'
+  | 'store-settings'
+  | 'points-conversion'
+  | 'business'
+  | 'setup'
+  | 'enrolment'
+  | 'api-keys'
+  | 'webhooks'
+  | 'imports'
+  | 'rewards'
+  | 'redemptions'
+  | 'segments'
+  | 'messages'
+  | 'tier-policy'
+  | 'members'
+  | 'promotions'
+  | 'branches'
+  | 'automations'
+  | 'stamp-card';
+
+/**
+ * A record of the business changed outside the member and points events: `audit` the trail's event of it (none
+ * for what the trail does not keep, such as the setup checklist dismissed or a segment saved), written as
+ * `recordedBy`.
+ */
+export type RecordChanged = {
+  type: 'record.changed';
+  record: RecordKind;
+  audit?: AuditEntry;
+  recordedBy: RecordedBy | null;
+};
+
 export type ChangeEvent =
   | EntryRecorded
   | StampsRecorded
+  | RecordChanged
   /**
    * A member was made; it holds no card yet. `origin`: the join page or staff (an import's members have none):
    * the welcome automation greets those two only (docs/design.md §10).
@@ -142,6 +200,18 @@ export function changeFeed(listeners: readonly Listener[]): ChangeFeed {
     },
   };
 }
+
+/**
+ * How a service tells the feed that a record changed, in `tx`, with its audit event if the trail keeps one: the
+ * request's (lib/audit.ts, `recordChangeOf`) or the customer's own on the card page.
+ */
+export type RecordChange = (tx: Queries, record: RecordKind, audit?: AuditEntry) => Promise<void>;
+
+/** A `RecordChange` that publishes on `feed` for `tenantId`, as `recordedBy`. */
+export const recordChangeOn =
+  (feed: ChangeFeed, tenantId: string, recordedBy: RecordedBy | null): RecordChange =>
+  (tx, record, audit) =>
+    feed.publish(tx, tenantId, [{ type: 'record.changed', record, ...(audit ? { audit } : {}), recordedBy }]);
 
 /** What a kind of card (Apple's passes, Google's objects) does when what it shows changes. */
 export type CardHooks = {

@@ -1,24 +1,25 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
-import type { AuditTrail } from './audit';
-import type { ChangeFeed } from './changes';
+import type { ChangeFeed, RecordChange, RecordKind } from './changes';
 
 type SettingsTable = PgTable & { tenantId: PgColumn; updatedAt: PgColumn };
 
 /**
  * A record the tenant has at most one of, read and saved the same way whatever it holds: `find` its columns,
  * `save` a whole body in one statement (two saves at the same moment leave one of the two bodies whole, never
- * a mix), with the audit event (before and after) and the change that every card of the tenant shows, in the
- * save's transaction (lib/changes.ts).
+ * a mix), with the record changed (its audit event, before and after) and the change that every card of the
+ * tenant shows, in the save's transaction (lib/changes.ts).
  */
 export function settingsRecord<T, B extends object>(spec: {
   table: SettingsTable;
   columns: Record<keyof T, PgColumn>;
   /** How the audit trail names the record: 'storeSettings' gives the action 'storeSettings.update'. */
   auditName: string;
+  /** The record's kind on the change feed (what open screens read again). */
+  record: RecordKind;
 }) {
-  const { table, auditName } = spec;
+  const { table, auditName, record } = spec;
   const columns = spec.columns as Record<string, PgColumn>;
   const ofTenant = (tenantId: string) => eq(table.tenantId, tenantId);
 
@@ -27,7 +28,13 @@ export function settingsRecord<T, B extends object>(spec: {
     return row as T | undefined;
   }
 
-  async function save(db: Database, tenantId: string, body: B, trail: AuditTrail, changes: ChangeFeed): Promise<T> {
+  async function save(
+    db: Database,
+    tenantId: string,
+    body: B,
+    recordChange: RecordChange,
+    changes: ChangeFeed,
+  ): Promise<T> {
     const row = await db.transaction(async (tx) => {
       const [before] = await tx.select(columns).from(table).where(ofTenant(tenantId)).for('update');
       // The table is known only as a settings table here; its own insert type is the body's, checked by the
@@ -37,7 +44,7 @@ export function settingsRecord<T, B extends object>(spec: {
         .values({ tenantId, ...body } as never)
         .onConflictDoUpdate({ target: table.tenantId, set: { ...body, updatedAt: sql`now()` } as never })
         .returning(columns);
-      await trail(tx, {
+      await recordChange(tx, record, {
         action: `${auditName}.update`,
         target: { type: auditName, id: tenantId },
         before,

@@ -2,8 +2,8 @@ import { SETTINGS_MESSAGES } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import type { Database } from '../db/client';
-import { type AuditTrail, trailOf } from './audit';
-import type { ChangeFeed } from './changes';
+import { recordChangeOf } from './audit';
+import type { ChangeFeed, RecordChange } from './changes';
 import { foundOr404 } from './errors';
 import { assertOwnUploads } from './own-upload';
 import { routeRecipe } from './route-recipe';
@@ -19,8 +19,8 @@ type SettingsSpec<T, B> = {
   schema: ZodType<T>;
   body: ZodType<B>;
   find: (db: Database, tenantId: string) => Promise<T | undefined>;
-  /** Saves and appends the audit event through `trail`, in one transaction. */
-  save: (db: Database, tenantId: string, body: B, trail: AuditTrail, changes: ChangeFeed) => Promise<T>;
+  /** Saves and tells the change feed (its audit event, its screens) through `recordChange`, in one transaction. */
+  save: (db: Database, tenantId: string, body: B, recordChange: RecordChange, changes: ChangeFeed) => Promise<T>;
   /** Image fields of the body that must be this tenant's own uploads. */
   images?: readonly Extract<{ [K in keyof B]: B[K] extends string ? K : never }[keyof B], string>[];
   /** The OpenAPI tags: ['settings'] unless the record has its own. */
@@ -65,7 +65,7 @@ export function settingsRoutes<T, B>(spec: SettingsSpec<T, B>): FastifyPluginAsy
         const { tenantId } = request.tenant;
         const body = request.body as B & Record<string, string>;
         await assertOwnUploads(app.db, tenantId, body, spec.images ?? [], SETTINGS_MESSAGES.foreignImage);
-        return spec.save(app.db, tenantId, body, trailOf(request), app.changes);
+        return spec.save(app.db, tenantId, body, recordChangeOf(request), app.changes);
       },
     });
   };

@@ -1,6 +1,6 @@
 import { createMemberSchema, rewardBodySchema } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { AuditTrail } from '../lib/audit';
+import type { RecordChange } from '../lib/changes';
 import { addMember } from '../modules/members';
 import { saveReward } from '../modules/rewards';
 
@@ -16,7 +16,7 @@ export const SHOWCASE_MEMBERS = [
 ] as const;
 
 /** The seed is nobody's act at a screen: it leaves no event in the activity log. */
-const noTrail: AuditTrail = async () => {};
+const noRecord: RecordChange = async () => {};
 
 /** A reward to claim and three members with history, written once, on the demo business's first seed. */
 export async function seedDemoShowcase(app: FastifyInstance, tenantId: string) {
@@ -31,7 +31,7 @@ export async function seedDemoShowcase(app: FastifyInstance, tenantId: string) {
       kind: 'FREE_ITEM',
       pointsCost: 300,
     }),
-    noTrail,
+    noRecord,
   );
   for (const person of SHOWCASE_MEMBERS) {
     const { firstName, lastName, phone } = person;
@@ -40,7 +40,7 @@ export async function seedDemoShowcase(app: FastifyInstance, tenantId: string) {
       app.changes,
       tenantId,
       createMemberSchema.parse({ firstName, lastName, phone }),
-      noTrail,
+      noRecord,
     );
     const by = { tenantId, memberId: member.userId, accountId: null, recordedBy: null };
     for (const amount of person.purchases) await app.ledger.run(app.database.db, { ...by, type: 'purchase', amount });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { API_KEY_PATTERN, type ApiKeyScope } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { findWorkingKey, insertApiKey, touchApiKey } from './repository';
 
 /** Who a verified key is: the tenant it belongs to, its name (for logs and the audit) and what it may do. */
@@ -21,10 +21,10 @@ export async function createApiKey(
   db: Database,
   { tenantId, accountId }: { tenantId: string; accountId: string },
   body: { name: string; scopes: ApiKeyScope[] },
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ) {
   const { id, key, secretHash } = newApiKey();
-  const row = await insertApiKey(db, tenantId, { id, secretHash, createdBy: accountId, ...body }, trail);
+  const row = await insertApiKey(db, tenantId, { id, secretHash, createdBy: accountId, ...body }, recordChange);
   return { ...row, key };
 }
 

@@ -2,7 +2,7 @@ import type { ApiKey, ApiKeyScope } from '@loyalty/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiKeys, tenants } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 
 const PREFIX = 'lpk_';
 
@@ -35,7 +35,7 @@ export async function insertApiKey(
   db: Database,
   tenantId: string,
   key: { id: string; name: string; scopes: ApiKeyScope[]; secretHash: string; createdBy: string | null },
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<ApiKey> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -43,7 +43,7 @@ export async function insertApiKey(
       .values({ ...key, tenantId })
       .returning(listColumns);
     // The trail keeps the key's name and scopes, never its secret or hash.
-    await trail(tx, {
+    await recordChange(tx, 'api-keys', {
       action: 'apiKey.create',
       target: { type: 'apiKey', id: key.id },
       after: { name: key.name, scopes: key.scopes },
@@ -63,7 +63,12 @@ export async function listApiKeys(db: Database, tenantId: string): Promise<ApiKe
 }
 
 /** True when a key of this tenant was revoked now; false when there is no such working key. */
-export async function revokeApiKey(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<boolean> {
+export async function revokeApiKey(
+  db: Database,
+  tenantId: string,
+  id: string,
+  recordChange: RecordChange,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [revoked] = await tx
       .update(apiKeys)
@@ -71,7 +76,7 @@ export async function revokeApiKey(db: Database, tenantId: string, id: string, t
       .where(and(eq(apiKeys.tenantId, tenantId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
       .returning({ name: apiKeys.name, scopes: apiKeys.scopes });
     if (!revoked) return false;
-    await trail(tx, {
+    await recordChange(tx, 'api-keys', {
       action: 'apiKey.revoke',
       target: { type: 'apiKey', id },
       before: { ...revoked, revoked: false },

@@ -1,6 +1,6 @@
 import { apiKeyParamsSchema, apiKeysListSchema, createApiKeySchema, createdApiKeySchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { createApiKey } from './keys';
@@ -18,7 +18,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createApiKeySchema,
       response: createdApiKeySchema,
     },
-    (request) => createApiKey(app.db, request.tenant, request.body, trailOf(request)),
+    (request) => createApiKey(app.db, request.tenant, request.body, recordChangeOf(request)),
   );
 
   route.list(
@@ -33,7 +33,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/tenants/api-keys/:id',
     { summary: 'Revoke an API key: 401 from then on', params: apiKeyParamsSchema },
     async (request) => {
-      if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
+      if (!(await revokeApiKey(app.db, request.tenant.tenantId, request.params.id, recordChangeOf(request))))
         throw notFound('API key not found');
       app.apiKeys.forget();
     },

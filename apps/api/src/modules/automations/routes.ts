@@ -10,7 +10,7 @@ import {
   automationsListSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { automationRuns, previewAutomation } from './report';
@@ -34,7 +34,7 @@ export const automationsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: automationInputSchema,
       response: automationSchema,
     },
-    (request) => saveAutomation(app.db, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => saveAutomation(app.db, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
   app.post(
     '/api/tenants/automations/preview',
@@ -64,13 +64,13 @@ export const automationsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: automationSchema },
     }),
     async (request) =>
-      saveAutomation(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+      saveAutomation(app.db, request.tenant.tenantId, request.body, recordChangeOf(request), request.params.id),
   );
   route.remove(
     app,
     '/api/tenants/automations/:id',
     { summary: 'Delete an automation (its log stays)', params: automationParamsSchema },
-    (request) => removeAutomation(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) => removeAutomation(app.db, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
   app.get(
     '/api/tenants/automations/:id/runs',

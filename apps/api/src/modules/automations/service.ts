@@ -1,7 +1,7 @@
 import { AUTOMATION_MESSAGES, type Automation, type AutomationBody, automationFieldErrors } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { UNIQUE_VIOLATION, violation } from '../../db/violation';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import {
   columnsOf,
@@ -45,7 +45,7 @@ export async function saveAutomation(
   db: Database,
   tenantId: string,
   body: AutomationBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   id?: string,
 ): Promise<Automation> {
   await check(db, tenantId, body);
@@ -66,7 +66,7 @@ export async function saveAutomation(
     // Absent: the welcome points stay as the enrolment has them.
     if (body.kind === 'WELCOME' && body.bonusPoints !== undefined)
       await setWelcomePoints(tx, tenantId, body.bonusPoints ?? 0);
-    await trail(tx, {
+    await recordChange(tx, 'automations', {
       action: id ? 'automation.update' : 'automation.create',
       target: { type: 'automation', id: saved.id },
       before: before ? columnsOf(before as AutomationBody) : null,
@@ -77,11 +77,11 @@ export async function saveAutomation(
   return toAutomation(row, await welcomePointsOf(db, tenantId));
 }
 
-export async function removeAutomation(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+export async function removeAutomation(db: Database, tenantId: string, id: string, recordChange: RecordChange) {
   await db.transaction(async (tx) => {
     const row = await deleteAutomation(tx, tenantId, id);
     if (!row) throw notFound(AUTOMATION_MESSAGES.notFound);
-    await trail(tx, {
+    await recordChange(tx, 'automations', {
       action: 'automation.delete',
       target: { type: 'automation', id },
       before: columnsOf(row as AutomationBody),

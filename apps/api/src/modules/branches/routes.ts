@@ -1,6 +1,6 @@
 import { branchBodySchema, branchIdParamsSchema, branchListSchema, branchSchema } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { listBranches } from './repository';
 import { getBranch, removeBranch, saveBranch } from './service';
@@ -28,7 +28,7 @@ export const branchesRoutes: FastifyPluginAsyncZod = async (app) => {
       body: branchBodySchema,
       response: branchSchema,
     },
-    (request) => saveBranch(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => saveBranch(app.db, app.changes, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
   app.put(
     '/api/tenants/branches/:id',
@@ -39,12 +39,19 @@ export const branchesRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: branchSchema },
     }),
     async (request) =>
-      saveBranch(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+      saveBranch(
+        app.db,
+        app.changes,
+        request.tenant.tenantId,
+        request.body,
+        recordChangeOf(request),
+        request.params.id,
+      ),
   );
   route.remove(
     app,
     '/api/tenants/branches/:id',
     { summary: 'Delete a branch no entry names (409 BRANCH_IN_USE: deactivate it)', params: branchIdParamsSchema },
-    (request) => removeBranch(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) => removeBranch(app.db, app.changes, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
 };

@@ -1,7 +1,6 @@
 import { BRANCH_MESSAGES, BRANCHES_MAX, type Branch, type BranchBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeFeed } from '../../lib/changes';
+import type { ChangeFeed, RecordChange } from '../../lib/changes';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { countBranches, deleteBranch, findBranch, insertBranch, toBranch, updateBranch } from './repository';
 
@@ -17,7 +16,7 @@ export async function saveBranch(
   changes: ChangeFeed,
   tenantId: string,
   body: BranchBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   id?: string,
 ): Promise<Branch> {
   return db.transaction(async (tx) => {
@@ -30,7 +29,7 @@ export async function saveBranch(
     const row = id ? await updateBranch(tx, tenantId, id, body) : await insertBranch(tx, tenantId, body);
     if (!row) throw missing();
     const saved = toBranch(row, before?.inUse ?? false);
-    await trail(tx, {
+    await recordChange(tx, 'branches', {
       action: id ? 'branch.update' : 'branch.create',
       target: { type: 'branch', id: row.id },
       before: before ? { ...toBranch(before.row), inUse: undefined } : null,
@@ -48,13 +47,19 @@ export async function getBranch(db: Database, tenantId: string, id: string): Pro
 }
 
 /** Deletes a branch no entry names (409 BRANCH_IN_USE otherwise: deactivate it). */
-export async function removeBranch(db: Database, changes: ChangeFeed, tenantId: string, id: string, trail: AuditTrail) {
+export async function removeBranch(
+  db: Database,
+  changes: ChangeFeed,
+  tenantId: string,
+  id: string,
+  recordChange: RecordChange,
+) {
   await db.transaction(async (tx) => {
     const found = await findBranch(tx, tenantId, id, true);
     if (!found) throw missing();
     if (found.inUse) throw conflict(BRANCH_MESSAGES.BRANCH_IN_USE, 'BRANCH_IN_USE');
     await deleteBranch(tx, tenantId, id);
-    await trail(tx, {
+    await recordChange(tx, 'branches', {
       action: 'branch.delete',
       target: { type: 'branch', id },
       before: { ...toBranch(found.row), inUse: undefined },

@@ -8,8 +8,7 @@ import {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { tenants } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeFeed } from '../../lib/changes';
+import type { ChangeFeed, RecordChange } from '../../lib/changes';
 
 const columns = {
   country: tenants.country,
@@ -56,7 +55,7 @@ export async function saveBusinessProfile(
   db: Database,
   tenantId: string,
   body: BusinessProfileBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   changes: ChangeFeed,
 ): Promise<BusinessProfile> {
   return db.transaction(async (tx) => {
@@ -67,7 +66,12 @@ export async function saveBusinessProfile(
       .where(eq(tenants.id, tenantId))
       .returning(columns);
     if (!after) throw new Error('business profile update found no tenant');
-    await trail(tx, { action: 'business.update', target: { type: 'business', id: tenantId }, before, after });
+    await recordChange(tx, 'business', {
+      action: 'business.update',
+      target: { type: 'business', id: tenantId },
+      before,
+      after,
+    });
     if (before?.language !== after.language || before?.timeZone !== after.timeZone) {
       await changes.publish(tx, tenantId, [{ type: 'cards.changed' }]);
     }

@@ -11,7 +11,7 @@ import {
   tenants,
   tenantUsers,
 } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 
 const settingsColumns = {
   enabled: enrolmentSettings.enabled,
@@ -79,7 +79,12 @@ export async function slugTakenByOther(db: Database, tenantId: string, slug: str
 }
 
 /** Insert or replace in one statement; the unique lower(slug) index decides two tenants saving one slug at once. */
-export async function saveEnrolment(db: Database, tenantId: string, body: EnrolmentSettingsBody, trail: AuditTrail) {
+export async function saveEnrolment(
+  db: Database,
+  tenantId: string,
+  body: EnrolmentSettingsBody,
+  recordChange: RecordChange,
+) {
   const values = { ...body, slug: body.slug.toLowerCase() };
   return db.transaction(async (tx) => {
     const [before] = await tx
@@ -92,7 +97,12 @@ export async function saveEnrolment(db: Database, tenantId: string, body: Enrolm
       .onConflictDoUpdate({ target: enrolmentSettings.tenantId, set: { ...values, updatedAt: sql`now()` } })
       .returning(settingsColumns);
     if (!row) throw new Error('enrolment settings upsert returned no row');
-    await trail(tx, { action: 'enrolment.update', target: { type: 'enrolment' }, before: before ?? null, after: row });
+    await recordChange(tx, 'enrolment', {
+      action: 'enrolment.update',
+      target: { type: 'enrolment' },
+      before: before ?? null,
+      after: row,
+    });
     return row;
   });
 }

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { foundOr404, notFound } from '../../lib/errors';
 import { fileAnswer } from '../../lib/openapi-answers';
 import { routeRecipe } from '../../lib/route-recipe';
@@ -61,7 +61,8 @@ export const enrolmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       body: enrolmentSettingsInputSchema,
       response: { 200: enrolmentSettingsSchema },
     }),
-    async (request) => writeEnrolment(app.db, request.tenant.tenantId, publicUrl, request.body, trailOf(request)),
+    async (request) =>
+      writeEnrolment(app.db, request.tenant.tenantId, publicUrl, request.body, recordChangeOf(request)),
   );
 
   /** The poster's inputs: the saved or default join URL, names and colours, in the asked or owner's language. */

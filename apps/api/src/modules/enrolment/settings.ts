@@ -6,7 +6,7 @@ import {
 } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { UNIQUE_VIOLATION, violation } from '../../db/violation';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { AppError, notFound } from '../../lib/errors';
 import { defaultSlug } from './default-slug';
 import { findEnrolment, saveEnrolment, slugTakenByOther, type TenantFacts, tenantFacts } from './repository';
@@ -48,12 +48,12 @@ export async function writeEnrolment(
   tenantId: string,
   publicUrl: string,
   body: EnrolmentSettingsBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<EnrolmentSettings> {
   if (await slugTakenByOther(db, tenantId, body.slug)) throw slugTaken();
   try {
     const allowedCountries = [...new Set(body.allowedCountries)];
-    const saved = await saveEnrolment(db, tenantId, { ...body, allowedCountries }, trail);
+    const saved = await saveEnrolment(db, tenantId, { ...body, allowedCountries }, recordChange);
     return { ...saved, joinUrl: joinUrlOf(publicUrl, saved.slug) };
   } catch (error) {
     if (isSlugViolation(error)) throw slugTaken();

@@ -2,4 +2,3 @@ export { closeStreamsOf, createLiveBus, type LiveBus } from './bus';
 export { liveListener } from './change-listener';
 export { liveRoutes } from './routes';
 export { streamChanges } from './stream';
-export { announceWrite } from './write-hook';

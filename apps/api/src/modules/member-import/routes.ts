@@ -9,7 +9,7 @@ import {
   importStatusSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audit } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { sendCsv } from '../../lib/csv';
 import { AppError, badRequest, foundOr404 } from '../../lib/errors';
 import { giveWay } from '../../lib/give-way';
@@ -115,7 +115,11 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
           updated += result.updated;
           errors.push(...result.errors);
         }
-        await insertImport(app.db, { ...record, state: 'done', processed: file.total, created, updated, errors });
+        // A dry run's answer joins the imports list (its screen reads it again); the trail keeps no event of it.
+        await app.db.transaction(async (tx) => {
+          await insertImport(tx, { ...record, state: 'done', processed: file.total, created, updated, errors });
+          await recordChangeOf(request)(tx, 'imports');
+        });
         return reply.code(202).send({ importId: id });
       }
 
@@ -124,7 +128,7 @@ export const memberImportRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.db.transaction(async (tx) => {
           await insertImport(tx, { ...record, state: 'queued', storageKey });
-          await audit(tx, request, {
+          await recordChangeOf(request)(tx, 'imports', {
             action: 'import.run',
             target: { type: 'import', id },
             // The rows the job will write and their errors are on the import itself (GET …/imports/{id}).

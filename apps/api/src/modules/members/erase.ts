@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Auth } from 'firebase-admin/auth';
 import type { Database, Queries } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeFeed } from '../../lib/changes';
+import type { ChangeFeed, RecordChange } from '../../lib/changes';
 import { notFound } from '../../lib/errors';
 import { eraseMemberRows, lockMember } from './erase-repository';
 import { forgetPhoneAccount } from './phone-account';
@@ -21,13 +20,13 @@ export async function eraseMember(
   feed: ChangeFeed,
   tenantId: string,
   memberId: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<{ phone: string }> {
   const member = await lockMember(tx, tenantId, memberId);
   if (!member) throw notFound('Member not found');
   await feed.publish(tx, tenantId, [{ type: 'member.deleted', id: memberId, membershipCode: member.membershipCode }]);
   await eraseMemberRows(tx, member);
-  await trail(tx, {
+  await recordChange(tx, 'members', {
     action: 'member.delete',
     target: { type: 'member', id: memberId },
     before: { pointsBalance: member.pointsBalance, lifetimeSpend: Number(member.lifetimeSpend), tierId: member.tierId },
@@ -49,8 +48,8 @@ export async function eraseMemberAndAccount(
   },
   tenantId: string,
   memberId: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<void> {
-  const { phone } = await deps.db.transaction((tx) => eraseMember(tx, deps.feed, tenantId, memberId, trail));
+  const { phone } = await deps.db.transaction((tx) => eraseMember(tx, deps.feed, tenantId, memberId, recordChange));
   await forgetPhoneAccount(deps.db, deps.auth, deps.log, phone);
 }

@@ -11,7 +11,7 @@ import {
   updateMemberSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
@@ -56,7 +56,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createMemberSchema,
       response: memberDetailSchema,
     },
-    (request) => addMember(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => addMember(app.db, app.changes, request.tenant.tenantId, request.body, recordChangeOf(request)),
     'members:write',
   );
 
@@ -105,7 +105,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.tenant.tenantId,
         request.params.id,
         request.body,
-        trailOf(request),
+        recordChangeOf(request),
       );
       return memberDetail(app.db, request.tenant.tenantId, request.params.id);
     },
@@ -123,7 +123,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         { db: app.db, feed: app.changes, auth: app.firebase.auth, log: request.log },
         request.tenant.tenantId,
         request.params.id,
-        trailOf(request),
+        recordChangeOf(request),
       ),
     'members:write',
   );

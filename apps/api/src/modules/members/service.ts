@@ -16,8 +16,7 @@ import type { Database, Queries } from '../../db/client';
 import type { ListVersion } from '../../db/list-version';
 import { members } from '../../db/schema';
 import { uniqueField } from '../../db/unique-field';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeFeed } from '../../lib/changes';
+import type { ChangeFeed, RecordChange } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Loaded } from '../../lib/versioned-cache';
 import { ownBranchIds } from '../branches';
@@ -102,7 +101,7 @@ const auditedMember = (m: {
   birthday: m.birthday ?? null,
 });
 
-const noTrail: AuditTrail = async () => {};
+const noRecord: RecordChange = async () => {};
 
 /** A home branch must be one of this business's: another's is not found, as everything of theirs. */
 async function assertOwnHomeBranch(db: Database, tenantId: string, branchId: string | null | undefined) {
@@ -118,7 +117,7 @@ async function createMember(
   feed: ChangeFeed,
   tenantId: string,
   body: CreateMemberBody,
-  trail: AuditTrail = noTrail,
+  recordChange: RecordChange = noRecord,
 ): Promise<string> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone);
@@ -142,7 +141,7 @@ async function createMember(
         homeBranchId: body.homeBranchId ?? null,
       };
       const [made] = await tx.insert(members).values(values).returning();
-      await trail(tx, {
+      await recordChange(tx, 'members', {
         action: 'member.create',
         target: { type: 'member', id },
         after: { ...auditedMember(values), membershipCode: values.membershipCode },
@@ -163,7 +162,7 @@ export async function updateMember(
   tenantId: string,
   id: string,
   body: UpdateMemberBody,
-  trail: AuditTrail = noTrail,
+  recordChange: RecordChange = noRecord,
 ): Promise<void> {
   const email = body.email ? body.email.toLowerCase() : null;
   await assertContactsFree(db, tenantId, email, body.phone, id);
@@ -206,7 +205,7 @@ export async function updateMember(
         .set({ ...change, updatedAt: sql`now()` })
         .where(and(eq(members.tenantId, tenantId), eq(members.id, id)))
         .returning();
-      await trail(tx, {
+      await recordChange(tx, 'members', {
         action: 'member.update',
         target: { type: 'member', id },
         before: auditedMember(member),
@@ -230,9 +229,9 @@ export async function deleteMember(
   deps: Parameters<typeof eraseMemberAndAccount>[0],
   tenantId: string,
   id: string,
-  trail: AuditTrail = noTrail,
+  recordChange: RecordChange = noRecord,
 ): Promise<void> {
-  await eraseMemberAndAccount(deps, tenantId, id, trail);
+  await eraseMemberAndAccount(deps, tenantId, id, recordChange);
 }
 
 /**
@@ -261,9 +260,9 @@ export async function addMember(
   feed: ChangeFeed,
   tenantId: string,
   body: CreateMemberBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<MemberDetail> {
-  const id = await createMember(db, feed, tenantId, body, trail);
+  const id = await createMember(db, feed, tenantId, body, recordChange);
   return memberDetail(db, tenantId, id);
 }
 

@@ -6,7 +6,7 @@ import {
   membershipSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import { createVersionedCache, sendTenantList } from '../../lib/versioned-cache';
 import { listMemberships } from './repository';
@@ -45,7 +45,7 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/api/memberships',
     { summary: 'Create a tier', body: membershipBodySchema, response: membershipSchema },
-    (request) => saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
 
   app.put(
@@ -57,13 +57,21 @@ export const membershipsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: membershipSchema },
     }),
     async (request) =>
-      saveMembership(app.db, app.changes, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+      saveMembership(
+        app.db,
+        app.changes,
+        request.tenant.tenantId,
+        request.body,
+        recordChangeOf(request),
+        request.params.id,
+      ),
   );
 
   route.remove(
     app,
     '/api/memberships/:id',
     { summary: 'Delete a tier no member holds', params: membershipIdParamsSchema },
-    (request) => removeMembership(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) =>
+      removeMembership(app.db, app.changes, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
 };

@@ -1,8 +1,7 @@
 import { MEMBERSHIP_MESSAGES, type Membership, type MembershipBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, UNIQUE_VIOLATION, violation } from '../../db/violation';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeEvent, ChangeFeed } from '../../lib/changes';
+import type { ChangeEvent, ChangeFeed, RecordChange } from '../../lib/changes';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
 import {
@@ -71,7 +70,7 @@ export async function saveMembership(
   changes: ChangeFeed,
   tenantId: string,
   body: MembershipBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   id?: string,
 ): Promise<Membership> {
   await assertOwnImages(db, tenantId, body);
@@ -83,7 +82,7 @@ export async function saveMembership(
       await assertNoOverlap(tx, tenantId, body, id);
       const saved = id ? await updateMembership(tx, tenantId, id, body) : await insertMembership(tx, tenantId, body);
       if (!saved) throw notFound(NOT_FOUND);
-      await trail(tx, {
+      await recordChange(tx, 'memberships', {
         action: id ? 'tier.update' : 'tier.create',
         target: { type: 'tier', id: saved.id },
         before: before && toMembership(before),
@@ -119,7 +118,7 @@ export async function removeMembership(
   changes: ChangeFeed,
   tenantId: string,
   id: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<void> {
   const inUse = (count: number) => new AppError(409, MEMBERSHIP_MESSAGES.inUse(count), { error: 'TIER_IN_USE' });
   try {
@@ -129,7 +128,7 @@ export async function removeMembership(
       if (holders > 0) throw inUse(holders);
       const before = await findMembership(tx, tenantId, id);
       if (!before || !(await deleteMembership(tx, tenantId, id))) throw notFound(NOT_FOUND);
-      await trail(tx, {
+      await recordChange(tx, 'memberships', {
         action: 'tier.delete',
         target: { type: 'tier', id },
         before: toMembership(before),

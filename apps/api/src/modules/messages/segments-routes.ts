@@ -8,7 +8,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UNIQUE_VIOLATION, violation } from '../../db/violation';
-import { audit } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { AppError, foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import {
@@ -64,7 +64,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.db
         .transaction(async (tx) => {
           const made = await insertSegment(tx, request.tenant.tenantId, request.body);
-          await audit(tx, request, {
+          await recordChangeOf(request)(tx, 'segments', {
             action: 'segment.create',
             target: { type: 'segment', id: made.id },
             after: made,
@@ -88,7 +88,7 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
           const { tenantId } = request.tenant;
           const before = foundOr404(await findSegment(tx, tenantId, request.params.id), NOT_FOUND);
           const after = foundOr404(await updateSegment(tx, tenantId, request.params.id, request.body), NOT_FOUND);
-          await audit(tx, request, {
+          await recordChangeOf(request)(tx, 'segments', {
             action: 'segment.update',
             target: { type: 'segment', id: after.id },
             before,
@@ -106,7 +106,11 @@ export const segmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       app.db.transaction(async (tx) => {
         const before = foundOr404(await deleteSegment(tx, request.tenant.tenantId, request.params.id), NOT_FOUND);
-        await audit(tx, request, { action: 'segment.delete', target: { type: 'segment', id: before.id }, before });
+        await recordChangeOf(request)(tx, 'segments', {
+          action: 'segment.delete',
+          target: { type: 'segment', id: before.id },
+          before,
+        });
       }),
   );
 };

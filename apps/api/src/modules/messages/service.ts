@@ -3,7 +3,7 @@ import { MESSAGE_MESSAGES, type MessageBody, type SegmentFilter } from '@loyalty
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queries } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { audit } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { AppError, badRequest } from '../../lib/errors';
 import { findMemberRow } from '../members';
 import { isOwnPromotion } from '../promotions';
@@ -62,7 +62,7 @@ export async function createMessage(
       sendAt,
       promotionId: body.promotionId ?? null,
     });
-    await audit(tx, request, {
+    await recordChangeOf(request)(tx, 'messages', {
       action: 'message.send',
       target: { type: 'message', id: made.id },
       after: { ...body, sendAt: sendAt.toISOString(), targeted: made.targeted },
@@ -126,7 +126,7 @@ export async function cancelMessage(db: Database, request: FastifyRequest, id: s
     if (!(await setState(tx, tenantId, id, ['SCHEDULED'], 'CANCELLED'))) {
       throw new AppError(409, 'Only a scheduled message can be cancelled', { error: 'NOT_CANCELLABLE' });
     }
-    await audit(tx, request, {
+    await recordChangeOf(request)(tx, 'messages', {
       action: 'message.cancel',
       target: { type: 'message', id },
       before: { state: before.state },

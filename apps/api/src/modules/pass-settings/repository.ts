@@ -29,5 +29,6 @@ export const passSettingsRecord = settingsRecord<PassSettings, PassSettingsBody>
     lblPointsZh: passSettings.lblPointsZh,
     lblPointsCn: passSettings.lblPointsCn,
   },
+  record: 'pass-settings',
   auditName: 'passSettings',
 });

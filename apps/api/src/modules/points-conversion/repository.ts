@@ -2,7 +2,7 @@ import type { PointsConversion, PointsConversionBody } from '@loyalty/contracts'
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { pointsConversionSettings as settings } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 
 type Row = typeof settings.$inferSelect;
 
@@ -36,7 +36,7 @@ export async function savePointsConversion(
   db: Database,
   tenantId: string,
   body: PointsConversionBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<PointsConversion> {
   const values = {
     ...body,
@@ -57,7 +57,7 @@ export async function savePointsConversion(
       .onConflictDoUpdate({ target: settings.tenantId, set: { ...values, updatedAt: sql`now()` } })
       .returning();
     if (!saved) throw new Error('points conversion upsert returned no row');
-    await trail(tx, {
+    await recordChange(tx, 'points-conversion', {
       action: 'pointsConversion.update',
       target: { type: 'pointsConversion', id: tenantId },
       before: before && toAnswer(before),

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EnrolmentConfig } from '../../config';
-import { insertEvent } from '../../lib/audit';
+import { recordChangeOn } from '../../lib/changes';
 import { customerGuards } from '../enrolment';
 import { eraseMemberAndAccount } from '../members';
 import { memberExport, sendExport } from './export';
@@ -86,7 +86,7 @@ export const privacyPublicRoutes: FastifyPluginAsyncZod<{ config: EnrolmentConfi
         { db: app.db, feed: app.changes, auth: app.firebase.auth, log: request.log },
         tenantId,
         memberId,
-        (t, entry) => insertEvent(t, tenantId, by, entry),
+        recordChangeOn(app.changes, tenantId, by),
       );
       return reply.code(204).send(null);
     },

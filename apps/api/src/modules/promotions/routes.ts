@@ -10,7 +10,7 @@ import {
   purchasePreviewSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { previewPurchase } from './preview';
 import { listPromotions } from './repository';
@@ -49,7 +49,7 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/api/tenants/promotions',
     { summary: 'Create a promotion; 409 TOO_MANY_PROMOTIONS', body: promotionBodySchema, response: promotionSchema },
-    (request) => savePromotion(app.db, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => savePromotion(app.db, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
   app.put(
     '/api/tenants/promotions/:id',
@@ -60,13 +60,13 @@ export const promotionsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: promotionSchema },
     }),
     async (request) =>
-      savePromotion(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+      savePromotion(app.db, request.tenant.tenantId, request.body, recordChangeOf(request), request.params.id),
   );
   route.remove(
     app,
     '/api/tenants/promotions/:id',
     { summary: 'Delete a promotion (the purchases it added to keep their points)', params: promotionIdParamsSchema },
-    (request) => removePromotion(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) => removePromotion(app.db, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
   app.post(
     '/api/tenants/member/:id/transactions/preview',

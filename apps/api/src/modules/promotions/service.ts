@@ -1,6 +1,6 @@
 import { PROMOTION_MESSAGES, PROMOTIONS_PER_BUSINESS, type Promotion, type PromotionBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import {
   countPromotions,
@@ -32,7 +32,7 @@ export async function savePromotion(
   db: Database,
   tenantId: string,
   body: PromotionBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   id?: string,
 ): Promise<Promotion> {
   await assertOwnTiers(db, tenantId, body);
@@ -46,7 +46,7 @@ export async function savePromotion(
     if (!row) throw notFound(PROMOTION_MESSAGES.notFound);
     const saved = toPromotion(row, before);
     const plain = (p: Promotion) => ({ ...p, timesApplied: undefined, pointsGiven: undefined, updatedAt: undefined });
-    await trail(tx, {
+    await recordChange(tx, 'promotions', {
       action: id ? 'promotion.update' : 'promotion.create',
       target: { type: 'promotion', id: row.id },
       before: before ? plain(toPromotion(before.row)) : null,
@@ -57,11 +57,11 @@ export async function savePromotion(
 }
 
 /** Deletes a promotion; the purchases it added to keep their points and what it gave them. */
-export async function removePromotion(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+export async function removePromotion(db: Database, tenantId: string, id: string, recordChange: RecordChange) {
   await db.transaction(async (tx) => {
     const row = await deletePromotion(tx, tenantId, id);
     if (!row) throw notFound(PROMOTION_MESSAGES.notFound);
-    await trail(tx, {
+    await recordChange(tx, 'promotions', {
       action: 'promotion.delete',
       target: { type: 'promotion', id },
       before: { ...toPromotion(row), timesApplied: undefined, pointsGiven: undefined, updatedAt: undefined },

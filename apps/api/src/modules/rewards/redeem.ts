@@ -2,8 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { CLAIM_CODE_ALPHABET, REWARD_MESSAGES, type RedeemAnswer, type RewardRefusal } from '@loyalty/contracts';
 import type { Database, Queries } from '../../db/client';
 import { uniqueField } from '../../db/unique-field';
-import type { AuditTrail } from '../../lib/audit';
-import type { ChangeEvent, ChangeFeed, RecordedBy } from '../../lib/changes';
+import type { ChangeEvent, ChangeFeed, RecordChange, RecordedBy } from '../../lib/changes';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Writers } from '../ledger';
 import { keyReusedWithAnotherBody, keyUsedForAnotherMember, lockMember } from '../ledger';
@@ -150,14 +149,14 @@ export async function fulfilRedemption(
   changes: ChangeFeed,
   tenantId: string,
   id: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ) {
   return db.transaction(async (tx) => {
     const before = await findRedemption(tx, tenantId, id, true);
     if (!before) throw notFound(REWARD_MESSAGES.redemptionNotFound);
     if (before.state !== 'ISSUED') throw notIssued();
     const after = await setRedemptionState(tx, tenantId, id, 'FULFILLED');
-    await trail(tx, {
+    await recordChange(tx, 'redemptions', {
       action: 'reward.fulfil',
       target: { type: 'redemption', id },
       before: { state: before.state },
@@ -175,7 +174,7 @@ export async function fulfilRedemption(
 export async function cancelRedemption(
   db: Database,
   writers: Writers,
-  input: { tenantId: string; id: string; accountId: string | null; recordedBy: RecordedBy; trail: AuditTrail },
+  input: { tenantId: string; id: string; accountId: string | null; recordedBy: RecordedBy; recordChange: RecordChange },
 ) {
   const { tenantId, id } = input;
   return db.transaction(async (tx) => {
@@ -203,7 +202,7 @@ export async function cancelRedemption(
     }
     const after = await setRedemptionState(tx, tenantId, id, 'CANCELLED', reversal.entryId || undefined);
     if (before.rewardId) await giveStockBack(tx, tenantId, before.rewardId);
-    await input.trail(tx, {
+    await input.recordChange(tx, 'redemptions', {
       action: 'reward.cancel',
       target: { type: 'redemption', id },
       before: { state: before.state },

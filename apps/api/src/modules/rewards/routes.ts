@@ -19,7 +19,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorAccountId } from '../../lib/actor';
-import { recordedByOf, trailOf } from '../../lib/audit';
+import { recordChangeOf, recordedByOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { recorderOf, resolveEntryBranch } from '../branches';
 import { redeemClaim } from './claims';
@@ -67,7 +67,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     '/api/tenants/rewards',
     { summary: 'Create a reward', body: rewardBodySchema, response: rewardSchema },
-    (request) => saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => saveReward(app.db, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
   app.put(
     '/api/tenants/rewards/:id',
@@ -77,13 +77,14 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       body: rewardBodySchema,
       response: { 200: rewardSchema },
     }),
-    async (request) => saveReward(app.db, request.tenant.tenantId, request.body, trailOf(request), request.params.id),
+    async (request) =>
+      saveReward(app.db, request.tenant.tenantId, request.body, recordChangeOf(request), request.params.id),
   );
   route.remove(
     app,
     '/api/tenants/rewards/:id',
     { summary: 'Delete a reward (its redemptions keep its name)', params: rewardIdParamsSchema },
-    (request) => removeReward(app.db, request.tenant.tenantId, request.params.id, trailOf(request)),
+    (request) => removeReward(app.db, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
 
   app.get(
@@ -144,7 +145,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: redemptionSchema },
     }),
     async (request) =>
-      fulfilRedemption(app.db, app.changes, request.tenant.tenantId, request.params.id, trailOf(request)),
+      fulfilRedemption(app.db, app.changes, request.tenant.tenantId, request.params.id, recordChangeOf(request)),
   );
   app.post(
     '/api/tenants/reward-redemptions/:id/cancel',
@@ -159,7 +160,7 @@ export const rewardsRoutes: FastifyPluginAsyncZod = async (app) => {
         id: request.params.id,
         accountId: actorAccountId(request),
         recordedBy: recordedByOf(request),
-        trail: trailOf(request),
+        recordChange: recordChangeOf(request),
       }),
   );
 };

@@ -1,7 +1,7 @@
 import { REWARD_MESSAGES, type Reward, type RewardBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION, violation } from '../../db/violation';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { isOwnUploadUrl } from '../../lib/own-upload';
 import { deleteReward, findReward, insertReward, tenantTierIds, toReward, updateReward } from './repository';
@@ -27,7 +27,7 @@ export async function saveReward(
   db: Database,
   tenantId: string,
   body: RewardBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   id?: string,
 ): Promise<Reward> {
   await assertOwnRefs(db, tenantId, body);
@@ -37,7 +37,7 @@ export async function saveReward(
     const row = id ? await updateReward(tx, tenantId, id, body) : await insertReward(tx, tenantId, body);
     if (!row) throw notFound(REWARD_MESSAGES.notFound);
     const saved = toReward(row, before?.redeemed ?? 0);
-    await trail(tx, {
+    await recordChange(tx, 'rewards', {
       action: id ? 'reward.update' : 'reward.create',
       target: { type: 'reward', id: row.id },
       before: before ? { ...toReward(before.row), redeemed: undefined } : null,
@@ -52,12 +52,17 @@ export async function saveReward(
  * or an automation gives cannot go (docs/design.md §10): their foreign keys refuse the delete, race-free, and the key
  * that refused names which one, so the owner is told where to choose another reward.
  */
-export async function removeReward(db: Database, tenantId: string, id: string, trail: AuditTrail) {
+export async function removeReward(db: Database, tenantId: string, id: string, recordChange: RecordChange) {
   try {
     await db.transaction(async (tx) => {
       const row = await deleteReward(tx, tenantId, id);
       if (!row) throw notFound(REWARD_MESSAGES.notFound);
-      await trail(tx, { action: 'reward.delete', target: { type: 'reward', id }, before: toReward(row), after: null });
+      await recordChange(tx, 'rewards', {
+        action: 'reward.delete',
+        target: { type: 'reward', id },
+        before: toReward(row),
+        after: null,
+      });
     });
   } catch (error) {
     // ON DELETE RESTRICT answers 23001, a plain key 23503.

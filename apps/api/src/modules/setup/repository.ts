@@ -1,6 +1,6 @@
 import { OPTIONAL_SETUP_STEPS, type Setup, type SetupStepKey } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queries } from '../../db/client';
 import {
   enrolmentSettings,
   members,
@@ -39,7 +39,7 @@ export async function readSetup(db: Database, tenantId: string): Promise<Setup |
   };
 }
 
-export async function setSetupDismissed(db: Database, tenantId: string, dismissed: boolean): Promise<void> {
+export async function setSetupDismissed(db: Queries, tenantId: string, dismissed: boolean): Promise<void> {
   await db
     .update(tenants)
     .set({ setupDismissedAt: dismissed ? sql`now()` : null })

@@ -14,8 +14,12 @@ export const setupRoutes = settingsRoutes({
   schema: setupSchema,
   body: setupBodySchema,
   find: readSetup,
-  save: async (db, tenantId, body) => {
-    await setSetupDismissed(db, tenantId, body.dismissed);
+  save: async (db, tenantId, body, recordChange) => {
+    await db.transaction(async (tx) => {
+      await setSetupDismissed(tx, tenantId, body.dismissed);
+      // The dashboard's checklist reads it again; the trail keeps no event of it.
+      await recordChange(tx, 'setup');
+    });
     return foundOr404(await readSetup(db, tenantId), NOT_FOUND);
   },
   tags: ['setup'],

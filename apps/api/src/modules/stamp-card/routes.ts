@@ -19,7 +19,7 @@ import { z } from 'zod';
 import type { Database, Queries } from '../../db/client';
 import { UNIQUE_VIOLATION, violation } from '../../db/violation';
 import { actorAccountId } from '../../lib/actor';
-import { recordedByOf, trailOf } from '../../lib/audit';
+import { recordChangeOf, recordedByOf } from '../../lib/audit';
 import { AppError, conflict, foundOr404 } from '../../lib/errors';
 import { routeRecipe } from '../../lib/route-recipe';
 import { assertRole } from '../../plugins/access';
@@ -67,11 +67,11 @@ export const stampCardRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     (request) => {
       const { tenantId } = request.tenant;
-      const trail = trailOf(request);
+      const recordChange = recordChangeOf(request);
       return app.db.transaction(async (tx) => {
         const before = await loadStampSettings(tx, tenantId);
         const after = toStampCard(await saveStampSettings(tx, tenantId, request.body));
-        await trail(tx, {
+        await recordChange(tx, 'stamp-card', {
           action: 'settings.stamp-card.update',
           target: { type: 'stamp-card', id: tenantId },
           before: before ? toStampCard(before) : null,

@@ -6,5 +6,6 @@ import { settingsRecord } from '../../lib/settings-record';
 export const storeSettingsRecord = settingsRecord<StoreSettings, StoreSettingsBody>({
   table: storeSettings,
   columns: { logoUrl: storeSettings.logoUrl, text: storeSettings.text, backgroundUrl: storeSettings.backgroundUrl },
+  record: 'store-settings',
   auditName: 'storeSettings',
 });

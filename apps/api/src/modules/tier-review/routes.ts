@@ -5,7 +5,7 @@ import {
   tierPolicySchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { getPolicy } from '../points';
 import { savePolicy } from './repository';
@@ -30,11 +30,11 @@ export const tierPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     (request) => {
       const { tenantId } = request.tenant;
-      const trail = trailOf(request);
+      const recordChange = recordChangeOf(request);
       return app.db.transaction(async (tx) => {
         const before = await getPolicy(tx, tenantId);
         const after = await savePolicy(tx, tenantId, request.body);
-        await trail(tx, {
+        await recordChange(tx, 'tier-policy', {
           action: 'settings.tier-policy.update',
           target: { type: 'tier-policy', id: tenantId },
           before: before.saved ? before : null,

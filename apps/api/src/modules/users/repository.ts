@@ -3,7 +3,7 @@ import type { TenantUser, UserSortField } from '@loyalty/contracts';
 import { and, asc, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { accounts, tenantUsers } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { closeStreamsOf } from '../live';
 
 type Role = (typeof tenantUsers.$inferSelect)['role'];
@@ -137,7 +137,7 @@ export async function addToTenant(
   account: NewAccount,
   role: Exclude<Role, 'owner'>,
   status: Status,
-  trail: AuditTrail,
+  recordChange: RecordChange,
   branchIds: string[] = [],
 ): Promise<AddOutcome> {
   return db.transaction(async (tx) => {
@@ -170,7 +170,7 @@ export async function addToTenant(
       .onConflictDoNothing()
       .returning({ id: tenantUsers.id });
     if (!added[0]) return { kind: 'in-tenant' as const };
-    await trail(tx, {
+    await recordChange(tx, 'users', {
       action: 'user.create',
       target: { type: 'user', id: accountId },
       after: {
@@ -221,7 +221,7 @@ export async function updateTenantUser(
   tenantId: string,
   accountId: string,
   change: UserChange,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const before = await auditedUser(tx, tenantId, accountId);
@@ -251,7 +251,7 @@ export async function updateTenantUser(
       })
       .where(eq(accounts.id, accountId));
     const { firstName, lastName, email, phone, role, status } = change;
-    await trail(tx, {
+    await recordChange(tx, 'users', {
       action: 'user.update',
       target: { type: 'user', id: accountId },
       before,
@@ -270,7 +270,7 @@ export async function removeTenantUser(
   db: Database,
   tenantId: string,
   accountId: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<{ removed: boolean; orphanUid?: string }> {
   return db.transaction(async (tx) => {
     const before = await auditedUser(tx, tenantId, accountId);
@@ -288,7 +288,12 @@ export async function removeTenantUser(
       .returning({ id: tenantUsers.id });
     if (!removed[0]) return { removed: false };
     await closeStreamsOf(tx, { tenantId, accountIds: [accountId] });
-    await trail(tx, { action: 'user.delete', target: { type: 'user', id: accountId }, before, after: null });
+    await recordChange(tx, 'users', {
+      action: 'user.delete',
+      target: { type: 'user', id: accountId },
+      before,
+      after: null,
+    });
     const [left] = await tx.select({ n: count() }).from(tenantUsers).where(eq(tenantUsers.accountId, accountId));
     if ((left?.n ?? 0) > 0) return { removed: true };
     await tx.delete(accounts).where(eq(accounts.id, accountId));

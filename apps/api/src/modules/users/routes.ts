@@ -7,7 +7,7 @@ import {
   usersQuerySchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { routeRecipe } from '../../lib/route-recipe';
 import { listTenantUsers } from './repository';
 import { createTenantUser, deleteUser, updateUser } from './service';
@@ -36,7 +36,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: createUserSchema,
       response: tenantUserSchema,
     },
-    (request) => createTenantUser(app, request.tenant, request.body, trailOf(request)),
+    (request) => createTenantUser(app, request.tenant, request.body, recordChangeOf(request)),
   );
 
   app.put(
@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       body: updateUserSchema,
       response: { 200: tenantUserSchema },
     }),
-    async (request) => updateUser(app, request.tenant, request.params.userId, request.body, trailOf(request)),
+    async (request) => updateUser(app, request.tenant, request.params.userId, request.body, recordChangeOf(request)),
   );
 
   route.remove(
@@ -57,6 +57,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Remove a team user (never the owner nor oneself); an account left in no tenant is deleted',
       params: userIdParamsSchema,
     },
-    (request) => deleteUser(app, request.tenant, request.params.userId, trailOf(request)),
+    (request) => deleteUser(app, request.tenant, request.params.userId, recordChangeOf(request)),
   );
 };

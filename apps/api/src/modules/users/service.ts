@@ -1,7 +1,7 @@
 import { BRANCH_MESSAGES, type CreateUserBody, type TenantUser, type UpdateUserBody } from '@loyalty/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { UpdateRequest, UserRecord } from 'firebase-admin/auth';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { Membership } from '../../plugins/membership';
 import { ownBranchIds } from '../branches';
@@ -86,7 +86,7 @@ export async function createTenantUser(
   app: FastifyInstance,
   tenant: Membership,
   body: CreateUserBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<TenantUser> {
   const email = body.email.toLowerCase();
   const role = body.role === 'ADMIN' ? 'admin' : 'staff';
@@ -132,7 +132,7 @@ export async function createTenantUser(
       },
       role,
       status,
-      trail,
+      recordChange,
       body.branchIds ?? [],
     );
   } catch (err) {
@@ -160,7 +160,7 @@ export async function updateUser(
   tenant: Membership,
   accountId: string,
   body: UpdateUserBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<TenantUser> {
   const target = await findTenantUser(app.db, tenant.tenantId, accountId);
   if (!target) throw notFound(USER_ERRORS.notFound);
@@ -210,7 +210,7 @@ export async function updateUser(
       status: body.status,
       branchIds: body.branchIds,
     },
-    trail,
+    recordChange,
   );
   if (!changed) throw notFound(USER_ERRORS.notFound);
   if (body.status === 'INACTIVE') await app.firebase.auth.revokeRefreshTokens(target.uid);
@@ -224,13 +224,13 @@ export async function deleteUser(
   app: FastifyInstance,
   tenant: Membership,
   accountId: string,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<void> {
   const target = await findTenantUser(app.db, tenant.tenantId, accountId);
   if (!target) throw notFound(USER_ERRORS.notFound);
   if (target.role === 'owner') throw forbidden(USER_ERRORS.ownerRow, 'OWNER_ROW');
   if (target.userId === tenant.accountId) throw forbidden(USER_ERRORS.ownRow, 'OWN_ROW');
-  const result = await removeTenantUser(app.db, tenant.tenantId, accountId, trail);
+  const result = await removeTenantUser(app.db, tenant.tenantId, accountId, recordChange);
   if (!result.removed) throw notFound(USER_ERRORS.notFound);
   if (result.orphanUid) await deleteFirebaseUser(app, result.orphanUid);
 }

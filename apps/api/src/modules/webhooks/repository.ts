@@ -3,7 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Queries } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 
 const endpointColumns = {
   id: webhookEndpoints.id,
@@ -37,7 +37,7 @@ export async function insertEndpoint(
   db: Database,
   tenantId: string,
   row: WebhookBody & { id: string; secret: string },
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<Webhook> {
   return db.transaction(async (tx) => {
     const [made] = await tx
@@ -45,7 +45,11 @@ export async function insertEndpoint(
       .values({ ...row, tenantId })
       .returning(endpointColumns);
     const endpoint = toWebhook(made as EndpointRow);
-    await trail(tx, { action: 'webhook.create', target: { type: 'webhook', id: row.id }, after: audited(endpoint) });
+    await recordChange(tx, 'webhooks', {
+      action: 'webhook.create',
+      target: { type: 'webhook', id: row.id },
+      after: audited(endpoint),
+    });
     return endpoint;
   });
 }
@@ -73,7 +77,7 @@ export async function updateEndpoint(
   tenantId: string,
   id: string,
   body: WebhookBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ): Promise<Webhook | undefined> {
   return db.transaction(async (tx) => {
     const where = and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id));
@@ -89,7 +93,7 @@ export async function updateEndpoint(
       .where(where)
       .returning(endpointColumns);
     const endpoint = toWebhook(row as EndpointRow);
-    await trail(tx, {
+    await recordChange(tx, 'webhooks', {
       action: 'webhook.update',
       target: { type: 'webhook', id },
       before: audited(before),
@@ -99,14 +103,19 @@ export async function updateEndpoint(
   });
 }
 
-export async function deleteEndpoint(db: Database, tenantId: string, id: string, trail: AuditTrail): Promise<boolean> {
+export async function deleteEndpoint(
+  db: Database,
+  tenantId: string,
+  id: string,
+  recordChange: RecordChange,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(webhookEndpoints)
       .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, id)))
       .returning(endpointColumns);
     if (!removed) return false;
-    await trail(tx, {
+    await recordChange(tx, 'webhooks', {
       action: 'webhook.delete',
       target: { type: 'webhook', id },
       before: audited(removed),

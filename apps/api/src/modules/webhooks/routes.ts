@@ -11,7 +11,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { trailOf } from '../../lib/audit';
+import { recordChangeOf } from '../../lib/audit';
 import { foundOr404, notFound } from '../../lib/errors';
 import { pageAnswer, routeRecipe } from '../../lib/route-recipe';
 import type { webhookJobs } from './delivery-job';
@@ -41,7 +41,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       body: webhookInputSchema,
       response: createdWebhookSchema,
     },
-    (request) => addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, trailOf(request)),
+    (request) => addEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.body, recordChangeOf(request)),
   );
 
   route.list(
@@ -68,7 +68,14 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       response: { 200: webhookSchema },
     }),
     async (request) =>
-      changeEndpoint(app.db, allowPrivate, request.tenant.tenantId, request.params.id, request.body, trailOf(request)),
+      changeEndpoint(
+        app.db,
+        allowPrivate,
+        request.tenant.tenantId,
+        request.params.id,
+        request.body,
+        recordChangeOf(request),
+      ),
   );
 
   route.remove(
@@ -76,7 +83,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
     '/api/tenants/webhooks/:id',
     { summary: 'Remove an endpoint and its deliveries', params: webhookParamsSchema },
     async (request) => {
-      if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, trailOf(request))))
+      if (!(await deleteEndpoint(app.db, request.tenant.tenantId, request.params.id, recordChangeOf(request))))
         throw notFound(NOT_FOUND);
     },
   );
@@ -105,6 +112,17 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{
       response: { 202: deliverySchema },
     }),
     async (request, reply) =>
-      reply.code(202).send(await retryDelivery(app.db, app.jobs, deliver, request.tenant.tenantId, request.params)),
+      reply
+        .code(202)
+        .send(
+          await retryDelivery(
+            app.db,
+            app.jobs,
+            deliver,
+            request.tenant.tenantId,
+            request.params,
+            recordChangeOf(request),
+          ),
+        ),
   );
 };

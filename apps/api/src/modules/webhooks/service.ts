@@ -1,7 +1,7 @@
 import { INTEGRATION_MESSAGES, type WebhookBody } from '@loyalty/contracts';
 import type { Database } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import type { AuditTrail } from '../../lib/audit';
+import type { RecordChange } from '../../lib/changes';
 import { badRequest, foundOr404 } from '../../lib/errors';
 import { checkedAddress, WebhookAddressError } from './address-guard';
 import { newWebhookSecret, type webhookJobs } from './delivery-job';
@@ -26,11 +26,11 @@ export async function addEndpoint(
   allowPrivate: boolean,
   tenantId: string,
   body: WebhookBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ) {
   await assertReachable(body, allowPrivate);
   const secret = newWebhookSecret();
-  const endpoint = await insertEndpoint(db, tenantId, { ...body, id: crypto.randomUUID(), secret }, trail);
+  const endpoint = await insertEndpoint(db, tenantId, { ...body, id: crypto.randomUUID(), secret }, recordChange);
   return { ...endpoint, secret };
 }
 
@@ -41,10 +41,10 @@ export async function changeEndpoint(
   tenantId: string,
   id: string,
   body: WebhookBody,
-  trail: AuditTrail,
+  recordChange: RecordChange,
 ) {
   await assertReachable(body, allowPrivate);
-  return foundOr404(await updateEndpoint(db, tenantId, id, body, trail), NOT_FOUND);
+  return foundOr404(await updateEndpoint(db, tenantId, id, body, recordChange), NOT_FOUND);
 }
 
 /** Sends a delivery again now, with the same event id: reopened and queued in one transaction. */
@@ -54,10 +54,15 @@ export async function retryDelivery(
   deliver: ReturnType<typeof webhookJobs>['deliver'],
   tenantId: string,
   { id, deliveryId }: { id: string; deliveryId: string },
+  recordChange: RecordChange,
 ) {
   const reopened = await db.transaction(async (tx) => {
     const row = await reopenDelivery(tx, tenantId, id, deliveryId);
-    if (row) await jobs.send(tx, deliver, { deliveryId });
+    if (row) {
+      await jobs.send(tx, deliver, { deliveryId });
+      // The endpoint's deliveries list shows it queued again; the trail keeps no event of a retry.
+      await recordChange(tx, 'webhooks');
+    }
     return row;
   });
   const row = foundOr404(reopened, 'Delivery not found');
