@@ -15,6 +15,7 @@ const engineIndependent = [
   'src/lib/validation-errors.test.ts',
   'src/modules/enrolment/default-slug.test.ts',
   'src/modules/enrolment/poster.test.ts',
+  'src/modules/live/record-topics.test.ts',
   'src/modules/wallet/pass-strings.test.ts',
   'src/modules/webhooks/address-guard.test.ts',
   'src/modules/webhooks/sender.test.ts',

@@ -125,7 +125,7 @@ export type RecordKind =
 
 /**
  * A record of the business changed outside the member and points events: `audit` the trail's event of it (none
- * for what the trail does not keep, such as the setup checklist dismissed or a segment saved), written as
+ * for what the trail does not keep, such as the setup checklist dismissed or a delivery sent again), written as
  * `recordedBy`.
  */
 export type RecordChanged = {
