@@ -142,7 +142,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Who hears a change. Every write of members and points publishes typed events on this feed (lib/changes.ts;
   // the ledger, modules/ledger, is the one writer of points), and every other write the trail or open screens
   // hear (settings, users, keys, rewards, messages…) a record.changed; these listeners hear them in the change's
-  // transaction, all at once, so what they write and enqueue commits or vanishes with the change.
+  // transaction, all at once, so what they write and enqueue commits or vanishes with the change. A purchase
+  // (entry.recorded) reaches the trail, the wallets, the webhooks, the automations and open screens; a reward
+  // redeemed (reward.redeemed with its REDEEM entry) the same; a settings save (record.changed) the trail and open
+  // screens, and the wallets too when every card shows it (cards.changed).
   await app.register(walletServicePlugin, { config });
   await app.register(googleWalletServicePlugin, { config });
   const webhooks = webhookJobs(app.db, app.jobs, config.webhooks, { codeDropped: (tx) => app.diskScrub.request(tx) });
