@@ -94,7 +94,7 @@ async function personalSealed(tx: Queries, tenantId: string, entry: AuditEntry) 
     : changes;
 }
 
-/** Appends one event as `by` in `tx`, the transaction of the change, so the change and its event commit or vanish together. */
+/** Appends one event as `by` in `tx`, the change's transaction: the change and its event commit or vanish together. */
 async function insertEvent(tx: Queries, tenantId: string, by: RecordedBy, entry: AuditEntry): Promise<void> {
   const { actor } = by;
   await insertStatement(tx, actor.type).execute({

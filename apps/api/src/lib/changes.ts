@@ -80,7 +80,7 @@ export type StampsRecorded = {
   recordedBy: RecordedBy | null;
 };
 
-/** One event of the audit trail (lib/audit.ts writes it as the change's recorder). */
+/** One event of the audit trail, as a change carries it to the feed's audit listener (lib/audit.ts). */
 export type AuditEntry = {
   /** `<target type>.<verb>`, e.g. 'member.update', 'points.adjust', 'settings.store.update'. */
   action: string;
@@ -96,7 +96,7 @@ export type AuditEntry = {
 };
 
 /**
- * The kinds of record a `record.changed` names: what open screens read again (modules/live/change-listener.ts
+ * The kinds of record a `record.changed` names: what open screens read again (modules/live/record-topics.ts
  * maps each to its topics). A member's own record is told by the member events too; promotions, branches,
  * automations and the stamp card have no screen that follows them yet, only the trail.
  */
