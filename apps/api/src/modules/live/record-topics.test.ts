@@ -51,10 +51,10 @@ const EXPECTED: Record<RecordKind, string[]> = {
   messages: ['messages', 'audit'],
   'tier-policy': ['tier-policy', 'members', 'audit'],
   members: [],
-  promotions: [],
-  branches: [],
-  automations: [],
-  'stamp-card': [],
+  promotions: ['audit'],
+  branches: ['audit'],
+  automations: ['audit'],
+  'stamp-card': ['audit'],
 };
 
 describe('the live listener hears records changed', () => {

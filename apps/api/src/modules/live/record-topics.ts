@@ -4,7 +4,7 @@ import type { LiveTopic } from './bus';
 /**
  * What each kind of record changed (`record.changed`, lib/changes.ts) touches on open screens, as the screens name
  * their data. A member's own record is announced by its member events; promotions, branches, automations and the
- * stamp card have no screen that follows them.
+ * stamp card have no screen that follows them but the activity log, which shows their changes as they happen.
  */
 export const RECORD_TOPICS: Record<RecordKind, readonly LiveTopic[]> = {
   users: ['users', 'dashboard', 'audit'],
@@ -25,10 +25,10 @@ export const RECORD_TOPICS: Record<RecordKind, readonly LiveTopic[]> = {
   messages: ['messages', 'audit'],
   'tier-policy': ['tier-policy', 'members', 'audit'],
   members: [],
-  promotions: [],
-  branches: [],
-  automations: [],
-  'stamp-card': [],
+  promotions: ['audit'],
+  branches: ['audit'],
+  automations: ['audit'],
+  'stamp-card': ['audit'],
 };
 
 /**
