@@ -37,13 +37,34 @@ function run(lane, command, args, env = {}) {
 }
 const npx = (lane, args, env) => run(lane, 'npx', args, env);
 
+/**
+ * CPU seconds (user + system) of this process's finished children and their own waited-for children, from
+ * /proc/self/stat (Linux; 0 elsewhere): what a step cost the machine, which a loaded machine does not change
+ * the way it changes wall time (docs/capacity.md, "The suite's time").
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // After the name: state is field 3, cutime field 16 and cstime field 17 (proc(5)), in clock ticks (100 a second).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 const steps = [];
-/** Runs one step of a lane and records its time and outcome. */
+/** Runs one step of a lane and records its time, its CPU and its outcome. */
 async function step(lane, name, fn) {
   console.log(`\n━━ ${lane}: ${name} ━━`);
   const started = Date.now();
+  const cpuBefore = childCpuSeconds();
   const ok = await fn();
-  steps.push({ name, ok, seconds: Math.round((Date.now() - started) / 1000) });
+  steps.push({
+    name,
+    ok,
+    seconds: Math.round((Date.now() - started) / 1000),
+    cpu: Math.round(childCpuSeconds() - cpuBefore),
+  });
   if (!ok) console.error(`✖ ${name} failed`);
   return ok;
 }
@@ -113,7 +134,7 @@ if (existsSync(playwrightJson)) {
 const failedSteps = steps.filter((s) => !s.ok);
 console.log('');
 // Each step's time, so a slow run shows where its minutes go.
-for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name} (${s.seconds} s)`);
+for (const s of steps) console.log(`${s.ok ? '✔' : '✖'} ${s.name} (${s.seconds} s, ${s.cpu} CPU s)`);
 console.log(`  both lanes ${lanesSeconds} s, whole run ${Math.round((Date.now() - started) / 1000)} s`);
 // A failed step that ran no test (lint, typecheck, build) still counts as a failure.
 if (failedSteps.length > 0 && failed === 0) failed = failedSteps.length;

@@ -64,7 +64,10 @@ describe('automations', () => {
           eq(pointsLedger.memberId, memberId),
           sql`(${pointsLedger.type} = 'BONUS' or ${pointsLedger.reasonCode} = 'REFERRAL_REVERSED')`,
         ),
-      );
+      )
+      // In the order they were written: without it PostgreSQL answers in heap order, which an update of a lot
+      // (its points left) may change.
+      .orderBy(pointsLedger.createdAt);
   const firings = (memberId: string) =>
     app.database.db.select().from(automationFirings).where(eq(automationFirings.memberId, memberId));
   const messagedTo = (memberId: string) =>
