@@ -29,7 +29,7 @@ export default defineConfig({
         '/register': ['src/features/registration/register-page.tsx'],
         '/register/verify': ['src/features/registration/verify-page.tsx'],
       },
-      workspace: ['src/app/workspace-gate.tsx', 'src/lib/member-identity.ts'],
+      workspace: ['src/app/workspace-gate.tsx', 'src/lib/member-identity.ts', 'src/lib/i18n/screen-messages.ts'],
       screens: {
         '/': ['src/features/dashboard/dashboard-page.tsx'],
         '/users': ['src/features/users/users-page.tsx'],
