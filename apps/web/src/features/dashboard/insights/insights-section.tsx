@@ -1,6 +1,5 @@
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
-import { DateField } from '@/components/date-field';
 import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +22,16 @@ import {
   type SeriesRange,
   todayIn,
 } from './periods';
+
+// The date fields (their calendar's popover and its positioning) show only for a custom period: they load when
+// that is chosen, or when the reader points at or focuses the period picker, not with the dashboard.
+const loadDateField = () => import('@/components/date-field');
+const DateField = React.lazy(async () => ({ default: (await loadDateField()).DateField }));
+const preloadDateField = () => {
+  loadDateField().catch(() => {
+    // Choosing a custom period loads it again and reports a failure there.
+  });
+};
 
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 
@@ -99,6 +108,8 @@ export function InsightsSection() {
             <select
               id="insights-period"
               className={FIELD_CLASS}
+              onPointerEnter={preloadDateField}
+              onFocus={preloadDateField}
               value={choice}
               onChange={(e) => setChoice(e.target.value as PeriodChoice)}
             >
@@ -110,10 +121,10 @@ export function InsightsSection() {
             </select>
           </Labelled>
           {choice === 'custom' && (
-            <>
+            <React.Suspense fallback={<Skeleton className="mt-[1.125rem] h-9 w-64" />}>
               {dateField('from', t('insights.from'))}
               {dateField('to', t('insights.to'))}
-            </>
+            </React.Suspense>
           )}
           {branchList.length > 0 && (
             <Labelled id="insights-branch" label={t('insights.branch')} className="gap-1">
