@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { Plugin } from 'vite';
-import { SCREEN_MODULES, type TextParts, textParts } from './screen-texts';
+import { SCREEN_MODULES, type TextParts, textParts } from './screen-texts.ts';
 
 /**
  * The catalogues (src/locales/<locale>.json: flat keys, ICU messages) are compiled here, at build time, so the
@@ -32,19 +32,29 @@ export const PUBLIC_NAMESPACES = [
   // Texts the contracts and the server write in English, looked up by those words (lib/i18n/translate-text.ts).
   'text',
   'pattern',
-  // The customer pages (/join, /card: their own light entry, customer.html), which load only this part.
-  'customer',
 ] as const;
+
+/**
+ * The customer pages' own texts (/join, /card: their own light entry, customer.html), a part of their own that
+ * only that entry loads (src/customer/customer-texts.ts), beside the public part: the sign-in screen has no use
+ * for them.
+ */
+export const CUSTOMER_NAMESPACE = 'customer';
 
 /** English needs no lookup of English words: these namespaces are left out of the English catalogue's build. */
 const ENGLISH_SKIPS = ['text.', 'pattern.'];
 
-export type CatalogPart = 'public' | 'workspace' | 'shell' | `screen-${string}`;
+export type CatalogPart = 'public' | 'customer' | 'workspace' | 'shell' | `screen-${string}`;
 
 export function isPublicKey(key: string): boolean {
   const namespace = key.split('.', 1)[0] ?? '';
   return (PUBLIC_NAMESPACES as readonly string[]).includes(namespace);
 }
+
+export const isCustomerKey = (key: string): boolean => key.startsWith(`${CUSTOMER_NAMESPACE}.`);
+
+/** Neither the workspace's nor its parts': what every screen has already, and the customer pages' own. */
+const notWorkspace = (key: string) => isPublicKey(key) || isCustomerKey(key);
 
 /** The compiled messages of one part of a catalogue; `parts` says which keys the shell's and screens' parts hold. */
 export function compileCatalogPart(
@@ -55,7 +65,8 @@ export function compileCatalogPart(
 ) {
   const inPart = (key: string) => {
     if (part === 'public') return isPublicKey(key);
-    if (part === 'workspace' || (part === 'shell' && !parts)) return !isPublicKey(key);
+    if (part === 'customer') return isCustomerKey(key);
+    if (part === 'workspace' || (part === 'shell' && !parts)) return !notWorkspace(key);
     if (part === 'shell') return parts?.shell.has(key) ?? false;
     return parts?.screens[part.slice('screen-'.length) as keyof TextParts['screens']]?.has(key) ?? false;
   };
@@ -67,7 +78,7 @@ export function compileCatalogPart(
   return compiled;
 }
 
-const QUERY = /\?lingui=(public|workspace|shell|screen-[A-Za-z]+)$/;
+const QUERY = /\?lingui=(public|customer|workspace|shell|screen-[A-Za-z]+)$/;
 const PREFIX = '\0lingui-catalog:';
 const SUFFIX = '.lingui.js';
 const SCREENS = 'virtual:lingui-screens';
@@ -79,7 +90,7 @@ export function linguiCatalog(): Plugin {
   let parts: TextParts | undefined;
   const partsOf = (file: string) => {
     if (!build) return undefined;
-    parts ??= textParts(root, Object.keys(JSON.parse(readFileSync(join(file, '..', 'en.json'), 'utf8'))), isPublicKey);
+    parts ??= textParts(root, Object.keys(JSON.parse(readFileSync(join(file, '..', 'en.json'), 'utf8'))), notWorkspace);
     return parts;
   };
   return {
@@ -126,7 +137,12 @@ export function linguiCatalog(): Plugin {
       this.addWatchFile(file);
       const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       const english = /[\\/]en\.json$/.test(file);
-      const compiled = compileCatalogPart(catalog, part, english, part === 'public' ? undefined : partsOf(file));
+      const compiled = compileCatalogPart(
+        catalog,
+        part,
+        english,
+        part === 'public' || part === 'customer' ? undefined : partsOf(file),
+      );
       return `export default ${JSON.stringify(compiled)};`;
     },
   };

@@ -11,6 +11,12 @@ declare module '*?lingui=workspace' {
   const messages: Messages;
   export default messages;
 }
+declare module '*?lingui=customer' {
+  import type { Messages } from '@lingui/core';
+
+  const messages: Messages;
+  export default messages;
+}
 declare module '*?lingui=shell' {
   import type { Messages } from '@lingui/core';
 

@@ -12,7 +12,7 @@ export type MessageValues = Record<string, string | number | Date | null | undef
  * `workspace` is every text of the workspace; `shell` the texts of its frame (sidebar, menus, the profile dialog)
  * and `screen-<id>` one screen's (build/screen-texts.ts works out which keys each holds).
  */
-type Part = 'public' | 'workspace' | 'shell' | `screen-${string}`;
+type Part = 'public' | 'workspace' | 'shell' | `screen-${string}` | `extra-${string}`;
 type Loader = () => Promise<{ default: Messages }>;
 
 // English's public part is in the first chunk (the sign-in screen renders it at once); every other part is fetched
@@ -40,7 +40,11 @@ export type ScreenLoaders = Record<string, Record<string, Loader>>;
 let screenLoaders: ScreenLoaders = {};
 const EMPTY: Loader = async () => ({ default: {} });
 
+/** Parts an entry of its own adds (the customer pages' texts), by name. */
+const extraLoaders = new Map<string, Record<Locale, Loader>>();
+
 function loaderOf(locale: Locale, part: Part): Loader {
+  if (part.startsWith('extra-')) return extraLoaders.get(part)?.[locale] ?? EMPTY;
   if (!part.startsWith('screen-')) return loaders[locale][part as keyof (typeof loaders)[Locale]];
   // The dev server and the tests have no screen parts: their shell part holds every workspace text.
   return screenLoaders[locale]?.[part.slice('screen-'.length)] ?? EMPTY;
@@ -93,6 +97,19 @@ export async function setLocale(locale: Locale): Promise<void> {
   writeStorage(STORAGE_KEYS.language, locale);
   document.documentElement.lang = locale;
   if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+/**
+ * A part of the catalogue that an entry of its own brings (the customer pages' texts): its English is given
+ * (in that entry's first chunk, shown at once), the other languages fetched now and with each language switch.
+ */
+export function addCatalogPart(name: string, english: Messages, others: Record<Locale, Loader>): Promise<void> {
+  const part: Part = `extra-${name}`;
+  extraLoaders.set(part, others);
+  i18n.load(DEFAULT_LOCALE, english);
+  loaded.set(`${DEFAULT_LOCALE}:${part}`, Promise.resolve());
+  needed.add(part);
+  return loadPart(activeLocale(), part);
 }
 
 /** Every text of the workspace (the tests, and the fallback for a key missing from the parts below). */

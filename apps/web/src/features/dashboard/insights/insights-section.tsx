@@ -53,7 +53,7 @@ const PROBLEM_LABELS = {
  * months, or a custom range), a branch filter once the business has branches, the charts with their tables, and
  * what the points owe. Days are the business's (its time zone), names and numbers the reader's language.
  */
-export function InsightsSection() {
+export function InsightsSection({ aboveLoaded = true }: { aboveLoaded?: boolean }) {
   const t = useT();
   const profile = useBusinessProfile();
   const branches = useBranchOptions();
@@ -74,8 +74,9 @@ export function InsightsSection() {
   const series = useTimeseries(range, branchId);
   const download = useDownloadTimeseries();
   const branchList = branches.data ?? [];
-  // The chart library is fetched only when the section nears the viewport (docs/design.md §10).
-  const [nearRef, near] = useNearViewport<HTMLElement>();
+  // The chart library is fetched only when the section nears the viewport (docs/design.md §10), measured once
+  // what is above it on the screen (`aboveLoaded`: the checklist, the figures) has loaded and taken its height.
+  const [nearRef, near] = useNearViewport<HTMLElement>('400px', aboveLoaded);
 
   const dateField = (field: 'from' | 'to', label: string) => (
     <DateField
