@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dedupePackages } from './build/dedupe-packages';
 import { inlineCss } from './build/inline-css';
 import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
@@ -17,6 +18,9 @@ export default defineConfig({
   // Scripts start Vite from the repository root with --config; the app root is this folder regardless.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
+    // One copy of each package version, however many folders npm left it in (Firebase's own helpers were twice
+    // in every first load).
+    dedupePackages(fileURLToPath(new URL('../../node_modules', import.meta.url))),
     react(),
     tailwindcss(),
     // The language catalogues, compiled at build time and split into the sign-in part and the workspace part.
