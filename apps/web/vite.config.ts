@@ -8,6 +8,7 @@ import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 import { serverTexts } from './build/server-texts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
 // where the API serves the built app.
@@ -21,6 +22,8 @@ export default defineConfig({
     // One copy of each package version, however many folders npm left it in (Firebase's own helpers were twice
     // in every first load).
     dedupePackages(fileURLToPath(new URL('../../node_modules', import.meta.url))),
+    // zod's JSON Schema writer, which every schema carries and the web app never calls.
+    zodWithoutJsonSchema(),
     react(),
     tailwindcss(),
     // The language catalogues, compiled at build time and split into the sign-in part and the workspace part.
