@@ -60,6 +60,8 @@ const TARGET = {
   // /login's first load as gzip -9 (the figure the issues quote): room under 170 KB for the next feature.
   loginJsGzip: 165,
   screenJs: 230,
+  // Issue 56: every screen's first load as gzip -9, the heaviest at most 260 KB (/login has its own above).
+  screenJsGzip: 260,
   lcp: 800,
   // Issue 21: the customer join page on a phone; both as gzip -9 and as received on the wire.
   joinJs: 90,

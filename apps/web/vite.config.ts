@@ -2,11 +2,13 @@ import { fileURLToPath, URL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { dedupePackages } from './build/dedupe-packages';
 import { inlineCss } from './build/inline-css';
 import { linguiCatalog } from './build/lingui-catalog';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 import { serverTexts } from './build/server-texts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // The dev server proxies /api (and /files, the uploaded images) so the browser talks to one origin, exactly as in production
 // where the API serves the built app.
@@ -17,6 +19,11 @@ export default defineConfig({
   // Scripts start Vite from the repository root with --config; the app root is this folder regardless.
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
+    // One copy of each package version, however many folders npm left it in (Firebase's own helpers were twice
+    // in every first load).
+    dedupePackages(fileURLToPath(new URL('../../node_modules', import.meta.url))),
+    // zod's JSON Schema writer, which every schema carries and the web app never calls.
+    zodWithoutJsonSchema(),
     react(),
     tailwindcss(),
     // The language catalogues, compiled at build time and split into the sign-in part and the workspace part.
@@ -29,7 +36,7 @@ export default defineConfig({
         '/register': ['src/features/registration/register-page.tsx'],
         '/register/verify': ['src/features/registration/verify-page.tsx'],
       },
-      workspace: ['src/app/workspace-gate.tsx', 'src/lib/member-identity.ts'],
+      workspace: ['src/app/workspace-gate.tsx', 'src/lib/member-identity.ts', 'src/lib/i18n/screen-messages.ts'],
       screens: {
         '/': ['src/features/dashboard/dashboard-page.tsx'],
         '/users': ['src/features/users/users-page.tsx'],

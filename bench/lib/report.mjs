@@ -351,19 +351,21 @@ export function report(raw, T) {
   } else {
     const rows = web.map((w) => {
       const jsTarget = w.path === '/login' ? T.loginJs : w.path === '/register' ? undefined : T.screenJs;
-      // /login is held to its gzip -9 figure too (T.loginJsGzip), the one the issues quote.
-      const gzipOk = w.path !== '/login' || w.jsKB <= T.loginJsGzip;
-      const jsOk = jsTarget === undefined ? undefined : w.jsWireKB <= jsTarget && gzipOk;
+      // Each screen is held to its gzip -9 figure too, the one the issues quote: /login to T.loginJsGzip, every
+      // other screen (/register included) to T.screenJsGzip.
+      const gzipTarget = w.path === '/login' ? T.loginJsGzip : T.screenJsGzip;
+      const gzipOk = w.jsKB <= gzipTarget;
+      const jsOk = jsTarget === undefined ? gzipOk : w.jsWireKB <= jsTarget && gzipOk;
       const lcpOk = w.lcpMs === undefined ? undefined : w.lcpMs <= T.lcp;
       const wrong = w.landed !== w.path ? ` (landed on ${w.landed}!)` : '';
-      if (jsOk === false || lcpOk === false) webMisses.push({ w, jsOk, lcpOk, jsTarget });
+      if (jsOk === false || lcpOk === false) webMisses.push({ w, jsOk, lcpOk, jsTarget, gzipTarget });
       return [
         w.path + wrong,
         f1(w.jsWireKB),
         (w.encodings ?? []).join('+'),
         jsTarget ? `≤ ${jsTarget} KB` : 'none',
-        jsTarget ? verdict(jsOk) : '',
-        w.path === '/login' ? `${f1(w.jsKB)} (≤ ${T.loginJsGzip})` : f1(w.jsKB),
+        verdict(jsOk),
+        `${f1(w.jsKB)} (≤ ${gzipTarget})`,
         f1(w.cssWireKB),
         f0(w.lcpMs),
         `≤ ${T.lcp} ms`,
@@ -387,7 +389,9 @@ export function report(raw, T) {
       ],
       rows,
     );
-    console.log('   (/register has no JS target of its own; workspace screens are loaded signed in)');
+    console.log(
+      '   (/register has no wire target of its own, only the gzip -9 one; workspace screens are loaded signed in)',
+    );
   }
 
   // 3b. the customer join page (issue 21)
@@ -600,10 +604,13 @@ export function report(raw, T) {
     const slowest = [...ex.queries].sort((a, b) => b.execMs - a.execMs)[0];
     if (slowest) console.log(`    plan of the slowest statement (EXPLAIN ANALYZE):\n${planLines(slowest.plan)}`);
   }
-  for (const { w, jsOk, lcpOk, jsTarget } of webMisses) {
+  for (const { w, jsOk, lcpOk, jsTarget, gzipTarget } of webMisses) {
     console.log(`\n  ${w.path}:`);
     if (jsOk === false) {
-      console.log(`    ${f1(w.jsWireKB)} KB of JS on the wire > ${jsTarget} KB; largest files (as received):`);
+      console.log(
+        `    JS ${f1(w.jsWireKB)} KB on the wire (target ${jsTarget ?? 'none'}), ${f1(w.jsKB)} KB as gzip -9 ` +
+          `(target ${gzipTarget}); largest files (as received):`,
+      );
       for (const file of [...w.jsFiles].sort((a, b) => b.wire - a.wire).slice(0, 6))
         console.log(`      ${lpad(f1(file.wire / 1024), 6)} KB ${file.encoding}  ${file.url}`);
     }

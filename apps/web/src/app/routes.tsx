@@ -2,7 +2,7 @@ import * as React from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '@/features/auth/login-page';
 import { NotFoundPage } from '@/features/not-found/not-found-page';
-import { loadWorkspaceMessages } from '@/lib/i18n/i18n';
+import { loadShellMessages } from '@/lib/i18n/i18n';
 
 // Each screen but sign-in is its own chunk, fetched when its route is first visited, so the sign-in and
 // registration screens ship without the data screens (and their charts, tables and colour pickers). Each
@@ -12,7 +12,10 @@ import { loadWorkspaceMessages } from '@/lib/i18n/i18n';
 type Loader = () => Promise<unknown>;
 type Handle = { preload?: Loader };
 
-function screen<T extends React.ComponentType>(load: () => Promise<T>) {
+/** A lazy screen; `texts` names a workspace screen's part of the catalogue (build/screen-texts.ts), fetched with it. */
+function screen<T extends React.ComponentType>(loadCode: () => Promise<T>, texts?: string) {
+  const loadTexts = async (id: string) => (await import('@/lib/i18n/screen-messages')).loadScreenMessages(id);
+  const load = texts ? async () => (await Promise.all([loadCode(), loadTexts(texts)]))[0] : loadCode;
   const Component = React.lazy(async () => ({ default: await load() }));
   return { Component, handle: { preload: load } satisfies Handle };
 }
@@ -23,38 +26,55 @@ const verify = screen(async () => (await import('@/features/registration/verify-
 // workspace-shell.tsx) while a screen's chunk loads.
 const workspace = screen(async () => {
   // The gate's first act is the identity check: its code comes with the gate's, not after it.
-  // Its screens' texts (the catalogue's workspace part) come with it too.
-  const [gate] = await Promise.all([
-    import('./workspace-gate'),
-    import('@/lib/member-identity'),
-    loadWorkspaceMessages(),
-  ]);
+  // The texts of its frame come with it too (each screen's come with the screen).
+  const [gate] = await Promise.all([import('./workspace-gate'), import('@/lib/member-identity'), loadShellMessages()]);
   return gate.WorkspaceGate;
 });
-const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage);
-const users = screen(async () => (await import('@/features/users/users-page')).UsersPage);
-const members = screen(async () => (await import('@/features/members/members-page')).MembersPage);
-const counter = screen(async () => (await import('@/features/counter/counter-page')).CounterPage);
-const memberships = screen(async () => (await import('@/features/memberships/memberships-page')).MembershipsPage);
+const dashboard = screen(async () => (await import('@/features/dashboard/dashboard-page')).DashboardPage, 'dashboard');
+const users = screen(async () => (await import('@/features/users/users-page')).UsersPage, 'users');
+const members = screen(async () => (await import('@/features/members/members-page')).MembersPage, 'members');
+const counter = screen(async () => (await import('@/features/counter/counter-page')).CounterPage, 'counter');
+const memberships = screen(
+  async () => (await import('@/features/memberships/memberships-page')).MembershipsPage,
+  'memberships',
+);
 const walletSettings = screen(
   async () => (await import('@/features/wallet-settings/wallet-settings-page')).WalletSettingsPage,
+  'walletSettings',
 );
 const pointSettings = screen(
   async () => (await import('@/features/point-settings/point-settings-page')).PointSettingsPage,
+  'pointSettings',
 );
-const stampCard = screen(async () => (await import('@/features/stamp-card/stamp-card-page')).StampCardPage);
-const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage);
-const messages = screen(async () => (await import('@/features/messages/messages-page')).MessagesPage);
-const automations = screen(async () => (await import('@/features/automations/automations-page')).AutomationsPage);
-const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage);
-const staffActivity = screen(async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage);
+const stampCard = screen(
+  async () => (await import('@/features/stamp-card/stamp-card-page')).StampCardPage,
+  'stampCard',
+);
+const enrolment = screen(async () => (await import('@/features/enrolment/enrolment-page')).EnrolmentPage, 'enrolment');
+const messages = screen(async () => (await import('@/features/messages/messages-page')).MessagesPage, 'messages');
+const automations = screen(
+  async () => (await import('@/features/automations/automations-page')).AutomationsPage,
+  'automations',
+);
+const activity = screen(async () => (await import('@/features/activity/activity-page')).ActivityPage, 'activity');
+const staffActivity = screen(
+  async () => (await import('@/features/activity/staff-activity-page')).StaffActivityPage,
+  'staffActivity',
+);
 const storeSettings = screen(
   async () => (await import('@/features/store-settings/store-settings-page')).StoreSettingsPage,
+  'storeSettings',
 );
-const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage);
-const promotions = screen(async () => (await import('@/features/promotions/promotions-page')).PromotionsPage);
-const branches = screen(async () => (await import('@/features/branches/branches-page')).BranchesPage);
-const developers = screen(async () => (await import('@/features/developers/developers-page')).DevelopersPage);
+const rewards = screen(async () => (await import('@/features/rewards/rewards-page')).RewardsPage, 'rewards');
+const promotions = screen(
+  async () => (await import('@/features/promotions/promotions-page')).PromotionsPage,
+  'promotions',
+);
+const branches = screen(async () => (await import('@/features/branches/branches-page')).BranchesPage, 'branches');
+const developers = screen(
+  async () => (await import('@/features/developers/developers-page')).DevelopersPage,
+  'developers',
+);
 
 /**
  * docs/spec/access-and-identity.md §2 routes: three public screens, everything else behind the workspace gate. Only the sign-in screen is

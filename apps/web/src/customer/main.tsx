@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { initialLocale, setLocale } from '@/lib/i18n/i18n';
 import { DEFAULT_LOCALE } from '@/lib/i18n/locales';
 import { CustomerApp } from './customer-app';
+import { addCustomerTexts } from './customer-texts';
 import { inlinedJoinInfo, startJoinInfo } from './public-api';
 import { routeOf } from './route';
 import './customer.css';
@@ -26,6 +27,8 @@ if (route && !inlinedJoinInfo(route.slug)) startJoinInfo(route.slug);
 
 // The browser's language (zh-HK/TW → Traditional, zh-CN/SG → Simplified) or the one picked before; its texts
 // are fetched before the first render so no text flashes in English first.
+// Its own texts' English is in this chunk; another language's come with that language's (setLocale below).
+addCustomerTexts().catch(() => {});
 const locale = initialLocale();
 document.documentElement.lang = locale;
 if (locale === DEFAULT_LOCALE) render();

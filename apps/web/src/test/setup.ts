@@ -2,12 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
+import { addCustomerTexts } from '@/customer/customer-texts';
 import { i18n, loadWorkspaceMessages } from '@/lib/i18n/i18n';
 import { fakeMatchMedia } from './match-media';
 
-// Screens render here without the workspace route that fetches their texts: English is loaded whole, and a test
-// that switches language leaves English behind it.
-await loadWorkspaceMessages();
+// Screens render here without the workspace route that fetches their texts: English is loaded whole (the customer
+// pages' part too, which their entry adds), and a test that switches language leaves English behind it.
+await Promise.all([loadWorkspaceMessages(), addCustomerTexts()]);
 afterEach(() => {
   if (i18n.locale !== 'en') i18n.activate('en');
   document.documentElement.lang = 'en';

@@ -16,6 +16,7 @@ import { formatMoney, formatNumber } from '@/lib/i18n/format';
 import type { MessageKey } from '@/lib/i18n/i18n';
 import { localizedName } from '@/lib/i18n/localized-name';
 import { type Translate, useT } from '@/lib/i18n/use-t';
+import { useSetup } from '@/lib/setup-api';
 import { cn } from '@/lib/utils';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useDashboard } from './api/get-dashboard';
@@ -113,6 +114,8 @@ export function DashboardPage() {
   const t = useT();
   const query = useDashboard();
   const canWrite = useCanWrite();
+  // The same query as the checklist's: whether it has loaded (and so taken its height above the insights).
+  const setup = useSetup(canWrite);
   const d = query.data;
   return (
     <div className="grid gap-6">
@@ -188,7 +191,7 @@ export function DashboardPage() {
           )}
         </div>
       )}
-      <InsightsSection />
+      <InsightsSection aboveLoaded={!query.isPending && (!canWrite || !setup.isPending)} />
     </div>
   );
 }

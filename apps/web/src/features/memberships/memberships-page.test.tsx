@@ -222,7 +222,8 @@ describe('Memberships page', () => {
       body: { status: 409, message: 'This membership is held by 3 members; move them to another membership first' },
     };
     await user.click(await screen.findByRole('button', { name: 'Delete Gold' }));
-    const confirm = screen.getByRole('alertdialog');
+    // The confirmation's code loads when it first opens.
+    const confirm = await screen.findByRole('alertdialog');
     expect(within(confirm).getByRole('heading', { name: 'Delete Membership' })).toBeInTheDocument();
     expect(
       within(confirm).getByText(

@@ -1,6 +1,7 @@
 import type { Membership } from '@loyalty/contracts';
 import * as React from 'react';
 import { useSearchParams } from 'react-router';
+import { MountWhenOpened } from '@/components/mount-when-opened';
 import { PageHeader } from '@/components/page-header';
 import { Pager, pageOf } from '@/components/pager';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { formatNumber } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite } from '@/lib/workspace-context';
 import { useMemberships } from './api/get-memberships';
-import { DeleteMembershipDialog } from './components/delete-membership-dialog';
 import { MembershipCard } from './components/membership-card';
 import { TierPolicyCard } from './components/tier-policy-card';
 import { MEMBERSHIPS_TEXT } from './memberships-labels';
@@ -24,6 +24,11 @@ const preloadFormDialog = () => {
     // Opening the dialog loads it again and reports a failure there.
   });
 };
+
+// The delete confirmation (a dialog's focus trap and scroll lock) loads when first opened.
+const DeleteMembershipDialog = React.lazy(async () => ({
+  default: (await import('./components/delete-membership-dialog')).DeleteMembershipDialog,
+}));
 
 /** The one place that says which dialog is open. */
 type OpenDialog = { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'delete'; tier: Membership } | null;
@@ -136,7 +141,9 @@ export function MembershipsPage() {
         </React.Suspense>
       )}
       <TierPolicyCard canWrite={canWrite} />
-      <DeleteMembershipDialog tier={dialog?.kind === 'delete' ? dialog.tier : null} onClose={close} />
+      <MountWhenOpened open={dialog?.kind === 'delete'}>
+        <DeleteMembershipDialog tier={dialog?.kind === 'delete' ? dialog.tier : null} onClose={close} />
+      </MountWhenOpened>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { TenantUser } from '@loyalty/contracts';
 import * as React from 'react';
 import { ListPage } from '@/components/list-kit/list-page';
 import { useKeepPageInRange, useListSearch } from '@/components/list-kit/use-list-search';
+import { MountWhenOpened } from '@/components/mount-when-opened';
 import { pageOf } from '@/components/pager';
 import { useIsMobile } from '@/hooks/use-mobile';
 import { toastFailure } from '@/lib/failure-toast';
@@ -9,12 +10,21 @@ import { t as translate } from '@/lib/i18n/i18n';
 import { useT } from '@/lib/i18n/use-t';
 import { useCanWrite, useWorkspace } from '@/lib/workspace-context';
 import { useUsers } from './api/get-users';
-import { AddUserDialog } from './components/add-user-dialog';
-import { DeleteUserDialog } from './components/delete-user-dialog';
-import { EditUserDialog } from './components/edit-user-dialog';
 import { UsersCards } from './components/users-cards';
 import { UsersTable } from './components/users-table';
 import { USERS_TEXT } from './users-labels';
+
+// The dialogs (the forms with their validation, the delete confirmation) load when one is first opened, not with
+// the list: the list paints without their code.
+const AddUserDialog = React.lazy(() =>
+  import('./components/add-user-dialog').then((m) => ({ default: m.AddUserDialog })),
+);
+const EditUserDialog = React.lazy(() =>
+  import('./components/edit-user-dialog').then((m) => ({ default: m.EditUserDialog })),
+);
+const DeleteUserDialog = React.lazy(() =>
+  import('./components/delete-user-dialog').then((m) => ({ default: m.DeleteUserDialog })),
+);
 
 /** The one place that says which dialog is open. */
 type OpenDialog = { kind: 'add' } | { kind: 'edit'; user: TenantUser } | { kind: 'delete'; user: TenantUser } | null;
@@ -56,9 +66,15 @@ export function UsersPage() {
       loading={query.isFetching}
       dialogs={
         <>
-          <AddUserDialog open={dialog?.kind === 'add'} onOpenChange={(open) => !open && close()} />
-          <EditUserDialog user={dialog?.kind === 'edit' ? dialog.user : null} onClose={close} />
-          <DeleteUserDialog user={dialog?.kind === 'delete' ? dialog.user : null} onClose={close} />
+          <MountWhenOpened open={dialog?.kind === 'add'}>
+            <AddUserDialog open={dialog?.kind === 'add'} onOpenChange={(open) => !open && close()} />
+          </MountWhenOpened>
+          <MountWhenOpened open={dialog?.kind === 'edit'}>
+            <EditUserDialog user={dialog?.kind === 'edit' ? dialog.user : null} onClose={close} />
+          </MountWhenOpened>
+          <MountWhenOpened open={dialog?.kind === 'delete'}>
+            <DeleteUserDialog user={dialog?.kind === 'delete' ? dialog.user : null} onClose={close} />
+          </MountWhenOpened>
         </>
       }
     >

@@ -8,25 +8,47 @@ import { DEFAULT_LOCALE, isLocale, type Locale, localeFromLanguages } from './lo
 export type MessageKey = keyof typeof enCatalog;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-type Part = 'public' | 'workspace';
+/**
+ * `workspace` is every text of the workspace; `shell` the texts of its frame (sidebar, menus, the profile dialog)
+ * and `screen-<id>` one screen's (build/screen-texts.ts works out which keys each holds).
+ */
+type Part = 'public' | 'workspace' | 'shell' | `screen-${string}` | `extra-${string}`;
 type Loader = () => Promise<{ default: Messages }>;
 
 // English's public part is in the first chunk (the sign-in screen renders it at once); every other part is fetched
 // when a screen needs it or the language changes.
-const loaders: Record<Locale, Record<Part, Loader>> = {
+const loaders: Record<Locale, Record<'public' | 'workspace' | 'shell', Loader>> = {
   en: {
     public: async () => ({ default: enPublic }),
     workspace: () => import('@/locales/en.json?lingui=workspace'),
+    shell: () => import('@/locales/en.json?lingui=shell'),
   },
   'zh-Hant': {
     public: () => import('@/locales/zh-Hant.json?lingui=public'),
     workspace: () => import('@/locales/zh-Hant.json?lingui=workspace'),
+    shell: () => import('@/locales/zh-Hant.json?lingui=shell'),
   },
   'zh-Hans': {
     public: () => import('@/locales/zh-Hans.json?lingui=public'),
     workspace: () => import('@/locales/zh-Hans.json?lingui=workspace'),
+    shell: () => import('@/locales/zh-Hans.json?lingui=shell'),
   },
 };
+
+/** Each locale's screen parts by screen id: set by ./screen-messages.ts, a lazy chunk (the sign-in screen needs none). */
+export type ScreenLoaders = Record<string, Record<string, Loader>>;
+let screenLoaders: ScreenLoaders = {};
+const EMPTY: Loader = async () => ({ default: {} });
+
+/** Parts an entry of its own adds (the customer pages' texts), by name. */
+const extraLoaders = new Map<string, Record<Locale, Loader>>();
+
+function loaderOf(locale: Locale, part: Part): Loader {
+  if (part.startsWith('extra-')) return extraLoaders.get(part)?.[locale] ?? EMPTY;
+  if (!part.startsWith('screen-')) return loaders[locale][part as keyof (typeof loaders)[Locale]];
+  // The dev server and the tests have no screen parts: their shell part holds every workspace text.
+  return screenLoaders[locale]?.[part.slice('screen-'.length)] ?? EMPTY;
+}
 
 const loaded = new Map<string, Promise<void>>();
 /** The parts the screens shown so far need; a new language loads all of them before it is shown. */
@@ -36,7 +58,7 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
   const key = `${locale}:${part}`;
   let pending = loaded.get(key);
   if (!pending) {
-    pending = loaders[locale][part]().then(({ default: messages }) => i18n.load(locale, messages));
+    pending = loaderOf(locale, part)().then(({ default: messages }) => i18n.load(locale, messages));
     // A failed fetch (offline, a new deploy) may be tried again by the next screen or switch.
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
@@ -45,6 +67,13 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
 }
 
 i18n.load(DEFAULT_LOCALE, enPublic);
+// A workspace key that no loaded part holds (a text the build's search of the code missed) fetches the whole
+// workspace part; components show it when it arrives (use-t.ts follows each catalogue load).
+i18n.on('missing', () => {
+  if (!needed.has('shell') || needed.has('workspace')) return;
+  needed.add('workspace');
+  loadPart(activeLocale(), 'workspace').catch(() => needed.delete('workspace'));
+});
 loaded.set(`${DEFAULT_LOCALE}:public`, Promise.resolve());
 i18n.activate(DEFAULT_LOCALE);
 
@@ -70,10 +99,37 @@ export async function setLocale(locale: Locale): Promise<void> {
   if (i18n.locale !== locale) i18n.activate(locale);
 }
 
-/** Called by the workspace before its screens render: their texts live in the `workspace` part. */
+/**
+ * A part of the catalogue that an entry of its own brings (the customer pages' texts): its English is given
+ * (in that entry's first chunk, shown at once), the other languages fetched now and with each language switch.
+ */
+export function addCatalogPart(name: string, english: Messages, others: Record<Locale, Loader>): Promise<void> {
+  const part: Part = `extra-${name}`;
+  extraLoaders.set(part, others);
+  i18n.load(DEFAULT_LOCALE, english);
+  loaded.set(`${DEFAULT_LOCALE}:${part}`, Promise.resolve());
+  needed.add(part);
+  return loadPart(activeLocale(), part);
+}
+
+/** Every text of the workspace (the tests, and the fallback for a key missing from the parts below). */
 export function loadWorkspaceMessages(): Promise<void> {
   needed.add('workspace');
   return loadPart(activeLocale(), 'workspace');
+}
+
+/** Called by the workspace before it renders: the texts of its frame. */
+export function loadShellMessages(): Promise<void> {
+  needed.add('shell');
+  return loadPart(activeLocale(), 'shell');
+}
+
+/** A screen's texts, by its id in build/screen-texts.ts (./screen-messages.ts is how app/routes.tsx calls it). */
+export function loadScreenPart(loaders: ScreenLoaders, screen: string): Promise<void> {
+  screenLoaders = loaders;
+  const part: Part = `screen-${screen}`;
+  needed.add(part);
+  return loadPart(activeLocale(), part);
 }
 
 /** A message in the active language, for code outside React (toasts, error mapping); components use `useT`. */

@@ -5,24 +5,29 @@ import type { Locale } from './locales';
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
 // Components follow the active language through Lingui's own change event (no provider needed, so a component
-// renders the same in the app and alone in a test).
+// renders the same in the app and alone in a test). The event comes with each catalogue part loaded too: a text
+// fetched late (i18n.ts, a key missing from the parts) shows once it is there.
+let loads = 0;
+i18n.on('change', () => {
+  loads += 1;
+});
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const getLocale = () => i18n.locale;
+const getTexts = () => `${i18n.locale}:${loads}`;
 
-/** The active language, re-rendering the component when it changes. */
-function useActiveLocale(): string {
-  return React.useSyncExternalStore(subscribe, getLocale, getLocale);
+/** The active language and the catalogue's loads so far, re-rendering the component when either changes. */
+function useTexts(): string {
+  return React.useSyncExternalStore(subscribe, getTexts, getTexts);
 }
 
-/** The message function of the active language; a new function per language, so memoised children follow. */
+/** The message function of the active texts; a new function per language or load, so memoised children follow. */
 export function useT(): Translate {
-  const locale = useActiveLocale();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the locale is what makes a new function
-  return React.useCallback<Translate>((key, values) => withValues(key, values), [locale]);
+  const texts = useTexts();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts are what make a new function
+  return React.useCallback<Translate>((key, values) => withValues(key, values), [texts]);
 }
 
 /** The active language and a way to change it (the switchers). */
 export function useLocale(): { locale: Locale; setLocale: (locale: Locale) => Promise<void> } {
-  useActiveLocale();
+  useTexts();
   return { locale: activeLocale(), setLocale };
 }

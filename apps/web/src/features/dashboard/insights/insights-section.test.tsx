@@ -125,7 +125,8 @@ describe('insights on the dashboard', () => {
     await waitFor(() => expect(server.queries.at(-1)).toMatchObject({ interval: 'month', branchId: 'b-2' }));
 
     await user.selectOptions(screen.getByLabelText('Period'), 'custom');
-    const from = screen.getByLabelText('From');
+    // The date fields load when a custom period is first chosen.
+    const from = await screen.findByLabelText('From');
     const to = screen.getByLabelText('To');
     await user.clear(from);
     await user.type(from, '03/01/2026');

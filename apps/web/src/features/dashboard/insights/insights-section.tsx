@@ -1,6 +1,5 @@
 import { DownloadIcon } from 'lucide-react';
 import * as React from 'react';
-import { DateField } from '@/components/date-field';
 import { Labelled } from '@/components/labelled';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -24,6 +23,16 @@ import {
   todayIn,
 } from './periods';
 
+// The date fields (their calendar's popover and its positioning) show only for a custom period: they load when
+// that is chosen, or when the reader points at or focuses the period picker, not with the dashboard.
+const loadDateField = () => import('@/components/date-field');
+const DateField = React.lazy(async () => ({ default: (await loadDateField()).DateField }));
+const preloadDateField = () => {
+  loadDateField().catch(() => {
+    // Choosing a custom period loads it again and reports a failure there.
+  });
+};
+
 const FIELD_CLASS = 'h-9 rounded-md border border-input bg-transparent px-2 text-sm dark:bg-input/30';
 
 const CHOICE_LABELS = {
@@ -44,7 +53,7 @@ const PROBLEM_LABELS = {
  * months, or a custom range), a branch filter once the business has branches, the charts with their tables, and
  * what the points owe. Days are the business's (its time zone), names and numbers the reader's language.
  */
-export function InsightsSection() {
+export function InsightsSection({ aboveLoaded = true }: { aboveLoaded?: boolean }) {
   const t = useT();
   const profile = useBusinessProfile();
   const branches = useBranchOptions();
@@ -65,8 +74,9 @@ export function InsightsSection() {
   const series = useTimeseries(range, branchId);
   const download = useDownloadTimeseries();
   const branchList = branches.data ?? [];
-  // The chart library is fetched only when the section nears the viewport (docs/design.md §10).
-  const [nearRef, near] = useNearViewport<HTMLElement>();
+  // The chart library is fetched only when the section nears the viewport (docs/design.md §10), measured once
+  // what is above it on the screen (`aboveLoaded`: the checklist, the figures) has loaded and taken its height.
+  const [nearRef, near] = useNearViewport<HTMLElement>('400px', aboveLoaded);
 
   const dateField = (field: 'from' | 'to', label: string) => (
     <DateField
@@ -99,6 +109,8 @@ export function InsightsSection() {
             <select
               id="insights-period"
               className={FIELD_CLASS}
+              onPointerEnter={preloadDateField}
+              onFocus={preloadDateField}
               value={choice}
               onChange={(e) => setChoice(e.target.value as PeriodChoice)}
             >
@@ -110,10 +122,10 @@ export function InsightsSection() {
             </select>
           </Labelled>
           {choice === 'custom' && (
-            <>
+            <React.Suspense fallback={<Skeleton className="mt-[1.125rem] h-9 w-64" />}>
               {dateField('from', t('insights.from'))}
               {dateField('to', t('insights.to'))}
-            </>
+            </React.Suspense>
           )}
           {branchList.length > 0 && (
             <Labelled id="insights-branch" label={t('insights.branch')} className="gap-1">

@@ -23,7 +23,8 @@ describe('the user dialog’s branches (docs/design.md §10)', () => {
   it('a box per branch, inactive ones marked; ticking one binds the user to it', async () => {
     const server = createFakeUsersServer([OWNER, STAFF], { branches: BRANCHES });
     const { user, dialog } = await openEdit(server);
-    const group = within(dialog).getByRole('group', { name: 'Branches' });
+    // The dialog's code is fetched when it first opens; the branches come with it.
+    const group = await within(dialog).findByRole('group', { name: 'Branches' });
     expect(group).toHaveTextContent('None ticked: the user may record at every branch');
     const boxes = within(group).getAllByRole('checkbox');
     expect(boxes.map((b) => b.closest('label')?.textContent)).toEqual(['Central', 'Mong Kok(Inactive)']);
@@ -37,7 +38,8 @@ describe('the user dialog’s branches (docs/design.md §10)', () => {
   it('shows the branches the user has, and unticking the last one means every branch', async () => {
     const server = createFakeUsersServer([OWNER, teamUser(1, { branchIds: ['b-2'] })], { branches: BRANCHES });
     const { user, dialog } = await openEdit(server);
-    const group = within(dialog).getByRole('group', { name: 'Branches' });
+    // The dialog's code is fetched when it first opens; the branches come with it.
+    const group = await within(dialog).findByRole('group', { name: 'Branches' });
     const mongKok = within(group).getByRole('checkbox', { name: /Mong Kok/ });
     expect(mongKok).toBeChecked();
     await user.click(mongKok);
