@@ -40,6 +40,9 @@ async function openMembers(page: Page) {
 test('add a member, record a purchase, watch balance and tier change, redeem, read the ledger; the dashboard agrees', async ({
   page,
 }) => {
+  // A long journey with six axe runs (the dashboard's with the insights' tables): 55 s on CI's two busy cores, so
+  // the default minute was its edge, not a sign of a fault.
+  test.setTimeout(180_000);
   const { owner, password, tiers } = await freshProgramme();
   test.info().annotations.push({
     type: 'tiers',
