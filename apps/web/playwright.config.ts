@@ -11,7 +11,9 @@ export default defineConfig({
   workers: 2,
   // One retry on CI only; a test that passes on retry is still listed as flaky in the report.
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Two minutes a journey: on CI's two cores the longer journeys (settings saved and read back, the members
+  // journey with its six axe runs) took 52–56 s on 29 Nov, at the edge of one minute without being at fault.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E.baseURL,
