@@ -2,8 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { E2E } from './e2e/env';
 
 // The browser suite runs the real product: `scripts/start.mjs` (Auth emulator + API serving the built web
-// app) on ports of its own and a fresh data folder, driven in Debian's Chromium (Playwright cannot download
-// browsers here).
+// app) on ports of its own and a fresh data folder, driven in Debian's Chromium headless shell (Playwright cannot
+// download browsers here; scripts/ensure-chromium.mjs installs it).
 export default defineConfig({
   testDir: './e2e',
   outputDir: '../../.test-data/playwright-results',
@@ -19,9 +19,11 @@ export default defineConfig({
     baseURL: E2E.baseURL,
     headless: true,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace on the retry only: recording one on every journey (to keep it when it fails) cost about a sixth
+    // of each journey's time (docs/capacity.md); a failure on CI is retried with its trace. Locally: --trace on.
+    trace: 'on-first-retry',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

@@ -4,8 +4,8 @@ import { expectNoSeriousA11yViolations } from './a11y-support';
 import { E2E } from './env';
 import { TEN_POINTS_A_DOLLAR } from './points-support';
 import { registerActiveOwner, uniqueHkPhone } from './profile-support';
-import { latestSmsCode, screenshot, signInWithPassword } from './support';
-import { addTeamUserViaApi, tokenFor } from './users-support';
+import { latestSmsCode, screenshot } from './support';
+import { addTeamUserViaApi, signInToWorkspace, tokenFor } from './users-support';
 
 // Axe over every screen of the portal and the dialogs each one opens, in English and in both Chinese scripts,
 // and over the public and customer pages in the three (docs/design.md §6: no serious or critical violation on any
@@ -110,6 +110,8 @@ async function openScreen(page: Page, path: string) {
   await expect(page.getByRole('status').filter({ hasText: /Loading|載入|加载/ })).toHaveCount(0, {
     timeout: 15_000,
   });
+  // Still there, not sent to the sign-in page (whose heading would pass the check above).
+  expect(new URL(page.url()).pathname).toBe(path);
 }
 
 /** Opens a dialog with the button named `opener`, checks it, and closes it with Escape. */
@@ -147,7 +149,7 @@ for (const locale of LOCALES) {
     test.setTimeout(720_000);
     const { owner, token, member } = await businessWithEverything();
     await call('PUT', '/api/users/me', { language: locale }, token);
-    await signInWithPassword(page, owner.email, owner.password as string);
+    await signInToWorkspace(page, owner.email, owner.password as string);
     await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 15_000 });
 
     for (const path of SCREENS) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E } from './env';
 import { TEN_POINTS_A_DOLLAR } from './points-support';
-import { screenshot, signInWithPassword } from './support';
+import { screenshot } from './support';
 import {
   activeTeamUserViaApi,
   expectNoSeriousA11yViolations,
@@ -275,7 +275,7 @@ test('screenshots: the Branches screen, its dialog with errors, the user dialogâ
       await call('PUT', '/api/users/me', { language: locale }, token);
       const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
       const page = await context.newPage();
-      await signInWithPassword(page, owner.email, owner.password as string);
+      await signInToWorkspace(page, owner.email, owner.password as string);
       await expect(page.locator('html')).toHaveAttribute('lang', locale, { timeout: 15_000 });
 
       await page.goto('/branches');

@@ -37,10 +37,15 @@ export async function addTeamUserViaApi(ownerToken: string, role: 'ADMIN' | 'STA
   return user;
 }
 
-/** Signs in and waits for the workspace (the sidebar's Users link). */
+/**
+ * Signs in and waits for the workspace, in any language, role and width: the sign-in screen has gone and the first
+ * screen's heading is drawn. A navigation any sooner cancels the sign-in, and every screen after it is the sign-in
+ * page.
+ */
 export async function signInToWorkspace(page: Page, email: string, password: string) {
   await signInWithPassword(page, email, password);
-  await expect(page.getByRole('link', { name: 'Users' })).toBeVisible({ timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
 }
 
 export async function openUsers(page: Page) {
