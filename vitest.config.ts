@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import WaitingFirstSequencer from './apps/api/test/waiting-first-sequencer';
 
 // One Vitest run covers every workspace; each project has its own environment. The API suite runs once on
 // embedded PGlite and, when TEST_DATABASE_URL is set (CI does), once more on PostgreSQL.
@@ -44,6 +45,7 @@ const postgresProject = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     globalSetup: ['./apps/api/test/global-setup.ts'],
+    sequence: { sequencer: WaitingFirstSequencer },
     projects: ['packages/contracts', 'apps/api', ...postgresProject, 'apps/web'],
   },
 });
