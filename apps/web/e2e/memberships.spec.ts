@@ -22,11 +22,13 @@ function image(width: number, height: number, left: string, right: string) {
 
 /** Focuses the zone and presses a key; the picker that opens gets the file. */
 async function chooseByKeyboard(page: Page, zone: Locator, key: 'Enter' | ' ', name: string, buffer: Buffer) {
+  // Listening for the picker asks Chromium to intercept pickers, without waiting for its answer: the focus's round
+  // trips on the same page come after it, so by the key press the picker is intercepted. Listening only beside the
+  // press lost the picker once on a loaded machine (the journey then waited out its three minutes).
+  const picked = page.waitForEvent('filechooser');
   await zone.focus();
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    page.keyboard.press(key === ' ' ? 'Space' : key),
-  ]);
+  await page.keyboard.press(key === ' ' ? 'Space' : key);
+  const chooser = await picked;
   await chooser.setFiles({ name, mimeType: 'image/png', buffer });
 }
 
