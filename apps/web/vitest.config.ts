@@ -9,9 +9,6 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    // Worker threads rather than processes: each file still gets a fresh jsdom and fresh modules, without a
-    // process of its own to start (147 s against 172 s for the project on a quiet machine, 29 Nov).
-    pool: 'threads',
     // Some screen tests walk a whole flow (three tabs of a form, typing, saving): on a busy 2-core CI machine they
     // take several seconds. A real absence still fails fast: every findBy* waits 5 s (src/test/setup.ts).
     testTimeout: 20_000,

@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
-import { createDatabase } from '../src/db/client';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { createDatabase } from '../src/db/client';
 import { emulatorHost, engine, linkPhone, PROJECT_ID, signUp, uniquePhone } from './helpers';
 import { migratedTemplate } from './pglite-template';
 
