@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import WaitingFirstSequencer from './apps/api/test/waiting-first-sequencer';
+import { webProjects } from './apps/web/vitest.projects';
 
 // One Vitest run covers every workspace; each project has its own environment. The API suite runs once on
 // embedded PGlite and, when TEST_DATABASE_URL is set (CI does), once more on PostgreSQL.
@@ -46,6 +47,6 @@ export default defineConfig({
   test: {
     globalSetup: ['./apps/api/test/global-setup.ts'],
     sequence: { sequencer: WaitingFirstSequencer },
-    projects: ['packages/contracts', 'apps/api', ...postgresProject, 'apps/web'],
+    projects: ['packages/contracts', 'apps/api', ...postgresProject, ...webProjects],
   },
 });

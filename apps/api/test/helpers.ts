@@ -27,18 +27,33 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+let workerPglite: DatabaseHandle | undefined;
+
 /**
- * A fresh app on a fresh database: in-memory PGlite started from the run's migrated template, or the shared
- * migrated PostgreSQL of TEST_DATABASE_URL.
+ * The worker's embedded database, shared by every app its files build, as the PostgreSQL project shares one
+ * database (files share a worker's modules: apps/api/vitest.config.ts). Starting one from the migrated template cost
+ * about 1.4 CPU s a file (docs/capacity.md, "The suite's time"). An app's close leaves it open for the next file.
+ */
+function sharedPglite(): DatabaseHandle {
+  workerPglite ??= createDatabase({ dataDir: ':memory:', startFrom: migratedTemplate(inject('pgliteTemplate')) });
+  return { ...workerPglite, close: async () => {} };
+}
+
+/**
+ * A fresh app on the run's database: the worker's in-memory PGlite started from the run's migrated template, or
+ * the shared migrated PostgreSQL of TEST_DATABASE_URL. `ownDatabase` gives the app an embedded database of its own
+ * (its own connections on PostgreSQL), for a test that closes it.
  */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: { serveWeb?: boolean } = {},
+  { ownDatabase = false, ...options }: { serveWeb?: boolean; ownDatabase?: boolean } = {},
 ): Promise<FastifyInstance> {
   const database: DatabaseHandle =
     engine === 'postgres'
       ? createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: ':memory:' })
-      : createDatabase({ dataDir: ':memory:', startFrom: migratedTemplate(inject('pgliteTemplate')) });
+      : ownDatabase
+        ? createDatabase({ dataDir: ':memory:', startFrom: migratedTemplate(inject('pgliteTemplate')) })
+        : sharedPglite();
   const app = await buildApp(testConfig(overrides), { database, ...options });
   app.addHook('onClose', () => database.close());
   await app.ready();

@@ -19,7 +19,7 @@ describe('health, readiness and public config', () => {
   });
 
   it('answers 503 on ready when the database is gone', async () => {
-    const other = await buildTestApp();
+    const other = await buildTestApp({}, { ownDatabase: true });
     await other.database.close();
     const ready = await other.inject({ url: '/api/ready' });
     expect(ready.statusCode).toBe(503);
