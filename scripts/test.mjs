@@ -84,7 +84,15 @@ const started = Date.now();
 // test took 20 s instead of 3.5, and timed out), and the whole run was no shorter (docs/capacity.md).
 await (async () => {
   await step('web', 'component tests (Vitest, jsdom)', () =>
-    vitest('web', vitestWebJson, ['--project', 'web', '--project', 'web-mocks', '--maxWorkers=2']),
+    vitest('web', vitestWebJson, [
+      '--project',
+      'web',
+      '--project',
+      'web-api',
+      '--project',
+      'web-mocks',
+      '--maxWorkers=2',
+    ]),
   );
   // The same as `npm run lint`: Biome, then the import fences (scripts/lint-imports.mjs).
   await step('web', 'lint (Biome, import fences)', () => run('web', 'npm', ['run', 'lint']));

@@ -4,13 +4,20 @@ import { createApiClient } from '@/lib/api-client';
 /**
  * Stands in for '@/lib/api' in component tests: `vi.mock('@/lib/api', () => import('@/test/fake-api'))`, then
  * route the calls with serveRoutes() (or hand every call to one function with serveApi()). The real client runs,
- * so headers, errors and parsing are real. Each test file gets its own copy of this module (Vitest isolates
- * files), so one file's handler never answers another's.
+ * so headers, errors and parsing are real. Files whose only mock is this one share it in the `web-api` project
+ * (vitest.projects.ts), whose setup mocks it once for them all and calls resetFakeApi() before each file, so one
+ * file's handler never answers another's.
  */
-let handler: typeof fetch = async () => new Response(null, { status: 404 });
+const nothingServed: typeof fetch = async () => new Response(null, { status: 404 });
+let handler: typeof fetch = nothingServed;
 
 export function serveApi(next: typeof fetch) {
   handler = next;
+}
+
+/** Forgets the routes an earlier test file served. */
+export function resetFakeApi() {
+  handler = nothingServed;
 }
 
 export const api = createApiClient({
