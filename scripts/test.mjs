@@ -3,7 +3,8 @@
 //   web lane:   component tests (Vitest, web), lint (Biome + import fences), typecheck, web build: the quick
 //               failures first
 //   API lane:   unit + API integration (Vitest: contracts and api on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
-//   then:       the browser suite (Playwright in Debian's Chromium against the real server and Auth emulator).
+//   then:       the browser suite (Playwright in Debian's Chromium against the real server and Auth emulator) and,
+//               beside it, the API files that mostly wait on servers they spawn (WAITING_FILES in apps/api/vitest.projects.ts).
 // Each lane's output is prefixed with its name; the run ends with each step's time and one summary line.
 import './lib/require-supported-node.mjs';
 import { spawn } from 'node:child_process';
@@ -74,10 +75,13 @@ const vitest = (lane, json, args) =>
 // Two Vitest runs, each with its own worker count: the API suites spend much of their time waiting on the
 // Auth emulator and the database, so more files run at once than there are cores; the jsdom suites are
 // CPU-bound and get one worker per core, so their user-event typing is not starved.
-const apiProjects = ['contracts', 'api', ...(process.env.TEST_DATABASE_URL ? ['api-postgres'] : [])];
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const apiProjects = ['contracts', 'api', ...(onPostgres ? ['api-postgres'] : [])];
+const waitingProjects = ['api-waiting', ...(onPostgres ? ['api-postgres-waiting'] : [])];
 const vitestApiJson = join(reports, 'vitest-api.json');
+const vitestWaitingJson = join(reports, 'vitest-api-waiting.json');
 const vitestWebJson = join(reports, 'vitest-web.json');
-const vitestJsons = [vitestApiJson, vitestWebJson];
+const vitestJsons = [vitestApiJson, vitestWaitingJson, vitestWebJson];
 
 const started = Date.now();
 // One lane after the other: side by side, the API suites starved the jsdom tests on two cores (a tier dialog
@@ -112,15 +116,20 @@ await step('api', 'unit and API tests (Vitest)', () =>
 const lanesSeconds = Math.round((Date.now() - started) / 1000);
 
 const playwrightJson = join(reports, 'playwright.json');
-await step(
-  'e2e',
-  'browser tests (Playwright + Chromium)',
-  async () =>
-    (await run('e2e', 'node', ['scripts/ensure-chromium.mjs'])) &&
-    (await npx('e2e', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-    })),
-);
+// The browser suite leaves part of the machine idle (Chromium used about 1.3 of the 2 cores, docs/capacity.md), and
+// the waiting API files need little CPU: they run side by side, after the API lane, whose PostgreSQL schema this
+// second Vitest run empties and migrates again.
+await step('e2e', 'browser tests (Playwright + Chromium) and the waiting API tests (Vitest)', async () => {
+  const [browser, waiting] = await Promise.all([
+    (async () =>
+      (await run('e2e', 'node', ['scripts/ensure-chromium.mjs'])) &&
+      (await npx('e2e', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+      })))(),
+    vitest('api-waiting', vitestWaitingJson, [...waitingProjects.flatMap((p) => ['--project', p]), '--maxWorkers=3']),
+  ]);
+  return browser && waiting;
+});
 
 // Counts across both runners, so CI and people read one line.
 let passed = 0;

@@ -4,6 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { startAuthEmulator } from '../../../scripts/lib/emulator.mjs';
 // @ts-expect-error plain ESM helper
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { PGLITE_PROJECTS, POSTGRES_PROJECTS } from '../vitest.projects';
 import { writeMigratedTemplate } from './pglite-template';
 import { resetPostgres } from './reset-postgres';
 
@@ -22,10 +23,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const workDir = new URL(`../../../.test-data/emulator-vitest-${process.pid}`, import.meta.url).pathname;
   const pgliteTemplate = `${workDir}-pglite.tar.gz`;
-  const runsApiOnPglite = project.vitest.projects.some((p) => p.name === 'api');
-  // Only a run with the PostgreSQL project empties and migrates it: `npm test` runs the web project in a Vitest
-  // run of its own beside the API's (scripts/test.mjs), and two runs migrating one database at once collide.
-  const runsApiOnPostgres = project.vitest.projects.some((p) => p.name === 'api-postgres');
+  const runsApiOnPglite = project.vitest.projects.some((p) => PGLITE_PROJECTS.includes(p.name));
+  // Only a run with a PostgreSQL project empties and migrates it: `npm test` runs the web projects in a Vitest run
+  // of their own (scripts/test.mjs), and two runs migrating one database at once collide.
+  const runsApiOnPostgres = project.vitest.projects.some((p) => POSTGRES_PROJECTS.includes(p.name));
   // The web and contracts projects call no emulator: a run of them alone (`npm test`'s web lane) starts none.
   const runsApi = runsApiOnPglite || runsApiOnPostgres;
   const [emulator] = await Promise.all([

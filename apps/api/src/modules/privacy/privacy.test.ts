@@ -24,6 +24,13 @@ const uniqueName = () => `Zephyr${randomUUID().slice(0, 6)}`;
 
 const rowsOf = <T>(r: unknown) => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
+/** The table or its schema is gone (SQLSTATE 42P01 undefined_table, 3F000 invalid_schema_name). */
+const vanished = (error: unknown): boolean => {
+  const code =
+    (error as { cause?: { code?: string }; code?: string })?.cause?.code ?? (error as { code?: string })?.code;
+  return code === '42P01' || code === '3F000';
+};
+
 /** Every text-like column of every table in every schema (the audit trail, webhooks and the job queue included). */
 async function columnsHolding(app: FastifyInstance, needle: string): Promise<string[]> {
   const { db } = app.database;
@@ -37,9 +44,16 @@ async function columnsHolding(app: FastifyInstance, needle: string): Promise<str
   for (const c of columns) {
     const col = sql.raw(`"${c.column_name}"`);
     const table = sql.raw(`"${c.table_schema}"."${c.table_name}"`);
-    const hit = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from ${table} where ${col}::text ilike ${`%${needle}%`}`),
-    );
+    let hit: { n: number }[];
+    try {
+      hit = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${table} where ${col}::text ilike ${`%${needle}%`}`),
+      );
+    } catch (error) {
+      // Other files share the database: a job queue schema a test dropped after the listing above holds nobody.
+      if (vanished(error)) continue;
+      throw error;
+    }
     if (Number(hit[0]?.n) > 0) found.push(`${c.table_schema}.${c.table_name}.${c.column_name}`);
   }
   return found;
