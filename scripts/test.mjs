@@ -100,13 +100,11 @@ await (async () => {
   );
   // The same as `npm run lint`: Biome, then the import fences (scripts/lint-imports.mjs).
   await step('web', 'lint (Biome, import fences)', () => run('web', 'npm', ['run', 'lint']));
-  await step(
-    'web',
-    'typecheck (tsc)',
-    async () =>
-      (await npx('web', ['tsc', '-p', 'packages/contracts'])) &&
-      (await npx('web', ['tsc', '-p', 'apps/api'])) &&
-      (await npx('web', ['tsc', '-p', 'apps/web'])),
+  // The three programs side by side: each tsc is one thread (27 s one after the other, 21 s together).
+  await step('web', 'typecheck (tsc)', async () =>
+    (
+      await Promise.all(['packages/contracts', 'apps/api', 'apps/web'].map((dir) => npx('web', ['tsc', '-p', dir])))
+    ).every(Boolean),
   );
   await step('web', 'web build', () => run('web', 'npm', webBuildArgs()));
 })();
