@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { dismissToast } from '@/components/ui/use-toast';
 import { addCustomerTexts } from '@/customer/customer-texts';
 import { i18n, loadWorkspaceMessages } from '@/lib/i18n/i18n';
@@ -45,4 +45,12 @@ afterEach(() => {
     document.cookie = `${name}=; path=/; max-age=0`;
   }
   document.documentElement.className = '';
+});
+
+// Files of the `web` and `web-api` projects share one window (vitest.projects.ts): what a file spied on, stubbed or
+// navigated to is put back before the next file runs in it.
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
