@@ -47,7 +47,7 @@ export const HEADER_ALIASES: Record<ImportField, readonly string[]> = {
   tier: ['tier', 'level', 'membership level', '等級', '等级', '會員等級', '会员等级'],
   points: ['points', 'balance', 'points balance', '積分', '积分'],
   lifetimeSpend: ['lifetimespend', 'lifetime spend', 'total spend', 'spend', '累計消費', '累计消费'],
-  stamps: ['stamps', 'stamp', 'stamp count', '印花', '印花數', '印花数'],
+  stamps: ['stamps', 'stamp', 'stamp count', '印花', '印花數', '印花数', '印章', '印章数'],
   birthday: ['birthday', 'birth date', 'date of birth', 'dob', '生日', '出生日期'],
 };
 
