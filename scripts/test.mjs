@@ -72,9 +72,10 @@ async function step(lane, name, fn) {
 const vitest = (lane, json, args) =>
   npx(lane, ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
 
-// Two Vitest runs, each with its own worker count: the API suites spend much of their time waiting on the
+// Three Vitest runs, each with its own worker count: the API suites spend part of their time waiting on the
 // Auth emulator and the database, so more files run at once than there are cores; the jsdom suites are
 // CPU-bound and get one worker per core, so their user-event typing is not starved.
+const webProjects = ['web', 'web-api', 'web-mocks'];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const apiProjects = ['contracts', 'api', ...(onPostgres ? ['api-postgres'] : [])];
 const waitingProjects = ['api-waiting', ...(onPostgres ? ['api-postgres-waiting'] : [])];
@@ -88,15 +89,7 @@ const started = Date.now();
 // test took 20 s instead of 3.5, and timed out), and the whole run was no shorter (docs/capacity.md).
 await (async () => {
   await step('web', 'component tests (Vitest, jsdom)', () =>
-    vitest('web', vitestWebJson, [
-      '--project',
-      'web',
-      '--project',
-      'web-api',
-      '--project',
-      'web-mocks',
-      '--maxWorkers=2',
-    ]),
+    vitest('web', vitestWebJson, [...webProjects.flatMap((p) => ['--project', p]), '--maxWorkers=2']),
   );
   // The same as `npm run lint`: Biome, then the import fences (scripts/lint-imports.mjs).
   await step('web', 'lint (Biome, import fences)', () => run('web', 'npm', ['run', 'lint']));
@@ -114,9 +107,9 @@ await step('api', 'unit and API tests (Vitest)', () =>
 const lanesSeconds = Math.round((Date.now() - started) / 1000);
 
 const playwrightJson = join(reports, 'playwright.json');
-// The browser suite leaves part of the machine idle (Chromium used about 1.3 of the 2 cores, docs/capacity.md), and
-// the waiting API files need little CPU: they run side by side, after the API lane, whose PostgreSQL schema this
-// second Vitest run empties and migrates again.
+// The browser suite alone left part of the machine idle (about 1.3 of the 2 cores), and the waiting API files held
+// the API lane's workers for minutes while they waited: side by side the two keep both cores busy, 68 s less in all
+// (docs/capacity.md). They start after the API lane, whose PostgreSQL schema this Vitest run empties again.
 await step('e2e', 'browser tests (Playwright + Chromium) and the waiting API tests (Vitest)', async () => {
   const [browser, waiting] = await Promise.all([
     (async () =>
